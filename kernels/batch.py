@@ -1,0 +1,108 @@
+"""Parallel batch drivers: N rounds or N games, aggregated into integer counters in the kernel.
+
+Work is cut into fixed-size blocks; block b draws from the stream (seed, b) and writes its own
+counter row, so the summed counters are bit-identical for any thread count or chunking. A caller
+may run any range of blocks (block_lo, out.shape[0] rows) to show progress between chunks.
+"""
+import numpy as np
+from numba import njit, prange
+
+from .game import new_round, play_game
+from .rng import seed_stream_into
+from .state import (DECL_POINTS, END, END_MERMAIDS, MAX_PLAYERS, POINTS, STATE_SIZE, TURNS)
+
+ROUND_BLOCK = 4096   # rounds per block: part of the seed plan, never depends on threads
+GAME_BLOCK = 256     # games per block
+HIST = 128           # histogram bins (values above clamp into the last bin)
+
+# Round counters (one row per block).
+R_END = 0                        # 6: rounds by END_* code
+R_SEAT_SUM = R_END + 6           # 4: sum of round points per seat
+R_SEAT_SQ = R_SEAT_SUM + 4       # 4: sum of squares
+R_TURNS_SUM = R_SEAT_SQ + 4
+R_TURNS_SQ = R_TURNS_SUM + 1
+R_DECL_HIST = R_TURNS_SQ + 1     # HIST: declarer card points at declaring (declared rounds)
+R_TURNS_HIST = R_DECL_HIST + HIST  # HIST: turns per round
+R_SIZE = R_TURNS_HIST + HIST
+
+# Game counters.
+G_WINS = 0                       # 4: outright wins per seat (four-mermaid wins included)
+G_SHARED = G_WINS + 4            # 4: shared wins per seat
+G_SHARED_GAMES = G_SHARED + 4    # games ending in a shared win
+G_MERMAID = G_SHARED_GAMES + 1   # 4: four-mermaid wins per seat
+G_MERMAID_GAMES = G_MERMAID + 4
+G_ROUNDS_SUM = G_MERMAID_GAMES + 1
+G_ROUNDS_SQ = G_ROUNDS_SUM + 1
+G_TOTAL_SUM = G_ROUNDS_SQ + 1    # 4: final totals per seat
+G_TOTAL_SQ = G_TOTAL_SUM + 4     # 4
+G_SIZE = G_TOTAL_SQ + 4
+
+
+@njit(cache=True)
+def _round_block(b, nplayers, deck, nrounds, pk, pp, seed, row):
+    rng = np.empty(4, dtype=np.uint64)
+    seed_stream_into(rng, seed, b)
+    s = np.empty(STATE_SIZE, dtype=np.int32)
+    tr = np.zeros((0, 5), dtype=np.int32)
+    lo = b * ROUND_BLOCK
+    hi = min(nrounds, lo + ROUND_BLOCK)
+    for _ in range(lo, hi):
+        end = new_round(s, nplayers, deck, 0, pk, pp, rng, tr)
+        row[R_END + end] += 1
+        if end != END_MERMAIDS:
+            for q in range(nplayers):
+                v = s[POINTS + q]
+                row[R_SEAT_SUM + q] += v
+                row[R_SEAT_SQ + q] += v * v
+        t = s[TURNS]
+        row[R_TURNS_SUM] += t
+        row[R_TURNS_SQ] += t * t
+        row[R_TURNS_HIST + min(t, HIST - 1)] += 1
+        if s[END] != END_MERMAIDS and s[DECL_POINTS] > 0:
+            row[R_DECL_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
+
+
+@njit(cache=True, parallel=True)
+def run_rounds(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
+    """Rounds of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, R_SIZE])."""
+    for i in prange(out.shape[0]):
+        out[i, :] = 0
+        _round_block(block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
+
+
+@njit(cache=True)
+def _game_block(b, nplayers, deck, ngames, target, pk, pp, seed, row):
+    rng = np.empty(4, dtype=np.uint64)
+    seed_stream_into(rng, seed, b)
+    s = np.empty(STATE_SIZE, dtype=np.int32)
+    tr = np.zeros((0, 5), dtype=np.int32)
+    totals = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    winners = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    lo = b * GAME_BLOCK
+    hi = min(ngames, lo + GAME_BLOCK)
+    for _ in range(lo, hi):
+        rounds, mermaids = play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners)
+        nwin = winners.sum()
+        for q in range(nplayers):
+            if winners[q]:
+                if nwin == 1:
+                    row[G_WINS + q] += 1
+                    if mermaids:
+                        row[G_MERMAID + q] += 1
+                else:
+                    row[G_SHARED + q] += 1
+            row[G_TOTAL_SUM + q] += totals[q]
+            row[G_TOTAL_SQ + q] += totals[q] * totals[q]
+        if nwin > 1:
+            row[G_SHARED_GAMES] += 1
+        row[G_MERMAID_GAMES] += mermaids
+        row[G_ROUNDS_SUM] += rounds
+        row[G_ROUNDS_SQ] += rounds * rounds
+
+
+@njit(cache=True, parallel=True)
+def run_games(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
+    """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE])."""
+    for i in prange(out.shape[0]):
+        out[i, :] = 0
+        _game_block(block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])

@@ -1,0 +1,301 @@
+"""The rules of a round (RULES.md §3-§6, §10), compiled: turns, duo effects, declarations, ends.
+
+`play_round` continues from any legal state (a fresh deal, a scripted deck, a sampled position)
+until the round ends, then writes END, ENDER and POINTS into the state. Decisions come from
+kernels.policies; everything here is rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are
+the seats' policy kinds and parameters, `rng` a kernels.rng stream, `tr` a trace buffer.
+"""
+from numba import njit
+
+from .cards import (BOAT, CRAB, FISH, JELLYFISH, KIND_FIRST_TYPE, KIND_NTYPES, LOBSTER, MERMAID,
+                    NKINDS, NTYPES, SHARK, STARFISH, SWIMMER)
+from . import events as ev
+from .events import emit
+from .policies import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
+                       A_STOP, SRC_DECK, TRIO, choose_action, choose_crab_card, choose_discard_pile,
+                       choose_draw, choose_keep, choose_lobster_card, choose_victim)
+from .rng import below, shuffle
+from .scoring import card_points, colour_bonus
+from .state import (AK, CUR, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, DECL_POINTS,
+                    DECL_STOP, DECLARER, END, END_LC_LOST, END_LC_WON, END_MERMAIDS, END_STOP,
+                    END_VOID, ENDER, HK, HLEN, HT, LOCK, NPAIRS, NPLAYERS, PILE_LEN, POINTS,
+                    REVEALED, TURNS, gain_card, lose_card, pile_top, pop_deck, pop_pile,
+                    push_pile, take_from_pile, to_table)
+
+
+@njit(cache=True, inline="always")
+def has_four_mermaids(s, p):
+    return s[AK + p * NKINDS + MERMAID] == 4
+
+
+@njit(cache=True)
+def draw_step(s, p, pk, pp, tr):
+    """RULES.md §4.1 with the forced cases of §10.1-3 decided here and the choices by the policy."""
+    deck = s[DECK_LEN]
+    na = s[PILE_LEN]
+    nb = s[PILE_LEN + 1]
+    if deck == 0 and na == 0 and nb == 0:
+        emit(tr, ev.TAKE_NOTHING, p, 0, 0, 0)
+        return
+    if na == 0 and nb == 0:
+        src = SRC_DECK
+    else:
+        src = choose_draw(s, p, pk[p], pp[p])
+    if src != SRC_DECK:
+        j = src - 1
+        t = pop_pile(s, j)
+        gain_card(s, p, t)
+        emit(tr, ev.TAKE_PILE, p, t, j, 0)
+        return
+    c1 = pop_deck(s)
+    if deck == 1:
+        gain_card(s, p, c1)
+        emit(tr, ev.KEEP, p, c1, -1, 0)
+        return
+    c2 = pop_deck(s)
+    if choose_keep(s, p, pk[p], pp[p], c1, c2) == 0:
+        kept, other = c1, c2
+    else:
+        kept, other = c2, c1
+    gain_card(s, p, kept)
+    emit(tr, ev.KEEP, p, kept, other, 0)
+    if (na == 0) != (nb == 0):
+        j = 0 if na == 0 else 1
+    else:
+        j = choose_discard_pile(s, p, pk[p], pp[p], other)
+    push_pile(s, j, other)
+    emit(tr, ev.DISCARD, p, other, j, 0)
+
+
+@njit(cache=True, inline="always")
+def first_type_in_hand(s, p, kind):
+    """The first type of `kind` (RULES.md §1 colour order) that p holds; -1 if none."""
+    base = HT + p * NTYPES + KIND_FIRST_TYPE[kind]
+    for i in range(KIND_NTYPES[kind]):
+        if s[base + i] > 0:
+            return KIND_FIRST_TYPE[kind] + i
+    return -1
+
+
+@njit(cache=True)
+def play_pair(s, p, kind1, kind2, trio, tr):
+    """Move a pair (copies in §1 order) to the table, with a starfish if `trio`; returns nothing."""
+    t1 = first_type_in_hand(s, p, kind1)
+    to_table(s, p, t1)
+    t2 = first_type_in_hand(s, p, kind2)
+    to_table(s, p, t2)
+    s[NPAIRS + p] += 1
+    if trio:
+        t3 = first_type_in_hand(s, p, STARFISH)
+        to_table(s, p, t3)
+        emit(tr, ev.TRIO, p, t1, t2, t3)
+    else:
+        emit(tr, ev.PAIR, p, t1, t2, 0)
+
+
+@njit(cache=True)
+def crab_effect(s, p, pk, pp, tr):
+    if s[PILE_LEN] + s[PILE_LEN + 1] == 0:
+        emit(tr, ev.CRAB_TAKE, p, -1, -1, 0)
+        return
+    j, i = choose_crab_card(s, p, pk[p], pp[p])
+    t = take_from_pile(s, j, i)
+    gain_card(s, p, t)
+    emit(tr, ev.CRAB_TAKE, p, t, j, 0)
+
+
+@njit(cache=True)
+def fish_effect(s, p, tr):
+    if s[DECK_LEN] == 0:
+        emit(tr, ev.FISH_DRAW, p, -1, 0, 0)
+        return
+    t = pop_deck(s)
+    gain_card(s, p, t)
+    emit(tr, ev.FISH_DRAW, p, t, 0, 0)
+
+
+@njit(cache=True)
+def steal_effect(s, p, pk, pp, rng, tr):
+    """Take a uniformly random card from the hidden hand of the opponent the policy names."""
+    n = s[NPLAYERS]
+    eligible = False
+    for q in range(n):
+        if q != p and s[REVEALED + q] == 0 and s[HLEN + q] > 0:
+            eligible = True
+    if not eligible:
+        emit(tr, ev.STEAL, p, -1, -1, 0)
+        return
+    q = choose_victim(s, p, pk[p], pp[p])
+    r = below(rng, s[HLEN + q])
+    base = HT + q * NTYPES
+    t = 0
+    while r >= s[base + t]:
+        r -= s[base + t]
+        t += 1
+    lose_card(s, q, t)
+    gain_card(s, p, t)
+    emit(tr, ev.STEAL, p, q, t, 0)
+
+
+@njit(cache=True)
+def lobster_effect(s, p, pk, pp, rng, tr):
+    """See the top five deck cards (all if fewer), keep one, shuffle the rest back into the deck."""
+    n = s[DECK_LEN]
+    if n == 0:
+        emit(tr, ev.LOBSTER_KEEP, p, -1, 0, 0)
+        return
+    seen = min(5, n)
+    i = choose_lobster_card(s, p, pk[p], pp[p], seen)
+    top = DECK + n - 1
+    t = s[top - i]
+    s[top - i] = s[top]
+    s[top] = t
+    pop_deck(s)
+    gain_card(s, p, t)
+    emit(tr, ev.LOBSTER_KEEP, p, t, seen, 0)
+    shuffle(s[DECK:DECK + n - 1], n - 1, rng)
+
+
+@njit(cache=True)
+def declare(s, p, kind, tr):
+    """STOP or LAST CHANCE by p (the caller checked the rules allow it)."""
+    pts = card_points(s, p)
+    s[DECL] = kind
+    s[DECLARER] = p
+    s[DECL_POINTS] = pts
+    emit(tr, ev.DECLARE, p, kind, pts, 0)
+    if kind == DECL_LAST_CHANCE:
+        s[REVEALED + p] = 1
+        emit(tr, ev.REVEAL, p, 0, 0, 0)
+
+
+@njit(cache=True)
+def play_step(s, p, pk, pp, rng, final, tr):
+    """RULES.md §4.2 until the policy ends the turn. Returns 1 if a boat pair asks for an extra
+    turn, 2 if p now holds four mermaids, 0 otherwise (turn over, possibly by a declaration)."""
+    while True:
+        if has_four_mermaids(s, p):
+            return 2
+        a = choose_action(s, p, pk[p], pp[p], final)
+        trio = a >= TRIO
+        if trio:
+            a -= TRIO
+        if a == A_END:
+            return 0
+        if a == A_FISH:
+            play_pair(s, p, FISH, FISH, trio, tr)
+            if not trio:
+                fish_effect(s, p, tr)
+        elif a == A_CRAB:
+            play_pair(s, p, CRAB, CRAB, trio, tr)
+            if not trio:
+                crab_effect(s, p, pk, pp, tr)
+        elif a == A_LOBSTER:
+            play_pair(s, p, CRAB, LOBSTER, trio, tr)
+            if not trio:
+                lobster_effect(s, p, pk, pp, rng, tr)
+        elif a == A_STEAL:
+            play_pair(s, p, SWIMMER, SHARK, trio, tr)
+            if not trio:
+                steal_effect(s, p, pk, pp, rng, tr)
+        elif a == A_LOCK:
+            play_pair(s, p, SWIMMER, JELLYFISH, trio, tr)
+            if not trio:
+                s[LOCK] = p
+                emit(tr, ev.LOCK_ON, p, 0, 0, 0)
+        elif a == A_BOAT:
+            play_pair(s, p, BOAT, BOAT, trio, tr)
+            if not trio and s[DECK_LEN] + s[PILE_LEN] + s[PILE_LEN + 1] > 0:
+                return 1
+        elif a == A_STOP or a == A_LAST_CHANCE:
+            if final or s[DECL] != DECL_NONE or card_points(s, p) < 7:
+                return 0  # a policy bug must not break the rules: the turn just ends
+            declare(s, p, DECL_STOP if a == A_STOP else DECL_LAST_CHANCE, tr)
+            return 0
+        else:
+            return 0
+
+
+@njit(cache=True)
+def take_turn(s, p, pk, pp, rng, tr):
+    """One whole turn of p (a locked turn, or draw + play steps with boat extra turns)."""
+    locked = s[LOCK] >= 0 and s[LOCK] != p
+    final = s[DECL] == DECL_LAST_CHANCE
+    emit(tr, ev.TURN, p, locked, final, 0)
+    if locked:
+        if s[DECK_LEN] > 0:
+            t = pop_deck(s)
+            gain_card(s, p, t)
+            emit(tr, ev.LOCKED_DRAW, p, t, 0, 0)
+        else:
+            emit(tr, ev.LOCKED_DRAW, p, -1, 0, 0)
+        return
+    while True:
+        draw_step(s, p, pk, pp, tr)
+        r = play_step(s, p, pk, pp, rng, final, tr)
+        if r != 1:
+            return
+        emit(tr, ev.EXTRA_TURN, p, 0, 0, 0)
+
+
+@njit(cache=True)
+def score_round(s, tr):
+    """Write every seat's round points for a STOP or LAST CHANCE end (RULES.md §6.1-6.2)."""
+    n = s[NPLAYERS]
+    caller = s[DECLARER]
+    if s[DECL] == DECL_STOP:
+        s[END] = END_STOP
+        for q in range(n):
+            s[POINTS + q] = card_points(s, q)
+    else:
+        best_other = 0
+        for q in range(n):
+            if q != caller:
+                best_other = max(best_other, card_points(s, q))
+        won = card_points(s, caller) >= best_other
+        s[END] = END_LC_WON if won else END_LC_LOST
+        for q in range(n):
+            if (q == caller) == won:
+                s[POINTS + q] = card_points(s, q) + (colour_bonus(s, q) if won else 0)
+            else:
+                s[POINTS + q] = colour_bonus(s, q)
+    for q in range(n):
+        emit(tr, ev.SCORE, q, s[POINTS + q], card_points(s, q), colour_bonus(s, q))
+
+
+@njit(cache=True)
+def play_round(s, pk, pp, rng, tr):
+    """Play turns from the current state until the round ends (RULES.md §4.3). Returns END."""
+    n = s[NPLAYERS]
+    while True:
+        p = s[CUR]
+        take_turn(s, p, pk, pp, rng, tr)
+        s[TURNS] += 1
+        if has_four_mermaids(s, p):
+            s[END] = END_MERMAIDS
+            s[ENDER] = p
+            emit(tr, ev.MERMAID_WIN, p, 0, 0, 0)
+            break
+        nxt = (p + 1) % n
+        if s[DECL] == DECL_STOP:
+            s[ENDER] = p
+            score_round(s, tr)
+            break
+        if s[DECL] == DECL_LAST_CHANCE:
+            if p != s[DECLARER]:
+                s[REVEALED + p] = 1
+                emit(tr, ev.REVEAL, p, 0, 0, 0)
+            if nxt == s[DECLARER]:
+                s[ENDER] = s[DECLARER]
+                score_round(s, tr)
+                break
+        elif s[DECK_LEN] == 0:
+            s[END] = END_VOID
+            s[ENDER] = p
+            break
+        if s[LOCK] == nxt:
+            s[LOCK] = -1
+            emit(tr, ev.LOCK_OFF, nxt, 0, 0, 0)
+        s[CUR] = nxt
+    emit(tr, ev.ROUND_END, s[ENDER], s[END], s[ENDER], 0)
+    return s[END]

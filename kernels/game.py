@@ -1,0 +1,49 @@
+"""A round from a fresh shuffle, and a whole game (RULES.md §8), compiled."""
+from numba import njit
+
+from .engine import play_round
+from .rng import shuffle
+from .state import DECK, END_MERMAIDS, ENDER, POINTS, flip_piles, load_deck
+
+
+@njit(cache=True)
+def new_round(s, nplayers, deck, starter, pk, pp, rng, tr):
+    """Shuffle the cards of `deck` (any order; not modified), deal and play one round."""
+    load_deck(s, nplayers, deck, starter)
+    shuffle(s[DECK:DECK + deck.shape[0]], deck.shape[0], rng)
+    flip_piles(s)
+    return play_round(s, pk, pp, rng, tr)
+
+
+@njit(cache=True)
+def play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners):
+    """Play rounds until a total reaches `target` or someone holds four mermaids.
+
+    Writes final totals and a 0/1 winners mask (several 1s: a shared win). Returns
+    (rounds played, 1 if the game ended on four mermaids else 0).
+    """
+    totals[:] = 0
+    winners[:] = 0
+    starter = 0
+    rounds = 0
+    while True:
+        end = new_round(s, nplayers, deck, starter, pk, pp, rng, tr)
+        rounds += 1
+        if end == END_MERMAIDS:
+            winners[s[ENDER]] = 1
+            return rounds, 1
+        best = -1
+        for q in range(nplayers):
+            totals[q] += s[POINTS + q]
+            best = max(best, totals[q])
+        if best >= target:
+            # Highest total; tie: most points in this final round; still tied: shared.
+            best_round = -1
+            for q in range(nplayers):
+                if totals[q] == best:
+                    best_round = max(best_round, s[POINTS + q])
+            for q in range(nplayers):
+                if totals[q] == best and s[POINTS + q] == best_round:
+                    winners[q] = 1
+            return rounds, 0
+        starter = (s[ENDER] + 1) % nplayers

@@ -1,0 +1,159 @@
+"""Compiled player decisions. A policy is an integer kind plus a float parameter vector per seat.
+
+The engine (kernels.engine) asks a policy only where the rules leave a choice, and only among
+legal options; each hook dispatches on the kind. Adding a heuristic means one branch per hook
+here plus one registry entry in analyzer.policies, which owns names, parameters and defaults.
+
+BASELINE is ../shared/BASELINE_POLICY.md exactly; it uses the memory view of the piles for its
+crab rule (RULES.md §9) and nothing else beyond the public state and its own hand.
+"""
+from numba import njit
+
+from .cards import (BOAT, CRAB, FISH, JELLYFISH, LOBSTER, MAX_DECK, SHARK, SWIMMER)
+from .scoring import card_points, gain
+from .state import (DECK, DECK_LEN, DECL, DECL_NONE, HK, HLEN, NPLAYERS, PILE, PILE_LEN,
+                    REVEALED)
+from .cards import NKINDS
+
+BASELINE = 0
+# Baseline parameter slots.
+STOP_AT, LAST_CHANCE_AT = 0, 1
+MAX_PARAMS = 8
+
+# Draw sources.
+SRC_DECK, SRC_PILE_A, SRC_PILE_B, SRC_NOTHING = 0, 1, 2, 3
+
+# Play-step actions. A trio is the pair's action plus TRIO (a starfish joins, no effect).
+A_END, A_FISH, A_CRAB, A_LOBSTER, A_STEAL, A_LOCK, A_BOAT, A_STOP, A_LAST_CHANCE = range(9)
+TRIO = 16
+
+
+@njit(cache=True, inline="always")
+def _best_pile(s, p, now):
+    """(pile, gain) of the non-empty pile whose top gains most, tie pile A; (-1, -99) if none."""
+    best = -1
+    best_gain = -99
+    for j in range(2):
+        n = s[PILE_LEN + j]
+        if n > 0:
+            g = gain(s, p, s[PILE + j * MAX_DECK + n - 1], now)
+            if g > best_gain:
+                best_gain = g
+                best = j
+    return best, best_gain
+
+
+@njit(cache=True)
+def choose_draw(s, p, kind, par):
+    """Draw step source (SRC_*). Called only when there is a choice: the deck or a pile is
+    non-empty. Must return a legal source."""
+    now = card_points(s, p)
+    j, g = _best_pile(s, p, now)
+    if s[DECK_LEN] == 0:
+        return SRC_PILE_A + j
+    if j >= 0 and g >= 1:
+        return SRC_PILE_A + j
+    return SRC_DECK
+
+
+@njit(cache=True)
+def choose_keep(s, p, kind, par, c1, c2):
+    """Of two cards drawn from the deck (c1 first), return 0 to keep c1, 1 to keep c2."""
+    now = card_points(s, p)
+    if gain(s, p, c1, now) >= gain(s, p, c2, now):
+        return 0
+    return 1
+
+
+@njit(cache=True)
+def choose_discard_pile(s, p, kind, par, card):
+    """Pile (0 = A, 1 = B) for the unkept card, called only when both piles are empty or both
+    are non-empty (with exactly one empty pile the rules decide)."""
+    if s[PILE_LEN] == 0:
+        return 0
+    if s[PILE_LEN + 1] < s[PILE_LEN]:
+        return 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def steal_target(s, p):
+    """Opponent with the most cards in an unrevealed hand, tie: first after p; -1 if none."""
+    n = s[NPLAYERS]
+    best = -1
+    best_len = 0
+    for i in range(1, n):
+        q = (p + i) % n
+        if s[REVEALED + q] == 0 and s[HLEN + q] > best_len:
+            best_len = s[HLEN + q]
+            best = q
+    return best
+
+
+@njit(cache=True)
+def choose_action(s, p, kind, par, final):
+    """Next play-step action (A_*), given that p does not hold four mermaids. `final` is true in a
+    LAST CHANCE final turn. Declarations are offered only when the rules allow one."""
+    h = HK + p * NKINDS
+    deck = s[DECK_LEN]
+    piles = s[PILE_LEN] + s[PILE_LEN + 1]
+    if s[h + FISH] >= 2 and deck > 0:
+        return A_FISH
+    if s[h + CRAB] >= 2 and piles > 0:
+        return A_CRAB
+    if s[h + CRAB] >= 1 and s[h + LOBSTER] >= 1 and deck > 0:
+        return A_LOBSTER
+    if s[h + SWIMMER] >= 1 and s[h + SHARK] >= 1 and steal_target(s, p) >= 0:
+        return A_STEAL
+    if s[h + SWIMMER] >= 1 and s[h + JELLYFISH] >= 1:
+        return A_LOCK
+    if not final and s[DECL] == DECL_NONE:
+        pts = card_points(s, p)
+        if pts >= max(7.0, par[STOP_AT]):
+            if pts >= par[LAST_CHANCE_AT]:
+                return A_LAST_CHANCE
+            return A_STOP
+    if s[h + BOAT] >= 2 and deck + piles > 0:
+        return A_BOAT
+    return A_END
+
+
+@njit(cache=True)
+def choose_crab_card(s, p, kind, par):
+    """(pile, index from the bottom) of the card to take with a crab pair: the highest gain over
+    both piles, tie pile A before B and, within a pile, nearest the top. Piles not both empty."""
+    now = card_points(s, p)
+    best_j = -1
+    best_i = -1
+    best_gain = -99
+    for j in range(2):
+        base = PILE + j * MAX_DECK
+        for i in range(s[PILE_LEN + j] - 1, -1, -1):
+            g = gain(s, p, s[base + i], now)
+            if g > best_gain:
+                best_gain = g
+                best_j = j
+                best_i = i
+    return best_j, best_i
+
+
+@njit(cache=True)
+def choose_victim(s, p, kind, par):
+    """Opponent to steal from (some opponent is eligible)."""
+    return steal_target(s, p)
+
+
+@njit(cache=True)
+def choose_lobster_card(s, p, kind, par, seen):
+    """Which of the `seen` top deck cards to keep: 0 = the top card, 1 = the next, ...; highest
+    gain, tie nearest the top."""
+    now = card_points(s, p)
+    top = s[DECK_LEN] - 1
+    best = 0
+    best_gain = -99
+    for i in range(seen):
+        g = gain(s, p, s[DECK + top - i], now)
+        if g > best_gain:
+            best_gain = g
+            best = i
+    return best

@@ -1,0 +1,182 @@
+"""The round state: one flat int32 array with fixed offsets (pgx-style fixed-shape state).
+
+A single array is cheap to copy (the advisor samples positions), to pass to every kernel, and to
+inspect from Python. Cards are type ids (kernels.cards); hands and tables are counts by type,
+kept together with counts by kind (hand, hand+table) and by colour (hand+table), so that scoring
+is a few dozen integer operations. Deck and piles are ordered stacks whose top is the last entry.
+"""
+import numpy as np
+from numba import njit
+
+from .cards import MAX_DECK, NCOLOURS, NKINDS, NTYPES, TYPE_COLOUR, TYPE_KIND
+
+MAX_PLAYERS = 4
+
+# Declarations and round ends.
+DECL_NONE, DECL_STOP, DECL_LAST_CHANCE = 0, 1, 2
+END_NONE, END_STOP, END_LC_WON, END_LC_LOST, END_VOID, END_MERMAIDS = 0, 1, 2, 3, 4, 5
+END_NAMES = ("none", "stop", "last_chance_won", "last_chance_lost", "void", "mermaids")
+
+# Scalars.
+NPLAYERS = 0      # players in the round
+CUR = 1           # the player whose turn it is
+DECK_LEN = 2      # cards in the deck
+PILE_LEN = 3      # 2 entries: cards in pile A, pile B
+DECL = 5          # DECL_* of this round
+DECLARER = 6      # seat of the declarer, -1 if none
+DECL_POINTS = 7   # declarer's card points when declaring
+LOCK = 8          # seat of the caster of an active jellyfish lock, -1 if none
+END = 9           # END_* once the round is over
+ENDER = 10        # seat whose turn ended the round (declarer, void emptier, mermaid holder)
+TURNS = 11        # whole turns taken this round (boat extra turns are part of a turn)
+STARTER = 13      # seat that started the round
+NSCALARS = 16
+
+# Arrays (offsets into the flat state).
+DECK = NSCALARS                           # MAX_DECK type ids, top = DECK[DECK_LEN - 1]
+PILE = DECK + MAX_DECK                    # 2 stacks of MAX_DECK, top = last
+HT = PILE + 2 * MAX_DECK                  # hand counts by type   [player][type]
+TT = HT + MAX_PLAYERS * NTYPES            # table counts by type  [player][type]
+HK = TT + MAX_PLAYERS * NTYPES            # hand counts by kind   [player][kind]
+AK = HK + MAX_PLAYERS * NKINDS            # hand+table by kind    [player][kind]
+COL = AK + MAX_PLAYERS * NKINDS           # hand+table by colour  [player][colour]
+HLEN = COL + MAX_PLAYERS * NCOLOURS       # hand size             [player]
+NPAIRS = HLEN + MAX_PLAYERS               # pairs and trios on the table [player]
+REVEALED = NPAIRS + MAX_PLAYERS           # hand revealed (LAST CHANCE)  [player]
+POINTS = REVEALED + MAX_PLAYERS           # round points scored   [player]
+STATE_SIZE = POINTS + MAX_PLAYERS
+
+_TYPE_KIND = TYPE_KIND
+_TYPE_COLOUR = TYPE_COLOUR
+
+
+@njit(cache=True)
+def clear(s, nplayers):
+    """Reset `s` to an empty round for `nplayers`: no cards anywhere, nothing declared."""
+    s[:] = 0
+    s[NPLAYERS] = nplayers
+    s[DECLARER] = -1
+    s[LOCK] = -1
+    s[ENDER] = -1
+
+
+@njit(cache=True)
+def load_deck(s, nplayers, deck, starter):
+    """Empty round for `nplayers` whose deck is `deck` (top = last entry), `starter` to play."""
+    clear(s, nplayers)
+    n = deck.shape[0]
+    for i in range(n):
+        s[DECK + i] = deck[i]
+    s[DECK_LEN] = n
+    s[CUR] = starter
+    s[STARTER] = starter
+
+
+@njit(cache=True)
+def flip_piles(s):
+    """Turn the top deck card face-up as pile A, then the next as pile B (RULES.md §3)."""
+    for j in range(2):
+        s[DECK_LEN] -= 1
+        s[PILE + j * MAX_DECK] = s[DECK + s[DECK_LEN]]
+        s[PILE_LEN + j] = 1
+
+
+@njit(cache=True)
+def deal(s, nplayers, deck, starter):
+    """Fresh round from an ordered `deck` (top = last): load it, then flip piles A and B."""
+    load_deck(s, nplayers, deck, starter)
+    flip_piles(s)
+
+
+@njit(cache=True, inline="always")
+def gain_card(s, p, t):
+    """Card type `t` enters player p's hand."""
+    s[HT + p * NTYPES + t] += 1
+    k = _TYPE_KIND[t]
+    s[HK + p * NKINDS + k] += 1
+    s[AK + p * NKINDS + k] += 1
+    s[COL + p * NCOLOURS + _TYPE_COLOUR[t]] += 1
+    s[HLEN + p] += 1
+
+
+@njit(cache=True, inline="always")
+def lose_card(s, p, t):
+    """Card type `t` leaves player p's hand (stolen, or returned by a scripted setup)."""
+    s[HT + p * NTYPES + t] -= 1
+    k = _TYPE_KIND[t]
+    s[HK + p * NKINDS + k] -= 1
+    s[AK + p * NKINDS + k] -= 1
+    s[COL + p * NCOLOURS + _TYPE_COLOUR[t]] -= 1
+    s[HLEN + p] -= 1
+
+
+@njit(cache=True, inline="always")
+def to_table(s, p, t):
+    """Card type `t` moves from p's hand to p's table (colour and hand+table counts unchanged)."""
+    s[HT + p * NTYPES + t] -= 1
+    s[TT + p * NTYPES + t] += 1
+    s[HK + p * NKINDS + _TYPE_KIND[t]] -= 1
+    s[HLEN + p] -= 1
+
+
+@njit(cache=True, inline="always")
+def hand_kind(s, p, k):
+    return s[HK + p * NKINDS + k]
+
+
+@njit(cache=True, inline="always")
+def pile_top(s, j):
+    """Top type of pile j, or -1 if it is empty."""
+    n = s[PILE_LEN + j]
+    if n == 0:
+        return -1
+    return s[PILE + j * MAX_DECK + n - 1]
+
+
+@njit(cache=True, inline="always")
+def pop_pile(s, j):
+    s[PILE_LEN + j] -= 1
+    return s[PILE + j * MAX_DECK + s[PILE_LEN + j]]
+
+
+@njit(cache=True, inline="always")
+def push_pile(s, j, t):
+    s[PILE + j * MAX_DECK + s[PILE_LEN + j]] = t
+    s[PILE_LEN + j] += 1
+
+
+@njit(cache=True, inline="always")
+def take_from_pile(s, j, i):
+    """Remove and return the card at depth index i (0 = bottom) of pile j; the rest keep order."""
+    base = PILE + j * MAX_DECK
+    n = s[PILE_LEN + j]
+    t = s[base + i]
+    for q in range(i, n - 1):
+        s[base + q] = s[base + q + 1]
+    s[PILE_LEN + j] = n - 1
+    return t
+
+
+@njit(cache=True, inline="always")
+def pop_deck(s):
+    s[DECK_LEN] -= 1
+    return s[DECK + s[DECK_LEN]]
+
+
+def new_state() -> np.ndarray:
+    """An all-zero state array."""
+    return np.zeros(STATE_SIZE, dtype=np.int32)
+
+
+def card_census(s: np.ndarray) -> np.ndarray:
+    """Copies of every type found in deck, piles, hands and tables (for the conservation check)."""
+    counts = np.zeros(NTYPES, dtype=np.int64)
+    np.add.at(counts, s[DECK:DECK + s[DECK_LEN]], 1)
+    for j in range(2):
+        base = PILE + j * MAX_DECK
+        np.add.at(counts, s[base:base + s[PILE_LEN + j]], 1)
+    for p in range(MAX_PLAYERS):
+        counts += s[HT + p * NTYPES:HT + (p + 1) * NTYPES]
+        counts += s[TT + p * NTYPES:TT + (p + 1) * NTYPES]
+    return counts
+
