@@ -1,0 +1,133 @@
+"""The policy registry: names, parameters, defaults and ranges of the compiled players, and the
+parser of compact specs such as `baseline(stop_at=9,last_chance_at=12)`.
+
+A spec becomes (kind, parameter vector) for kernels.policies, which dispatches on the kind.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from kernels import policies as kp
+
+from .errors import SeasaltError
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    slot: int
+    default: float
+    low: float
+    high: float
+    doc: str
+    integer: bool = True
+
+
+@dataclass(frozen=True)
+class PolicyInfo:
+    name: str
+    kind: int
+    doc: str
+    params: tuple[Param, ...] = field(default_factory=tuple)
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise SeasaltError(f"policy {self.name!r} has no parameter {name!r}; "
+                           f"valid: {', '.join(p.name for p in self.params) or 'none'}")
+
+
+REGISTRY: dict[str, PolicyInfo] = {
+    "baseline": PolicyInfo(
+        "baseline", kp.BASELINE,
+        "The reference player of BASELINE_POLICY.md: greedy draws by card-point gain, plays every "
+        "effect pair, declares at stop_at (LAST CHANCE at last_chance_at). Uses the memory view "
+        "of the piles for its crab pick, nothing else hidden.",
+        (Param("stop_at", kp.STOP_AT, 7, 0, 100, "declare at this many card points (below 7 acts as 7)"),
+         Param("last_chance_at", kp.LAST_CHANCE_AT, 10, 0, 100,
+               "call LAST CHANCE instead of STOP from this many card points")),
+    ),
+}
+
+_SPEC = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A parsed spec: the registry entry and every parameter's value (defaults filled in)."""
+    info: PolicyInfo
+    values: tuple[tuple[str, float], ...]
+
+    @property
+    def spec(self) -> str:
+        """Canonical spec string, all parameters spelled out."""
+        args = ",".join(f"{n}={_fmt(v)}" for n, v in self.values)
+        return f"{self.info.name}({args})"
+
+    def vector(self) -> np.ndarray:
+        vec = np.zeros(kp.MAX_PARAMS, dtype=np.float64)
+        for (name, value) in self.values:
+            vec[self.info.param(name).slot] = value
+        return vec
+
+
+def _fmt(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else repr(float(v))
+
+
+def parse_policy(spec: str) -> Policy:
+    """Parse `name` or `name(param=value,...)`; unknown names, parameters or values raise."""
+    m = _SPEC.match(spec)
+    if not m:
+        raise SeasaltError(f"cannot parse policy spec {spec!r}; expected NAME or NAME(param=value,...)")
+    name, args = m.group(1), m.group(2)
+    if name not in REGISTRY:
+        raise SeasaltError(f"unknown policy {name!r}; valid: {', '.join(sorted(REGISTRY))}")
+    info = REGISTRY[name]
+    values = {p.name: float(p.default) for p in info.params}
+    seen = set()
+    for item in (args or "").split(","):
+        if not item.strip():
+            continue
+        key, eq, raw = item.partition("=")
+        key = key.strip()
+        if not eq:
+            raise SeasaltError(f"policy {name!r}: expected param=value, got {item.strip()!r}")
+        p = info.param(key)
+        if key in seen:
+            raise SeasaltError(f"policy {name!r}: parameter {key!r} given twice")
+        seen.add(key)
+        try:
+            value = float(raw)
+        except ValueError:
+            raise SeasaltError(f"policy {name!r}: {key}={raw.strip()!r} is not a number") from None
+        if p.integer and not value.is_integer():
+            raise SeasaltError(f"policy {name!r}: {key} must be a whole number, got {raw.strip()}")
+        if not (p.low <= value <= p.high):
+            raise SeasaltError(f"policy {name!r}: {key}={raw.strip()} is out of range "
+                               f"[{_fmt(p.low)}, {_fmt(p.high)}]")
+        values[key] = value
+    return Policy(info, tuple((p.name, values[p.name]) for p in info.params))
+
+
+def seat_policies(specs: list[str] | tuple[str, ...], players: int) -> list[Policy]:
+    """One spec for every seat, or exactly one per seat."""
+    if not specs:
+        specs = ["baseline"]
+    if len(specs) == 1:
+        specs = list(specs) * players
+    if len(specs) != players:
+        raise SeasaltError(f"give one --policy for all seats or one per seat: got {len(specs)} "
+                           f"for {players} players")
+    return [parse_policy(s) for s in specs]
+
+
+def policy_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray]:
+    """(kinds int64[P], params float64[P, MAX_PARAMS]) for the kernels."""
+    kinds = np.array([p.info.kind for p in policies], dtype=np.int64)
+    params = np.stack([p.vector() for p in policies])
+    return kinds, params

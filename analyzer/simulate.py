@@ -1,0 +1,176 @@
+"""Batch simulations: N independent rounds or N full games, reduced to JSON-ready summaries.
+
+Each summary is a pure function of (players, count, policies, seed, expansion, target) except its
+`timing` entry: blocks have fixed sizes and their own random streams (kernels.batch), so the
+thread count only changes how fast the answer comes.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Callable, Sequence
+
+import numba
+import numpy as np
+
+from kernels import batch
+from kernels import cards as kc
+from kernels.state import END_NAMES
+
+from . import __version__
+from .cards import check_expansion
+from .errors import SeasaltError
+from .policies import policy_arrays, seat_policies
+from .stats import mean_ci, wilson
+
+Progress = Callable[[int, int], None]   # (done, total) in rounds or games
+
+DEFAULT_TARGETS = {2: 40, 3: 35, 4: 30}
+MAX_COUNT = 10 ** 12
+
+
+def max_jobs() -> int:
+    """Threads available to the kernels (numba's pool size, normally the core count)."""
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
+def new_seed() -> int:
+    """A fresh random seed, for runs where the user gave none (it is recorded in the output)."""
+    return secrets.randbelow(2 ** 63)
+
+
+def _check(players: int, count: int, seed: int, jobs: int | None, what: str) -> int:
+    if players not in (2, 3, 4):
+        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
+    if not (1 <= count <= MAX_COUNT):
+        raise SeasaltError(f"--{what} must be between 1 and {MAX_COUNT}, got {count}")
+    if not (0 <= seed < 2 ** 64):
+        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
+    if jobs is None:
+        return max_jobs()
+    if not (1 <= jobs <= max_jobs()):
+        raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {jobs}")
+    return jobs
+
+
+def _run_blocks(kernel: Callable, args: tuple, total: int, block: int, width: int, jobs: int,
+                progress: Progress | None) -> tuple[np.ndarray, float]:
+    """Run every block of a batch in chunks (progress between chunks); return summed counters."""
+    nblocks = (total + block - 1) // block
+    chunk = max(jobs * 4, 1)
+    acc = np.zeros(width, dtype=np.int64)
+    previous = numba.get_num_threads()
+    numba.set_num_threads(jobs)
+    t0 = time.perf_counter()
+    try:
+        for lo in range(0, nblocks, chunk):
+            out = np.zeros((min(chunk, nblocks - lo), width), dtype=np.int64)
+            kernel(*args, lo, out)
+            acc += out.sum(axis=0)
+            if progress is not None:
+                progress(min(total, (lo + out.shape[0]) * block), total)
+    finally:
+        numba.set_num_threads(previous)
+    return acc, time.perf_counter() - t0
+
+
+def _header(players: int, seed: int, policies, expansion: str) -> dict:
+    return {
+        "players": players,
+        "seed": seed,
+        "policies": [p.spec for p in policies],
+        "expansion": expansion,
+        "version": __version__,
+    }
+
+
+def _hist_stats(hist: np.ndarray) -> tuple[int, float, tuple[float, float]]:
+    values = np.arange(hist.size, dtype=np.float64)
+    n = int(hist.sum())
+    mean, ci = mean_ci(float((values * hist).sum()), float((values ** 2 * hist).sum()), n)
+    return n, mean, ci
+
+
+def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("baseline",),
+                    seed: int | None = None, jobs: int | None = None, expansion: str = "base",
+                    progress: Progress | None = None) -> dict:
+    """Simulate `rounds` independent rounds, each from a fresh shuffle with seat 0 starting."""
+    expansion = check_expansion(expansion)
+    seed = new_seed() if seed is None else seed
+    jobs = _check(players, rounds, seed, jobs, "rounds")
+    pols = seat_policies(list(policies), players)
+    pk, pp = policy_arrays(pols)
+    deck = kc.deck_types(expansion)
+    c, seconds = _run_blocks(batch.run_rounds, (players, deck, rounds, pk, pp, np.uint64(seed)),
+                             rounds, batch.ROUND_BLOCK, batch.R_SIZE, jobs, progress)
+    ends = {END_NAMES[i]: int(c[batch.R_END + i]) for i in range(1, len(END_NAMES))}
+    seat_mean, seat_ci = [], []
+    for q in range(players):
+        m, ci = mean_ci(float(c[batch.R_SEAT_SUM + q]), float(c[batch.R_SEAT_SQ + q]), rounds)
+        seat_mean.append(m)
+        seat_ci.append(list(ci))
+    turns_mean, turns_ci = mean_ci(float(c[batch.R_TURNS_SUM]), float(c[batch.R_TURNS_SQ]), rounds)
+    dhist = c[batch.R_DECL_HIST:batch.R_DECL_HIST + batch.HIST]
+    ndecl, decl_mean, decl_ci = _hist_stats(dhist)
+    thist = c[batch.R_TURNS_HIST:batch.R_TURNS_HIST + batch.HIST]
+    out = _header(players, seed, pols, expansion)
+    out.update({
+        "rounds": rounds,
+        "end": ends,
+        "end_rate": {k: {"rate": v / rounds, "ci95": list(wilson(v, rounds))} for k, v in ends.items()},
+        "seat_points_mean": seat_mean,
+        "seat_points_ci95": seat_ci,
+        "declared_rounds": ndecl,
+        "declarer_card_points_mean": decl_mean,
+        "declarer_card_points_ci95": list(decl_ci),
+        "declarer_card_points_hist": {str(i): int(v) for i, v in enumerate(dhist) if v},
+        "turns_mean": turns_mean,
+        "turns_ci95": list(turns_ci),
+        "turns_hist": {str(i): int(v) for i, v in enumerate(thist) if v},
+        "timing": {"seconds": seconds, "rounds_per_second": rounds / seconds if seconds else None,
+                   "jobs": jobs},
+    })
+    return out
+
+
+def simulate_games(players: int, games: int, policies: Sequence[str] = ("baseline",),
+                   seed: int | None = None, jobs: int | None = None, expansion: str = "base",
+                   target: int | None = None, progress: Progress | None = None) -> dict:
+    """Simulate `games` full games (RULES.md §8) to `target` (default 40/35/30 by players)."""
+    expansion = check_expansion(expansion)
+    seed = new_seed() if seed is None else seed
+    jobs = _check(players, games, seed, jobs, "games")
+    target = DEFAULT_TARGETS[players] if target is None else target
+    if not (1 <= target <= 10_000):
+        raise SeasaltError(f"--target must be between 1 and 10000, got {target}")
+    pols = seat_policies(list(policies), players)
+    pk, pp = policy_arrays(pols)
+    deck = kc.deck_types(expansion)
+    c, seconds = _run_blocks(batch.run_games, (players, deck, games, target, pk, pp, np.uint64(seed)),
+                             games, batch.GAME_BLOCK, batch.G_SIZE, jobs, progress)
+
+    def seats(offset: int) -> list[int]:
+        return [int(c[offset + q]) for q in range(players)]
+
+    wins = seats(batch.G_WINS)
+    totals = [mean_ci(float(c[batch.G_TOTAL_SUM + q]), float(c[batch.G_TOTAL_SQ + q]), games)
+              for q in range(players)]
+    rounds_mean, rounds_ci = mean_ci(float(c[batch.G_ROUNDS_SUM]), float(c[batch.G_ROUNDS_SQ]), games)
+    out = _header(players, seed, pols, expansion)
+    out.update({
+        "games": games,
+        "target": target,
+        "wins": wins,
+        "win_rate": [{"rate": w / games, "ci95": list(wilson(w, games))} for w in wins],
+        "shared_wins": int(c[batch.G_SHARED_GAMES]),
+        "shared_wins_by_seat": seats(batch.G_SHARED),
+        "mermaid_wins": int(c[batch.G_MERMAID_GAMES]),
+        "mermaid_wins_by_seat": seats(batch.G_MERMAID),
+        "rounds_per_game_mean": rounds_mean,
+        "rounds_per_game_ci95": list(rounds_ci),
+        "final_total_mean": [m for m, _ in totals],
+        "final_total_ci95": [list(ci) for _, ci in totals],
+        "timing": {"seconds": seconds, "games_per_second": games / seconds if seconds else None,
+                   "jobs": jobs},
+    })
+    return out
