@@ -18,6 +18,8 @@ from kernels import cards as kc
 from kernels import events as ev
 from kernels import state as ks
 from kernels.engine import play_round
+from kernels.game import new_round
+from kernels.invariants import state_errors
 from kernels.rng import seed_stream
 
 from .cards import card_name, check_copies, parse_cards
@@ -94,10 +96,46 @@ def decode(trace: np.ndarray) -> list[tuple]:
     return out
 
 
-def play_traced(s: np.ndarray, policies: Sequence[str] = ("baseline",), seed: int = 0,
-                capacity: int = 10_000) -> tuple[str, list[tuple]]:
-    """Play the round in `s` (modified in place) to its end; return (end name, events)."""
-    pk, pp = policy_arrays(seat_policies(list(policies), int(s[ks.NPLAYERS])))
+def _trace_buffer(capacity: int, check: bool) -> np.ndarray:
     tr = np.zeros((capacity + 1, 5), dtype=np.int32)
+    tr[0, 1] = int(check)
+    return tr
+
+
+def _raise_on_violation(tr: np.ndarray, s: np.ndarray, where: str) -> None:
+    err = int(tr[0, 2]) or int(state_errors(s))
+    if err:
+        raise AssertionError(f"{where}: state invariant {err} broken at event {int(tr[0, 3])}")
+
+
+def play_traced(s: np.ndarray, policies: Sequence[str] = ("baseline",), seed: int = 0,
+                capacity: int = 10_000, check: bool = True) -> tuple[str, list[tuple]]:
+    """Play the round in `s` (modified in place) to its end; return (end name, events).
+    With `check`, the state's invariants are verified after every event (AssertionError)."""
+    pk, pp = policy_arrays(seat_policies(list(policies), int(s[ks.NPLAYERS])))
+    tr = _trace_buffer(capacity, check)
     end = play_round(s, pk, pp, seed_stream(seed), tr)
+    if check:
+        _raise_on_violation(tr, s, "scripted round")
     return ks.END_NAMES[end], decode(tr)
+
+
+def check_random_rounds(players: int, rounds: int, seed: int = 0, expansion: str = "base",
+                        policies: Sequence[str] = ("baseline",)) -> dict[str, int]:
+    """Play `rounds` rounds from fresh shuffles, verifying every invariant after every action
+    (AssertionError on the first violation). Returns how the rounds ended, for coverage checks."""
+    pk, pp = policy_arrays(seat_policies(list(policies), players))
+    deck = kc.deck_types(expansion)
+    s = ks.new_state()
+    rng = seed_stream(seed)
+    ends = dict.fromkeys(ks.END_NAMES[1:], 0)
+    events = np.zeros(len(ev.EVENT_NAMES), dtype=np.int64)
+    for i in range(rounds):
+        tr = _trace_buffer(2_000, True)
+        end = new_round(s, players, deck, i % players, pk, pp, rng, tr)
+        _raise_on_violation(tr, s, f"round {i}")
+        ends[ks.END_NAMES[end]] += 1
+        n = min(int(tr[0, 0]), tr.shape[0] - 1)
+        events += np.bincount(tr[1:n + 1, 0], minlength=len(ev.EVENT_NAMES))
+    ends.update({f"events:{name}": int(events[c]) for c, name in enumerate(ev.EVENT_NAMES)})
+    return ends

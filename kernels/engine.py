@@ -35,7 +35,7 @@ def draw_step(s, p, pk, pp, tr):
     na = s[PILE_LEN]
     nb = s[PILE_LEN + 1]
     if deck == 0 and na == 0 and nb == 0:
-        emit(tr, ev.TAKE_NOTHING, p, 0, 0, 0)
+        emit(s, tr, ev.TAKE_NOTHING, p, 0, 0, 0)
         return
     if na == 0 and nb == 0:
         src = SRC_DECK
@@ -45,12 +45,12 @@ def draw_step(s, p, pk, pp, tr):
         j = src - 1
         t = pop_pile(s, j)
         gain_card(s, p, t)
-        emit(tr, ev.TAKE_PILE, p, t, j, 0)
+        emit(s, tr, ev.TAKE_PILE, p, t, j, 0)
         return
     c1 = pop_deck(s)
     if deck == 1:
         gain_card(s, p, c1)
-        emit(tr, ev.KEEP, p, c1, -1, 0)
+        emit(s, tr, ev.KEEP, p, c1, -1, 0)
         return
     c2 = pop_deck(s)
     if choose_keep(s, p, pk[p], pp[p], c1, c2) == 0:
@@ -58,13 +58,13 @@ def draw_step(s, p, pk, pp, tr):
     else:
         kept, other = c2, c1
     gain_card(s, p, kept)
-    emit(tr, ev.KEEP, p, kept, other, 0)
+    emit(s, tr, ev.KEEP, p, kept, other, 0)
     if (na == 0) != (nb == 0):
         j = 0 if na == 0 else 1
     else:
         j = choose_discard_pile(s, p, pk[p], pp[p], other)
     push_pile(s, j, other)
-    emit(tr, ev.DISCARD, p, other, j, 0)
+    emit(s, tr, ev.DISCARD, p, other, j, 0)
 
 
 @njit(cache=True, inline="always")
@@ -88,30 +88,30 @@ def play_pair(s, p, kind1, kind2, trio, tr):
     if trio:
         t3 = first_type_in_hand(s, p, STARFISH)
         to_table(s, p, t3)
-        emit(tr, ev.TRIO, p, t1, t2, t3)
+        emit(s, tr, ev.TRIO, p, t1, t2, t3)
     else:
-        emit(tr, ev.PAIR, p, t1, t2, 0)
+        emit(s, tr, ev.PAIR, p, t1, t2, 0)
 
 
 @njit(cache=True)
 def crab_effect(s, p, pk, pp, tr):
     if s[PILE_LEN] + s[PILE_LEN + 1] == 0:
-        emit(tr, ev.CRAB_TAKE, p, -1, -1, 0)
+        emit(s, tr, ev.CRAB_TAKE, p, -1, -1, 0)
         return
     j, i = choose_crab_card(s, p, pk[p], pp[p])
     t = take_from_pile(s, j, i)
     gain_card(s, p, t)
-    emit(tr, ev.CRAB_TAKE, p, t, j, 0)
+    emit(s, tr, ev.CRAB_TAKE, p, t, j, 0)
 
 
 @njit(cache=True)
 def fish_effect(s, p, tr):
     if s[DECK_LEN] == 0:
-        emit(tr, ev.FISH_DRAW, p, -1, 0, 0)
+        emit(s, tr, ev.FISH_DRAW, p, -1, 0, 0)
         return
     t = pop_deck(s)
     gain_card(s, p, t)
-    emit(tr, ev.FISH_DRAW, p, t, 0, 0)
+    emit(s, tr, ev.FISH_DRAW, p, t, 0, 0)
 
 
 @njit(cache=True)
@@ -123,7 +123,7 @@ def steal_effect(s, p, pk, pp, rng, tr):
         if q != p and s[REVEALED + q] == 0 and s[HLEN + q] > 0:
             eligible = True
     if not eligible:
-        emit(tr, ev.STEAL, p, -1, -1, 0)
+        emit(s, tr, ev.STEAL, p, -1, -1, 0)
         return
     q = choose_victim(s, p, pk[p], pp[p])
     r = below(rng, s[HLEN + q])
@@ -134,7 +134,7 @@ def steal_effect(s, p, pk, pp, rng, tr):
         t += 1
     lose_card(s, q, t)
     gain_card(s, p, t)
-    emit(tr, ev.STEAL, p, q, t, 0)
+    emit(s, tr, ev.STEAL, p, q, t, 0)
 
 
 @njit(cache=True)
@@ -142,7 +142,7 @@ def lobster_effect(s, p, pk, pp, rng, tr):
     """See the top five deck cards (all if fewer), keep one, shuffle the rest back into the deck."""
     n = s[DECK_LEN]
     if n == 0:
-        emit(tr, ev.LOBSTER_KEEP, p, -1, 0, 0)
+        emit(s, tr, ev.LOBSTER_KEEP, p, -1, 0, 0)
         return
     seen = min(5, n)
     i = choose_lobster_card(s, p, pk[p], pp[p], seen)
@@ -152,7 +152,7 @@ def lobster_effect(s, p, pk, pp, rng, tr):
     s[top] = t
     pop_deck(s)
     gain_card(s, p, t)
-    emit(tr, ev.LOBSTER_KEEP, p, t, seen, 0)
+    emit(s, tr, ev.LOBSTER_KEEP, p, t, seen, 0)
     shuffle(s[DECK:DECK + n - 1], n - 1, rng)
 
 
@@ -163,10 +163,10 @@ def declare(s, p, kind, tr):
     s[DECL] = kind
     s[DECLARER] = p
     s[DECL_POINTS] = pts
-    emit(tr, ev.DECLARE, p, kind, pts, 0)
+    emit(s, tr, ev.DECLARE, p, kind, pts, 0)
     if kind == DECL_LAST_CHANCE:
         s[REVEALED + p] = 1
-        emit(tr, ev.REVEAL, p, 0, 0, 0)
+        emit(s, tr, ev.REVEAL, p, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -202,7 +202,7 @@ def play_step(s, p, pk, pp, rng, final, tr):
             play_pair(s, p, SWIMMER, JELLYFISH, trio, tr)
             if not trio:
                 s[LOCK] = p
-                emit(tr, ev.LOCK_ON, p, 0, 0, 0)
+                emit(s, tr, ev.LOCK_ON, p, 0, 0, 0)
         elif a == A_BOAT:
             play_pair(s, p, BOAT, BOAT, trio, tr)
             if not trio and s[DECK_LEN] + s[PILE_LEN] + s[PILE_LEN + 1] > 0:
@@ -221,21 +221,21 @@ def take_turn(s, p, pk, pp, rng, tr):
     """One whole turn of p (a locked turn, or draw + play steps with boat extra turns)."""
     locked = s[LOCK] >= 0 and s[LOCK] != p
     final = s[DECL] == DECL_LAST_CHANCE
-    emit(tr, ev.TURN, p, locked, final, 0)
+    emit(s, tr, ev.TURN, p, locked, final, 0)
     if locked:
         if s[DECK_LEN] > 0:
             t = pop_deck(s)
             gain_card(s, p, t)
-            emit(tr, ev.LOCKED_DRAW, p, t, 0, 0)
+            emit(s, tr, ev.LOCKED_DRAW, p, t, 0, 0)
         else:
-            emit(tr, ev.LOCKED_DRAW, p, -1, 0, 0)
+            emit(s, tr, ev.LOCKED_DRAW, p, -1, 0, 0)
         return
     while True:
         draw_step(s, p, pk, pp, tr)
         r = play_step(s, p, pk, pp, rng, final, tr)
         if r != 1:
             return
-        emit(tr, ev.EXTRA_TURN, p, 0, 0, 0)
+        emit(s, tr, ev.EXTRA_TURN, p, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -260,7 +260,7 @@ def score_round(s, tr):
             else:
                 s[POINTS + q] = colour_bonus(s, q)
     for q in range(n):
-        emit(tr, ev.SCORE, q, s[POINTS + q], card_points(s, q), colour_bonus(s, q))
+        emit(s, tr, ev.SCORE, q, s[POINTS + q], card_points(s, q), colour_bonus(s, q))
 
 
 @njit(cache=True)
@@ -274,7 +274,7 @@ def play_round(s, pk, pp, rng, tr):
         if has_four_mermaids(s, p):
             s[END] = END_MERMAIDS
             s[ENDER] = p
-            emit(tr, ev.MERMAID_WIN, p, 0, 0, 0)
+            emit(s, tr, ev.MERMAID_WIN, p, 0, 0, 0)
             break
         nxt = (p + 1) % n
         if s[DECL] == DECL_STOP:
@@ -284,7 +284,7 @@ def play_round(s, pk, pp, rng, tr):
         if s[DECL] == DECL_LAST_CHANCE:
             if p != s[DECLARER]:
                 s[REVEALED + p] = 1
-                emit(tr, ev.REVEAL, p, 0, 0, 0)
+                emit(s, tr, ev.REVEAL, p, 0, 0, 0)
             if nxt == s[DECLARER]:
                 s[ENDER] = s[DECLARER]
                 score_round(s, tr)
@@ -295,7 +295,7 @@ def play_round(s, pk, pp, rng, tr):
             break
         if s[LOCK] == nxt:
             s[LOCK] = -1
-            emit(tr, ev.LOCK_OFF, nxt, 0, 0, 0)
+            emit(s, tr, ev.LOCK_OFF, nxt, 0, 0, 0)
         s[CUR] = nxt
-    emit(tr, ev.ROUND_END, s[ENDER], s[END], s[ENDER], 0)
+    emit(s, tr, ev.ROUND_END, s[ENDER], s[END], s[ENDER], 0)
     return s[END]

@@ -2,10 +2,14 @@
 
 A trace buffer is an int32 array of shape (capacity, 5). Row 0 is a header whose first field
 counts the events written (also past capacity, so overflow is detectable); each later row is
-(code, player, a, b, c). A zero-row buffer turns tracing off at one comparison per event. The meaning
+(code, player, a, b, c). A zero-row buffer turns tracing off at one comparison per event.
+With header field 1 set to 1 (check mode), every event also checks the state's invariants
+(kernels.invariants) and header fields 2 and 3 keep the first error code and its event number. The meaning
 of a, b, c for each code is in EVENT_FIELDS; card fields hold type ids (-1 for none).
 """
 from numba import njit
+
+from .invariants import state_errors
 
 TURN, KEEP, DISCARD, TAKE_PILE, TAKE_NOTHING, LOCKED_DRAW, PAIR, TRIO = range(8)
 CRAB_TAKE, FISH_DRAW, STEAL, LOBSTER_KEEP, LOCK_ON, LOCK_OFF, EXTRA_TURN, DECLARE = range(8, 16)
@@ -38,11 +42,16 @@ EVENT_NAMES = tuple(f[0] for f in EVENT_FIELDS)
 
 
 @njit(cache=True, inline="always")
-def emit(tr, code, p, a, b, c):
+def emit(s, tr, code, p, a, b, c):
     """Append one event to the trace buffer `tr` (no-op with a zero-capacity buffer)."""
     cap = tr.shape[0]
     if cap == 0:
         return
+    if tr[0, 1] == 1 and tr[0, 2] == 0:
+        err = state_errors(s)
+        if err != 0:
+            tr[0, 2] = err
+            tr[0, 3] = tr[0, 0] + 1
     n = tr[0, 0] + 1
     if n < cap:
         tr[n, 0] = code
