@@ -1,0 +1,267 @@
+"""The `seasalt` command line: a thin shell over analyzer.score and analyzer.simulate.
+
+    seasalt score --hand "mermaid,shell:black,shell:grey" --table "boat:black,boat:yellow" [--json]
+    seasalt simulate --players 2 --rounds 1000000 --policy baseline --seed 7 [--json]
+    seasalt simulate --players 3 --games 10000 --policy baseline --policy "baseline(stop_at=9)" ...
+
+Every mistake a user can make (bad cards, options, values, policy specs) ends with exactly one line
+`error: ...` on stderr and exit status 2: no traceback, no click usage block, and nothing on stdout
+(results are computed in full before anything is printed).
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+import click
+
+from . import __version__
+from .errors import SeasaltError
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _error(message: str) -> int:
+    click.echo(f"error: {_one_line(message)}", err=True)
+    return EXIT_USAGE
+
+
+class SeasaltGroup(click.Group):
+    """A click group whose errors are one `error:` line and exit status 2 (DESIGN.md contracts)."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:  # library use: behave like click, exceptions propagate
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            code = rv if isinstance(rv, int) else 0
+        except SeasaltError as e:
+            code = _error(str(e))
+        except click.exceptions.NoArgsIsHelpError as e:  # bare `seasalt`: show the help
+            click.echo(e.ctx.get_help())
+            code = 0
+        except click.ClickException as e:
+            message = e.format_message()
+            ctx = getattr(e, "ctx", None)
+            if isinstance(e, click.UsageError) and ctx is not None:
+                message = f"{_one_line(message)} (see '{ctx.command_path} --help')"
+            code = _error(message)
+        except click.exceptions.Abort:
+            click.echo("error: interrupted", err=True)
+            code = EXIT_INTERRUPTED
+        sys.exit(code)
+
+
+@click.group(cls=SeasaltGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="seasalt", message="%(prog)s %(version)s")
+def main():
+    """Monte Carlo strategy analyzer for Sea Salt & Paper (base game + Extra Salt).
+
+    Cards are written kind[:colour], comma-separated, e.g. "crab:dark_blue,mermaid,shell:black"
+    (the colour may be left out for single-colour kinds; dark-blue and dark_blue both work).
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# score
+
+_EXPANSION_HELP = "Card set: base (58 cards) or extra-salt (66 cards)."
+
+
+@main.command()
+@click.option("--hand", required=True, metavar="CARDS", help="Cards in hand (revealed or not).")
+@click.option("--table", default="", metavar="CARDS",
+              help="Cards played on the table: pairs, and with Extra Salt trios (pair + starfish).")
+@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
+              help=_EXPANSION_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def score(hand: str, table: str, expansion: str, as_json: bool) -> None:
+    """Card points and colour bonus of one player's hand and table (RULES.md §7).
+
+    \b
+    Example:
+      seasalt score --hand "mermaid,shell:black,shell:grey,lighthouse,boat:yellow" \\
+                    --table "boat:dark_blue,boat:dark_blue"
+    """
+    from .score import score_hand
+
+    result = score_hand(hand, table, expansion)
+    click.echo(json.dumps(result, indent=2) if as_json else format_score(result))
+
+
+def format_score(result: dict) -> str:
+    b = result["breakdown"]
+    rows = [
+        ("card points", result["card_points"]),
+        ("  mermaids", b["mermaids"]),
+        ("  duos", b["duos"]),
+        ("  collections", b["collections"]),
+        ("  multipliers", b["multipliers"]),
+        ("colour bonus", result["colour_bonus"]),
+    ]
+    return "\n".join(f"{name:<16}{value:>4}" for name, value in rows) + \
+        "\n(the colour bonus is paid only when a round ends in LAST CHANCE)"
+
+
+# ---------------------------------------------------------------------------------------------
+# simulate
+
+@main.command()
+@click.option("--players", "-p", type=int, required=True, metavar="P", help="Players: 2, 3 or 4.")
+@click.option("--rounds", type=int, metavar="N", help="Simulate N independent rounds.")
+@click.option("--games", type=int, metavar="N", help="Simulate N full games to the target.")
+@click.option("--policy", "policies", multiple=True, metavar="SPEC",
+              help="Player policy, e.g. baseline or \"baseline(stop_at=9,last_chance_at=12)\". "
+                   "Once for every seat, or once per seat in seat order. Default: baseline.")
+@click.option("--seed", type=int, metavar="S",
+              help="Random seed (0 to 2**64-1); the same seed gives the same result for any --jobs. "
+                   "Default: a fresh seed, printed with the results.")
+@click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
+@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
+              help=_EXPANSION_HELP)
+@click.option("--target", type=int, metavar="T",
+              help="Game target (with --games only). Default: 40/35/30 for 2/3/4 players.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def simulate(players: int, rounds: int | None, games: int | None, policies: tuple[str, ...],
+             seed: int | None, jobs: int | None, expansion: str, target: int | None,
+             as_json: bool) -> None:
+    """Simulate many rounds or games and report end rates, points and wins with 95% intervals.
+
+    \b
+    Examples:
+      seasalt simulate --players 2 --rounds 1000000 --policy baseline --seed 1
+      seasalt simulate --players 3 --games 20000 --policy baseline --json
+    """
+    if (rounds is None) == (games is None):
+        raise SeasaltError("give exactly one of --rounds N or --games N")
+    if target is not None and games is None:
+        raise SeasaltError("--target applies only to --games")
+
+    from .progress import ProgressLine
+    from .simulate import simulate_games, simulate_rounds
+
+    common = dict(players=players, policies=list(policies) or ["baseline"], seed=seed, jobs=jobs,
+                  expansion=expansion)
+    if rounds is not None:
+        with ProgressLine("simulating rounds") as progress:
+            result = simulate_rounds(rounds=rounds, progress=progress, **common)
+        text = format_rounds(result)
+    else:
+        with ProgressLine("simulating games") as progress:
+            result = simulate_games(games=games, target=target, progress=progress, **common)
+        text = format_games(result)
+    click.echo(json.dumps(_json_safe(result), indent=2, allow_nan=False) if as_json else text)
+
+
+def _json_safe(obj):
+    """NaN and infinities (an empty histogram's mean) become null, so the output is strict JSON."""
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None
+    if isinstance(obj, dict):
+        return {k: _json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_json_safe(v) for v in obj]
+    return obj
+
+
+def _pct(x: float) -> str:
+    """A rate as a percentage, with more digits for rare events (0.015%, not 0.0%)."""
+    v = 100 * x
+    digits = 1 if v == 0 or v >= 1 else 2 if v >= 0.1 else 3
+    return f"{v:.{digits}f}%"
+
+
+def _num(x: float | None, digits: int = 2) -> str:
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return "n/a"
+    return f"{x:.{digits}f}"
+
+
+def _mean_ci(mean: float, ci, digits: int = 2) -> str:
+    return f"{_num(mean, digits)} [{_num(ci[0], digits)}, {_num(ci[1], digits)}]"
+
+
+def _rate_row(label: str, count: int, rate: dict) -> str:
+    lo, hi = rate["ci95"]
+    interval = f"{_pct(lo)} - {_pct(hi)}"
+    return f"  {label:<16}{count:>14,}  {_pct(rate['rate']):>7}   {interval:<18}"
+
+
+_END_LABELS = {
+    "stop": "stop",
+    "last_chance_won": "last chance won",
+    "last_chance_lost": "last chance lost",
+    "void": "void",
+    "mermaids": "four mermaids",
+}
+
+
+def _footer(r: dict, unit: str) -> list[str]:
+    pols = r["policies"]
+    if len(set(pols)) == 1:
+        policy_line = f"policy: {pols[0]} (every seat)"
+    else:
+        policy_line = "policies: " + ", ".join(f"seat {q} {p}" for q, p in enumerate(pols))
+    t = r["timing"]
+    speed = t.get(f"{unit}_per_second")
+    speed_text = f", {speed:,.0f} {unit}/s" if speed else ""
+    return [
+        policy_line,
+        f"seed {r['seed']}, {r['expansion']} deck, seasalt {r['version']}",
+        f"time {t['seconds']:.2f} s on {t['jobs']} thread{'s' if t['jobs'] != 1 else ''}{speed_text}",
+    ]
+
+
+def format_rounds(r: dict) -> str:
+    n = r["rounds"]
+    lines = [f"{r['players']} players, {n:,} rounds (seat 0 starts each round)", "",
+             f"  {'round end':<16}{'rounds':>14}  {'rate':>7}   95% interval"]
+    for key, count in r["end"].items():
+        lines.append(_rate_row(_END_LABELS.get(key, key), count, r["end_rate"][key]))
+    lines += ["", "  round points per seat (mean, 95% interval)"]
+    for q, (m, ci) in enumerate(zip(r["seat_points_mean"], r["seat_points_ci95"])):
+        lines.append(f"  seat {q:<11}{_mean_ci(m, ci):>30}")
+    lines += ["", f"  declarer's card points when declaring: "
+                  f"{_mean_ci(r['declarer_card_points_mean'], r['declarer_card_points_ci95'])}"
+                  f" over {r['declared_rounds']:,} declared rounds"]
+    hist = {int(k): v for k, v in r["declarer_card_points_hist"].items()}
+    total = sum(hist.values())
+    if total:
+        shown = [f"{k}: {_pct(v / total)}" for k, v in sorted(hist.items()) if v / total >= 0.01]
+        lines.append("    " + ", ".join(shown) + ("  (values under 1% left out)"
+                                                   if len(shown) < len(hist) else ""))
+    lines.append(f"  turns per round: {_mean_ci(r['turns_mean'], r['turns_ci95'])}")
+    lines += [""] + _footer(r, "rounds")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def format_games(r: dict) -> str:
+    n = r["games"]
+    lines = [f"{r['players']} players, {n:,} games to {r['target']} points", "",
+             f"  {'seat':<16}{'outright wins':>14}  {'rate':>7}   {'95% interval':<18}"
+             "final total (mean, 95% interval)"]
+    for q, (w, rate) in enumerate(zip(r["wins"], r["win_rate"])):
+        row = _rate_row(f"seat {q}", w, rate)
+        lines.append(row + _mean_ci(r['final_total_mean'][q], r['final_total_ci95'][q]))
+    by_seat = lambda key: ", ".join(f"seat {q} {v:,}" for q, v in enumerate(r[key]))  # noqa: E731
+    lines += [
+        "",
+        f"  shared wins: {r['shared_wins']:,} games ({_pct(r['shared_wins'] / n)}); by seat: "
+        f"{by_seat('shared_wins_by_seat')} (not in the outright wins)",
+        f"  four-mermaid wins: {r['mermaid_wins']:,} games ({_pct(r['mermaid_wins'] / n)}); by seat: "
+        f"{by_seat('mermaid_wins_by_seat')} (part of the outright wins)",
+        f"  rounds per game: {_mean_ci(r['rounds_per_game_mean'], r['rounds_per_game_ci95'])}",
+        "",
+    ]
+    lines += _footer(r, "games")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""Card points and colour bonus of one player's hand and table (RULES.md §7), by the compiled kernel.
+
+    >>> score_hand("mermaid,shell:black,shell:grey", table="boat:black,boat:yellow")
+    {'card_points': 5, 'colour_bonus': 2,
+     'breakdown': {'mermaids': 2, 'duos': 1, 'collections': 2, 'multipliers': 0}}
+
+The cards are validated first (names, colours, expansion, copies that exist across hand and table,
+and a table that could have been played: pairs, and trios with Extra Salt); a mistake raises
+SeasaltError with a one-line message. The numbers come from kernels.scoring on a state built by
+analyzer.scripted.build_state, so they are the engine's own scores.
+"""
+from __future__ import annotations
+
+import inspect
+from collections import Counter
+from typing import Sequence
+
+from kernels import cards as kc
+from kernels import scoring as ksc
+
+from .cards import check_copies, check_expansion, parse_cards
+from .errors import SeasaltError
+from .scripted import build_state
+
+Cards = str | Sequence[str]
+
+# Kinds that may lie on a table: the duo cards of played pairs, and starfish of played trios.
+_TABLE_KINDS = frozenset(k for k, cat in zip(kc.KINDS, kc.KIND_CATEGORY) if cat == "duo") | {"starfish"}
+
+
+def _kernel(fn, s, p) -> int:
+    """Call a compiled scoring function of (s, p). Any further parameters are the kernel's
+    "as if one more card of kind xk / colour xc were in hand" arguments, where -1 means as is."""
+    try:
+        nargs = len(inspect.signature(getattr(fn, "py_func", fn)).parameters)
+    except (TypeError, ValueError):
+        nargs = 2
+    return int(fn(s, p, *([-1] * (nargs - 2))))
+
+
+def _as_text(cards: Cards | None) -> str:
+    if cards is None:
+        return ""
+    if isinstance(cards, str):
+        return cards
+    items = list(cards)
+    for item in items:
+        if not isinstance(item, str):
+            raise SeasaltError(f"cards must be given as names like 'crab:black', got {item!r}")
+    return ",".join(items)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def check_table(types: Sequence[int]) -> int:
+    """Raise SeasaltError unless the table cards can be split into played pairs (RULES.md §1) and
+    trios (a pair plus one starfish). Returns the number of pairs and trios."""
+    kinds = Counter(kc.KINDS[kc.TYPE_KIND[t]] for t in types)
+    for kind in kinds:
+        if kind not in _TABLE_KINDS:
+            raise SeasaltError(f"illegal table: a {kind} cannot be on the table "
+                               "(only played pairs, and trios of a pair plus a starfish)")
+    n = kinds.__getitem__
+    if n("boat") % 2:
+        raise SeasaltError(f"illegal table: {_plural(n('boat'), 'boat')} cannot be split into "
+                           "boat+boat pairs")
+    if n("fish") % 2:
+        raise SeasaltError(f"illegal table: {n('fish')} fish cannot be split into fish+fish pairs")
+    if n("lobster") > n("crab"):
+        raise SeasaltError("illegal table: a lobster is only played with a crab (crab+lobster)")
+    if (n("crab") + n("lobster")) % 2:
+        raise SeasaltError(f"illegal table: {_plural(n('crab'), 'crab')}"
+                           f"{' and a lobster' if n('lobster') else ''} cannot be split into "
+                           "crab+crab / crab+lobster pairs")
+    partners = n("shark") + n("jellyfish")
+    if n("swimmer") != partners:
+        raise SeasaltError(f"illegal table: {_plural(n('swimmer'), 'swimmer')} for "
+                           f"{partners} shark/jellyfish; each swimmer is paired with one shark or "
+                           "jellyfish (swimmer+swimmer and shark+shark are not pairs)")
+    pairs = (sum(kinds.values()) - n("starfish")) // 2
+    if n("starfish") > pairs:
+        raise SeasaltError(f"illegal table: {n('starfish')} starfish for {_plural(pairs, 'pair')}; "
+                           "a starfish is only played in a trio with a pair")
+    return pairs
+
+
+def score_hand(hand: Cards, table: Cards = "", expansion: str = "base") -> dict:
+    """Card points (with their four components) and colour bonus of one player.
+
+    `hand` and `table` are comma-separated card notation or lists of card names. Raises
+    SeasaltError for unknown cards or colours, Extra Salt cards outside `extra-salt`, more copies
+    than exist, or a table that no sequence of plays could have produced."""
+    expansion = check_expansion(expansion)
+    hand_text, table_text = _as_text(hand), _as_text(table)
+    hand_ids = parse_cards(hand_text, expansion)
+    table_ids = parse_cards(table_text, expansion)
+    check_copies([hand_ids, table_ids], expansion)
+    check_table(table_ids)
+    s = build_state(2, hands={0: hand_text}, tables={0: table_text}, expansion=expansion)
+    breakdown = {
+        "mermaids": _kernel(ksc.mermaid_points, s, 0),
+        "duos": _kernel(ksc.duo_points, s, 0),
+        "collections": _kernel(ksc.collector_points, s, 0),
+        "multipliers": _kernel(ksc.multiplier_points, s, 0),
+    }
+    points = _kernel(ksc.card_points, s, 0)
+    if points != sum(breakdown.values()):  # the kernel's total and its parts must agree
+        raise RuntimeError(f"card points {points} != sum of components {breakdown}")
+    return {"card_points": points, "colour_bonus": int(ksc.colour_bonus(s, 0)), "breakdown": breakdown}
