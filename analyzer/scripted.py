@@ -21,6 +21,7 @@ from kernels.engine import play_round
 from kernels.game import new_round
 from kernels.invariants import state_errors
 from kernels.rng import seed_stream
+from kernels.scoring import refresh_points
 
 from .cards import card_name, check_copies, parse_cards
 from .errors import SeasaltError
@@ -71,6 +72,7 @@ def build_state(players: int, *, deck: Cards | None = None, piles: tuple[Cards |
     for q in revealed:
         s[ks.REVEALED + q] = 1
     s[ks.LOCK] = lock
+    refresh_points(s, players)
     return s
 
 

@@ -5,7 +5,7 @@ until the round ends, then writes END, ENDER and POINTS into the state. Decision
 kernels.policies; everything here is rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are
 the seats' policy kinds and parameters, `rng` a kernels.rng stream, `tr` a trace buffer.
 """
-from numba import njit
+from .jit import kernel
 
 from .cards import (BOAT, CRAB, FISH, JELLYFISH, KIND_FIRST_TYPE, KIND_NTYPES, LOBSTER, MERMAID,
                     NKINDS, NTYPES, SHARK, STARFISH, SWIMMER)
@@ -15,20 +15,20 @@ from .policies import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, 
                        A_STOP, SRC_DECK, TRIO, choose_action, choose_crab_card, choose_discard_pile,
                        choose_draw, choose_keep, choose_lobster_card, choose_victim)
 from .rng import below, shuffle
-from .scoring import card_points, colour_bonus
+from .scoring import UNKNOWN, card_points, colour_bonus, give_up, points, receive
 from .state import (AK, CUR, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, DECL_POINTS,
                     DECL_STOP, DECLARER, END, END_LC_LOST, END_LC_WON, END_MERMAIDS, END_STOP,
                     END_VOID, ENDER, HK, HLEN, HT, LOCK, NPAIRS, NPLAYERS, PILE_LEN, POINTS,
-                    REVEALED, TURNS, gain_card, lose_card, pile_top, pop_deck, pop_pile,
+                    PTS, REVEALED, TURNS, pile_top, pop_deck, pop_pile,
                     push_pile, take_from_pile, to_table)
 
 
-@njit(cache=True, inline="always")
+@kernel
 def has_four_mermaids(s, p):
     return s[AK + p * NKINDS + MERMAID] == 4
 
 
-@njit(cache=True)
+@kernel(inline="always")
 def draw_step(s, p, pk, pp, tr):
     """RULES.md §4.1 with the forced cases of §10.1-3 decided here and the choices by the policy."""
     deck = s[DECK_LEN]
@@ -39,35 +39,37 @@ def draw_step(s, p, pk, pp, tr):
         return
     if na == 0 and nb == 0:
         src = SRC_DECK
+        g = UNKNOWN
     else:
-        src = choose_draw(s, p, pk[p], pp[p])
+        src, g = choose_draw(s, p, pk, pp)
     if src != SRC_DECK:
         j = src - 1
         t = pop_pile(s, j)
-        gain_card(s, p, t)
+        receive(s, p, t, g)
         emit(s, tr, ev.TAKE_PILE, p, t, j, 0)
         return
     c1 = pop_deck(s)
     if deck == 1:
-        gain_card(s, p, c1)
+        receive(s, p, c1, UNKNOWN)
         emit(s, tr, ev.KEEP, p, c1, -1, 0)
         return
     c2 = pop_deck(s)
-    if choose_keep(s, p, pk[p], pp[p], c1, c2) == 0:
+    i, g = choose_keep(s, p, pk, pp, c1, c2)
+    if i == 0:
         kept, other = c1, c2
     else:
         kept, other = c2, c1
-    gain_card(s, p, kept)
-    emit(s, tr, ev.KEEP, p, kept, other, 0)
+    receive(s, p, kept, g)
     if (na == 0) != (nb == 0):
         j = 0 if na == 0 else 1
     else:
-        j = choose_discard_pile(s, p, pk[p], pp[p], other)
+        j = choose_discard_pile(s, p, pk, pp, other)
     push_pile(s, j, other)
+    emit(s, tr, ev.KEEP, p, kept, other, 0)
     emit(s, tr, ev.DISCARD, p, other, j, 0)
 
 
-@njit(cache=True, inline="always")
+@kernel
 def first_type_in_hand(s, p, kind):
     """The first type of `kind` (RULES.md §1 colour order) that p holds; -1 if none."""
     base = HT + p * NTYPES + KIND_FIRST_TYPE[kind]
@@ -77,7 +79,7 @@ def first_type_in_hand(s, p, kind):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def play_pair(s, p, kind1, kind2, trio, tr):
     """Move a pair (copies in §1 order) to the table, with a starfish if `trio`; returns nothing."""
     t1 = first_type_in_hand(s, p, kind1)
@@ -88,33 +90,38 @@ def play_pair(s, p, kind1, kind2, trio, tr):
     if trio:
         t3 = first_type_in_hand(s, p, STARFISH)
         to_table(s, p, t3)
+    # Playing a pair turns one held pair into one table pair: card points stay, unless a held
+    # starfish loses the pair that validated it (a trio takes its starfish along: no change).
+    if not trio and s[HK + p * NKINDS + STARFISH] > 0:
+        s[PTS + p] = card_points(s, p)
+    if trio:
         emit(s, tr, ev.TRIO, p, t1, t2, t3)
     else:
         emit(s, tr, ev.PAIR, p, t1, t2, 0)
 
 
-@njit(cache=True)
+@kernel
 def crab_effect(s, p, pk, pp, tr):
     if s[PILE_LEN] + s[PILE_LEN + 1] == 0:
         emit(s, tr, ev.CRAB_TAKE, p, -1, -1, 0)
         return
-    j, i = choose_crab_card(s, p, pk[p], pp[p])
+    j, i, g = choose_crab_card(s, p, pk, pp)
     t = take_from_pile(s, j, i)
-    gain_card(s, p, t)
+    receive(s, p, t, g)
     emit(s, tr, ev.CRAB_TAKE, p, t, j, 0)
 
 
-@njit(cache=True)
+@kernel
 def fish_effect(s, p, tr):
     if s[DECK_LEN] == 0:
         emit(s, tr, ev.FISH_DRAW, p, -1, 0, 0)
         return
     t = pop_deck(s)
-    gain_card(s, p, t)
+    receive(s, p, t, UNKNOWN)
     emit(s, tr, ev.FISH_DRAW, p, t, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def steal_effect(s, p, pk, pp, rng, tr):
     """Take a uniformly random card from the hidden hand of the opponent the policy names."""
     n = s[NPLAYERS]
@@ -125,19 +132,19 @@ def steal_effect(s, p, pk, pp, rng, tr):
     if not eligible:
         emit(s, tr, ev.STEAL, p, -1, -1, 0)
         return
-    q = choose_victim(s, p, pk[p], pp[p])
+    q = choose_victim(s, p, pk, pp)
     r = below(rng, s[HLEN + q])
     base = HT + q * NTYPES
     t = 0
     while r >= s[base + t]:
         r -= s[base + t]
         t += 1
-    lose_card(s, q, t)
-    gain_card(s, p, t)
+    give_up(s, q, t)
+    receive(s, p, t, UNKNOWN)
     emit(s, tr, ev.STEAL, p, q, t, 0)
 
 
-@njit(cache=True)
+@kernel
 def lobster_effect(s, p, pk, pp, rng, tr):
     """See the top five deck cards (all if fewer), keep one, shuffle the rest back into the deck."""
     n = s[DECK_LEN]
@@ -145,21 +152,21 @@ def lobster_effect(s, p, pk, pp, rng, tr):
         emit(s, tr, ev.LOBSTER_KEEP, p, -1, 0, 0)
         return
     seen = min(5, n)
-    i = choose_lobster_card(s, p, pk[p], pp[p], seen)
+    i, g = choose_lobster_card(s, p, pk, pp, seen)
     top = DECK + n - 1
     t = s[top - i]
     s[top - i] = s[top]
     s[top] = t
     pop_deck(s)
-    gain_card(s, p, t)
+    receive(s, p, t, g)
     emit(s, tr, ev.LOBSTER_KEEP, p, t, seen, 0)
-    shuffle(s[DECK:DECK + n - 1], n - 1, rng)
+    shuffle(s, DECK, n - 1, rng)
 
 
-@njit(cache=True)
+@kernel
 def declare(s, p, kind, tr):
     """STOP or LAST CHANCE by p (the caller checked the rules allow it)."""
-    pts = card_points(s, p)
+    pts = points(s, p)
     s[DECL] = kind
     s[DECLARER] = p
     s[DECL_POINTS] = pts
@@ -169,14 +176,14 @@ def declare(s, p, kind, tr):
         emit(s, tr, ev.REVEAL, p, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel(inline="always")
 def play_step(s, p, pk, pp, rng, final, tr):
     """RULES.md §4.2 until the policy ends the turn. Returns 1 if a boat pair asks for an extra
     turn, 2 if p now holds four mermaids, 0 otherwise (turn over, possibly by a declaration)."""
     while True:
         if has_four_mermaids(s, p):
             return 2
-        a = choose_action(s, p, pk[p], pp[p], final)
+        a = choose_action(s, p, pk, pp, final)
         trio = a >= TRIO
         if trio:
             a -= TRIO
@@ -208,7 +215,7 @@ def play_step(s, p, pk, pp, rng, final, tr):
             if not trio and s[DECK_LEN] + s[PILE_LEN] + s[PILE_LEN + 1] > 0:
                 return 1
         elif a == A_STOP or a == A_LAST_CHANCE:
-            if final or s[DECL] != DECL_NONE or card_points(s, p) < 7:
+            if final or s[DECL] != DECL_NONE or points(s, p) < 7:
                 return 0  # a policy bug must not break the rules: the turn just ends
             declare(s, p, DECL_STOP if a == A_STOP else DECL_LAST_CHANCE, tr)
             return 0
@@ -216,7 +223,7 @@ def play_step(s, p, pk, pp, rng, final, tr):
             return 0
 
 
-@njit(cache=True)
+@kernel(inline="always")
 def take_turn(s, p, pk, pp, rng, tr):
     """One whole turn of p (a locked turn, or draw + play steps with boat extra turns)."""
     locked = s[LOCK] >= 0 and s[LOCK] != p
@@ -225,7 +232,7 @@ def take_turn(s, p, pk, pp, rng, tr):
     if locked:
         if s[DECK_LEN] > 0:
             t = pop_deck(s)
-            gain_card(s, p, t)
+            receive(s, p, t, UNKNOWN)
             emit(s, tr, ev.LOCKED_DRAW, p, t, 0, 0)
         else:
             emit(s, tr, ev.LOCKED_DRAW, p, -1, 0, 0)
@@ -238,7 +245,7 @@ def take_turn(s, p, pk, pp, rng, tr):
         emit(s, tr, ev.EXTRA_TURN, p, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def score_round(s, tr):
     """Write every seat's round points for a STOP or LAST CHANCE end (RULES.md §6.1-6.2)."""
     n = s[NPLAYERS]
@@ -246,24 +253,24 @@ def score_round(s, tr):
     if s[DECL] == DECL_STOP:
         s[END] = END_STOP
         for q in range(n):
-            s[POINTS + q] = card_points(s, q)
+            s[POINTS + q] = points(s, q)
     else:
         best_other = 0
         for q in range(n):
             if q != caller:
-                best_other = max(best_other, card_points(s, q))
-        won = card_points(s, caller) >= best_other
+                best_other = max(best_other, points(s, q))
+        won = points(s, caller) >= best_other
         s[END] = END_LC_WON if won else END_LC_LOST
         for q in range(n):
             if (q == caller) == won:
-                s[POINTS + q] = card_points(s, q) + (colour_bonus(s, q) if won else 0)
+                s[POINTS + q] = points(s, q) + (colour_bonus(s, q) if won else 0)
             else:
                 s[POINTS + q] = colour_bonus(s, q)
     for q in range(n):
-        emit(s, tr, ev.SCORE, q, s[POINTS + q], card_points(s, q), colour_bonus(s, q))
+        emit(s, tr, ev.SCORE, q, s[POINTS + q], points(s, q), colour_bonus(s, q))
 
 
-@njit(cache=True)
+@kernel
 def play_round(s, pk, pp, rng, tr):
     """Play turns from the current state until the round ends (RULES.md §4.3). Returns END."""
     n = s[NPLAYERS]

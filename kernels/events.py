@@ -7,7 +7,7 @@ With header field 1 set to 1 (check mode), every event also checks the state's i
 (kernels.invariants) and header fields 2 and 3 keep the first error code and its event number. The meaning
 of a, b, c for each code is in EVENT_FIELDS; card fields hold type ids (-1 for none).
 """
-from numba import njit
+from .jit import kernel
 
 from .invariants import state_errors
 
@@ -41,7 +41,7 @@ EVENT_FIELDS = (
 EVENT_NAMES = tuple(f[0] for f in EVENT_FIELDS)
 
 
-@njit(cache=True, inline="always")
+@kernel
 def emit(s, tr, code, p, a, b, c):
     """Append one event to the trace buffer `tr` (no-op with a zero-capacity buffer)."""
     cap = tr.shape[0]

@@ -1,21 +1,21 @@
 """A round from a fresh shuffle, and a whole game (RULES.md §8), compiled."""
-from numba import njit
+from .jit import kernel
 
 from .engine import play_round
 from .rng import shuffle
 from .state import DECK, END_MERMAIDS, ENDER, POINTS, flip_piles, load_deck
 
 
-@njit(cache=True)
+@kernel
 def new_round(s, nplayers, deck, starter, pk, pp, rng, tr):
     """Shuffle the cards of `deck` (any order; not modified), deal and play one round."""
     load_deck(s, nplayers, deck, starter)
-    shuffle(s[DECK:DECK + deck.shape[0]], deck.shape[0], rng)
+    shuffle(s, DECK, deck.shape[0], rng)
     flip_piles(s)
     return play_round(s, pk, pp, rng, tr)
 
 
-@njit(cache=True)
+@kernel
 def play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners):
     """Play rounds until a total reaches `target` or someone holds four mermaids.
 

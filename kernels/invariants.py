@@ -1,57 +1,70 @@
 """Consistency checks of a round state, for tests: every card in exactly one place, and the
-incremental counts (by kind, by colour, hand sizes) equal to what the type counts imply."""
-import numpy as np
-from numba import njit
+incremental counts (by kind, by colour, hand sizes, cached points) equal to what the type counts
+imply. Allocation-free, so that the trace hook calling it keeps the hot path free of refcounting."""
+from .jit import kernel
 
-from .cards import (MAX_DECK, NCOLOURS, NKINDS, NTYPES, TYPE_COLOUR, TYPE_COPIES, TYPE_EXPANSION,
+from .cards import (MAX_DECK, NKINDS, NTYPES, TYPE_COLOUR, TYPE_COPIES, TYPE_EXPANSION,
                     TYPE_KIND)
-from .state import AK, COL, DECK, DECK_LEN, HK, HLEN, HT, MAX_PLAYERS, PILE, PILE_LEN, TT
+from .scoring import card_points
+from .state import AK, COL, CSTRIDE, DECK, DECK_LEN, HK, HLEN, HT, MAX_PLAYERS, PILE, PILE_LEN, PTS, TT
 
 
-@njit(cache=True)
-def state_errors(s):
-    """0 if `s` is consistent; otherwise a code naming the first broken invariant:
-    1 a count is negative, 2 a card type is not present exactly as often as it exists
-    (base deck, or base + Extra Salt), 3 kind counts, 4 colour counts, 5 hand sizes disagree."""
-    census = np.zeros(NTYPES, dtype=np.int64)
-    if s[DECK_LEN] < 0 or s[DECK_LEN] > MAX_DECK or s[PILE_LEN] < 0 or s[PILE_LEN + 1] < 0:
-        return 1
+@kernel
+def _census(s, t):
+    """Copies of type t found in the deck, the piles, the hands and the tables."""
+    n = 0
     for i in range(s[DECK_LEN]):
-        census[s[DECK + i]] += 1
+        n += s[DECK + i] == t
     for j in range(2):
         for i in range(s[PILE_LEN + j]):
-            census[s[PILE + j * MAX_DECK + i]] += 1
+            n += s[PILE + j * MAX_DECK + i] == t
+    for p in range(MAX_PLAYERS):
+        n += s[HT + p * NTYPES + t] + s[TT + p * NTYPES + t]
+    return n
+
+
+@kernel
+def state_errors(s):
+    """0 if `s` is consistent; otherwise a code naming the first broken invariant:
+    1 a count is out of range, 2 a card type is not present exactly as often as it exists
+    (base deck, or base + Extra Salt), 3 kind counts, 4 colour counts, 5 hand sizes disagree,
+    6 the cached card points differ from a fresh count."""
+    if not (0 <= s[DECK_LEN] <= MAX_DECK and 0 <= s[PILE_LEN] <= MAX_DECK and 0 <= s[PILE_LEN + 1] <= MAX_DECK):
+        return 1
     for p in range(MAX_PLAYERS):
         for t in range(NTYPES):
             if s[HT + p * NTYPES + t] < 0 or s[TT + p * NTYPES + t] < 0:
                 return 1
-            census[t] += s[HT + p * NTYPES + t] + s[TT + p * NTYPES + t]
     extra = False
     for t in range(NTYPES):
-        if TYPE_EXPANSION[t] == 1 and census[t] > 0:
+        if TYPE_EXPANSION[t] == 1 and _census(s, t) > 0:
             extra = True
     for t in range(NTYPES):
         want = TYPE_COPIES[t] if (TYPE_EXPANSION[t] == 0 or extra) else 0
-        if census[t] != want:
+        if _census(s, t) != want:
             return 2
     for p in range(MAX_PLAYERS):
-        hk = np.zeros(NKINDS, dtype=np.int64)
-        ak = np.zeros(NKINDS, dtype=np.int64)
-        col = np.zeros(NCOLOURS, dtype=np.int64)
+        for k in range(NKINDS):
+            hand = 0
+            both = 0
+            for t in range(NTYPES):
+                if TYPE_KIND[t] == k:
+                    hand += s[HT + p * NTYPES + t]
+                    both += s[HT + p * NTYPES + t] + s[TT + p * NTYPES + t]
+            if hand != s[HK + p * NKINDS + k] or both != s[AK + p * NKINDS + k]:
+                return 3
+        for c in range(CSTRIDE):
+            both = 0
+            for t in range(NTYPES):
+                if TYPE_COLOUR[t] == c:
+                    both += s[HT + p * NTYPES + t] + s[TT + p * NTYPES + t]
+            if both != s[COL + p * CSTRIDE + c]:
+                return 4
         n = 0
         for t in range(NTYPES):
-            h = s[HT + p * NTYPES + t]
-            a = h + s[TT + p * NTYPES + t]
-            hk[TYPE_KIND[t]] += h
-            ak[TYPE_KIND[t]] += a
-            col[TYPE_COLOUR[t]] += a
-            n += h
-        for k in range(NKINDS):
-            if hk[k] != s[HK + p * NKINDS + k] or ak[k] != s[AK + p * NKINDS + k]:
-                return 3
-        for c in range(NCOLOURS):
-            if col[c] != s[COL + p * NCOLOURS + c]:
-                return 4
+            n += s[HT + p * NTYPES + t]
         if n != s[HLEN + p]:
             return 5
+        if s[PTS + p] != card_points(s, p):
+            return 6
     return 0

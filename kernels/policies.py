@@ -7,10 +7,10 @@ here plus one registry entry in analyzer.policies, which owns names, parameters 
 BASELINE is ../shared/BASELINE_POLICY.md exactly; it uses the memory view of the piles for its
 crab rule (RULES.md §9) and nothing else beyond the public state and its own hand.
 """
-from numba import njit
+from .jit import kernel
 
 from .cards import (BOAT, CRAB, FISH, JELLYFISH, LOBSTER, MAX_DECK, SHARK, SWIMMER)
-from .scoring import card_points, gain
+from .scoring import UNKNOWN, gain, points
 from .state import (DECK, DECK_LEN, DECL, DECL_NONE, HK, HLEN, NPLAYERS, PILE, PILE_LEN,
                     REVEALED)
 from .cards import NKINDS
@@ -28,45 +28,43 @@ A_END, A_FISH, A_CRAB, A_LOBSTER, A_STEAL, A_LOCK, A_BOAT, A_STOP, A_LAST_CHANCE
 TRIO = 16
 
 
-@njit(cache=True, inline="always")
-def _best_pile(s, p, now):
+@kernel(inline="always")
+def _best_pile(s, p):
     """(pile, gain) of the non-empty pile whose top gains most, tie pile A; (-1, -99) if none."""
     best = -1
     best_gain = -99
     for j in range(2):
         n = s[PILE_LEN + j]
         if n > 0:
-            g = gain(s, p, s[PILE + j * MAX_DECK + n - 1], now)
+            g = gain(s, p, s[PILE + j * MAX_DECK + n - 1])
             if g > best_gain:
                 best_gain = g
                 best = j
     return best, best_gain
 
 
-@njit(cache=True)
-def choose_draw(s, p, kind, par):
-    """Draw step source (SRC_*). Called only when there is a choice: the deck or a pile is
-    non-empty. Must return a legal source."""
-    now = card_points(s, p)
-    j, g = _best_pile(s, p, now)
-    if s[DECK_LEN] == 0:
-        return SRC_PILE_A + j
-    if j >= 0 and g >= 1:
-        return SRC_PILE_A + j
-    return SRC_DECK
+@kernel(inline="always")
+def choose_draw(s, p, pk, pp):
+    """(source SRC_*, gain of the card it takes or UNKNOWN). Called only when there is a choice:
+    the deck or a pile is non-empty. Must return a legal source."""
+    j, g = _best_pile(s, p)
+    if s[DECK_LEN] == 0 or (j >= 0 and g >= 1):
+        return SRC_PILE_A + j, g
+    return SRC_DECK, UNKNOWN
 
 
-@njit(cache=True)
-def choose_keep(s, p, kind, par, c1, c2):
-    """Of two cards drawn from the deck (c1 first), return 0 to keep c1, 1 to keep c2."""
-    now = card_points(s, p)
-    if gain(s, p, c1, now) >= gain(s, p, c2, now):
-        return 0
-    return 1
+@kernel(inline="always")
+def choose_keep(s, p, pk, pp, c1, c2):
+    """Of two cards drawn from the deck (c1 first): (0 to keep c1 or 1 to keep c2, its gain)."""
+    g1 = gain(s, p, c1)
+    g2 = gain(s, p, c2)
+    if g1 >= g2:
+        return 0, g1
+    return 1, g2
 
 
-@njit(cache=True)
-def choose_discard_pile(s, p, kind, par, card):
+@kernel(inline="always")
+def choose_discard_pile(s, p, pk, pp, card):
     """Pile (0 = A, 1 = B) for the unkept card, called only when both piles are empty or both
     are non-empty (with exactly one empty pile the rules decide)."""
     if s[PILE_LEN] == 0:
@@ -76,7 +74,7 @@ def choose_discard_pile(s, p, kind, par, card):
     return 0
 
 
-@njit(cache=True, inline="always")
+@kernel
 def steal_target(s, p):
     """Opponent with the most cards in an unrevealed hand, tie: first after p; -1 if none."""
     n = s[NPLAYERS]
@@ -90,8 +88,8 @@ def steal_target(s, p):
     return best
 
 
-@njit(cache=True)
-def choose_action(s, p, kind, par, final):
+@kernel(inline="always")
+def choose_action(s, p, pk, pp, final):
     """Next play-step action (A_*), given that p does not hold four mermaids. `final` is true in a
     LAST CHANCE final turn. Declarations are offered only when the rules allow one."""
     h = HK + p * NKINDS
@@ -108,9 +106,9 @@ def choose_action(s, p, kind, par, final):
     if s[h + SWIMMER] >= 1 and s[h + JELLYFISH] >= 1:
         return A_LOCK
     if not final and s[DECL] == DECL_NONE:
-        pts = card_points(s, p)
-        if pts >= max(7.0, par[STOP_AT]):
-            if pts >= par[LAST_CHANCE_AT]:
+        pts = points(s, p)
+        if pts >= max(7.0, pp[p, STOP_AT]):
+            if pts >= pp[p, LAST_CHANCE_AT]:
                 return A_LAST_CHANCE
             return A_STOP
     if s[h + BOAT] >= 2 and deck + piles > 0:
@@ -118,42 +116,41 @@ def choose_action(s, p, kind, par, final):
     return A_END
 
 
-@njit(cache=True)
-def choose_crab_card(s, p, kind, par):
-    """(pile, index from the bottom) of the card to take with a crab pair: the highest gain over
-    both piles, tie pile A before B and, within a pile, nearest the top. Piles not both empty."""
-    now = card_points(s, p)
+@kernel
+def choose_crab_card(s, p, pk, pp):
+    """(pile, index from the bottom, gain) of the card to take with a crab pair: the highest gain
+    over both piles, tie pile A before B and, within a pile, nearest the top. Piles not both
+    empty."""
     best_j = -1
     best_i = -1
     best_gain = -99
     for j in range(2):
         base = PILE + j * MAX_DECK
         for i in range(s[PILE_LEN + j] - 1, -1, -1):
-            g = gain(s, p, s[base + i], now)
+            g = gain(s, p, s[base + i])
             if g > best_gain:
                 best_gain = g
                 best_j = j
                 best_i = i
-    return best_j, best_i
+    return best_j, best_i, best_gain
 
 
-@njit(cache=True)
-def choose_victim(s, p, kind, par):
+@kernel
+def choose_victim(s, p, pk, pp):
     """Opponent to steal from (some opponent is eligible)."""
     return steal_target(s, p)
 
 
-@njit(cache=True)
-def choose_lobster_card(s, p, kind, par, seen):
-    """Which of the `seen` top deck cards to keep: 0 = the top card, 1 = the next, ...; highest
-    gain, tie nearest the top."""
-    now = card_points(s, p)
+@kernel
+def choose_lobster_card(s, p, pk, pp, seen):
+    """(which of the `seen` top deck cards to keep: 0 = the top card, 1 = the next, ...; its
+    gain): highest gain, tie nearest the top."""
     top = s[DECK_LEN] - 1
     best = 0
     best_gain = -99
     for i in range(seen):
-        g = gain(s, p, s[DECK + top - i], now)
+        g = gain(s, p, s[DECK + top - i])
         if g > best_gain:
             best_gain = g
             best = i
-    return best
+    return best, best_gain

@@ -4,19 +4,21 @@ A stream is a uint64[4] array carried through the kernels. Block `i` of a run wi
 gets the stream `seed_stream(s, i)`, so results never depend on which thread ran which block.
 """
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
+
+from .jit import kernel
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _rotl(x, k):
     return (x << uint64(k)) | (x >> uint64(64 - k))
 
 
-@njit(cache=True)
+@kernel
 def splitmix64(x):
     """One splitmix64 step: returns (next state, output). Used only to seed streams."""
     x = uint64(x) + _GOLDEN
@@ -26,7 +28,7 @@ def splitmix64(x):
     return x, z ^ (z >> uint64(31))
 
 
-@njit(cache=True)
+@kernel
 def seed_stream_into(rng, seed, block):
     """Fill `rng` (uint64[4]) with the stream of (seed, block): splitmix64 over a hash of both."""
     x, h = splitmix64(uint64(seed))
@@ -43,7 +45,7 @@ def seed_stream(seed: int, block: int = 0) -> np.ndarray:
     return rng
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def next_u64(rng):
     """xoshiro256**: next 64-bit output, advancing `rng` in place."""
     s0 = rng[0]
@@ -65,18 +67,18 @@ def next_u64(rng):
     return result
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def below(rng, n):
     """A uniform integer in [0, n) for 1 <= n < 2**32 (Lemire's multiply-shift on 32 bits;
     the bias is below n / 2**32, under 2e-8 for any deck-sized n)."""
     return np.int64(((next_u64(rng) >> uint64(32)) * uint64(n)) >> uint64(32))
 
 
-@njit(cache=True)
-def shuffle(a, n, rng):
-    """Fisher-Yates shuffle of a[0:n] in place."""
+@kernel
+def shuffle(a, lo, n, rng):
+    """Fisher-Yates shuffle of a[lo:lo + n] in place (offsets, not a slice: views cost refcounts)."""
     for i in range(n - 1, 0, -1):
         j = below(rng, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
+        t = a[lo + i]
+        a[lo + i] = a[lo + j]
+        a[lo + j] = t

@@ -6,9 +6,9 @@ kept together with counts by kind (hand, hand+table) and by colour (hand+table),
 is a few dozen integer operations. Deck and piles are ordered stacks whose top is the last entry.
 """
 import numpy as np
-from numba import njit
+from .jit import kernel
 
-from .cards import MAX_DECK, NCOLOURS, NKINDS, NTYPES, TYPE_COLOUR, TYPE_KIND
+from .cards import MAX_DECK, NKINDS, NTYPES, TYPE_COLOUR, TYPE_KIND
 
 MAX_PLAYERS = 4
 
@@ -32,6 +32,10 @@ TURNS = 11        # whole turns taken this round (boat extra turns are part of a
 STARTER = 13      # seat that started the round
 NSCALARS = 16
 
+# Colour counts are stored 16 to a player (11 used, the rest stay 0) so that loops over them
+# are one vector operation.
+CSTRIDE = 16
+
 # Arrays (offsets into the flat state).
 DECK = NSCALARS                           # MAX_DECK type ids, top = DECK[DECK_LEN - 1]
 PILE = DECK + MAX_DECK                    # 2 stacks of MAX_DECK, top = last
@@ -39,18 +43,19 @@ HT = PILE + 2 * MAX_DECK                  # hand counts by type   [player][type]
 TT = HT + MAX_PLAYERS * NTYPES            # table counts by type  [player][type]
 HK = TT + MAX_PLAYERS * NTYPES            # hand counts by kind   [player][kind]
 AK = HK + MAX_PLAYERS * NKINDS            # hand+table by kind    [player][kind]
-COL = AK + MAX_PLAYERS * NKINDS           # hand+table by colour  [player][colour]
-HLEN = COL + MAX_PLAYERS * NCOLOURS       # hand size             [player]
+COL = AK + MAX_PLAYERS * NKINDS           # hand+table by colour  [player][CSTRIDE]
+HLEN = COL + MAX_PLAYERS * CSTRIDE        # hand size             [player]
 NPAIRS = HLEN + MAX_PLAYERS               # pairs and trios on the table [player]
 REVEALED = NPAIRS + MAX_PLAYERS           # hand revealed (LAST CHANCE)  [player]
 POINTS = REVEALED + MAX_PLAYERS           # round points scored   [player]
-STATE_SIZE = POINTS + MAX_PLAYERS
+PTS = POINTS + MAX_PLAYERS                # current card points, cached [player]
+STATE_SIZE = PTS + MAX_PLAYERS
 
 _TYPE_KIND = TYPE_KIND
 _TYPE_COLOUR = TYPE_COLOUR
 
 
-@njit(cache=True)
+@kernel
 def clear(s, nplayers):
     """Reset `s` to an empty round for `nplayers`: no cards anywhere, nothing declared."""
     s[:] = 0
@@ -60,7 +65,7 @@ def clear(s, nplayers):
     s[ENDER] = -1
 
 
-@njit(cache=True)
+@kernel
 def load_deck(s, nplayers, deck, starter):
     """Empty round for `nplayers` whose deck is `deck` (top = last entry), `starter` to play."""
     clear(s, nplayers)
@@ -72,7 +77,7 @@ def load_deck(s, nplayers, deck, starter):
     s[STARTER] = starter
 
 
-@njit(cache=True)
+@kernel
 def flip_piles(s):
     """Turn the top deck card face-up as pile A, then the next as pile B (RULES.md §3)."""
     for j in range(2):
@@ -81,36 +86,36 @@ def flip_piles(s):
         s[PILE_LEN + j] = 1
 
 
-@njit(cache=True)
+@kernel
 def deal(s, nplayers, deck, starter):
     """Fresh round from an ordered `deck` (top = last): load it, then flip piles A and B."""
     load_deck(s, nplayers, deck, starter)
     flip_piles(s)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def gain_card(s, p, t):
     """Card type `t` enters player p's hand."""
     s[HT + p * NTYPES + t] += 1
     k = _TYPE_KIND[t]
     s[HK + p * NKINDS + k] += 1
     s[AK + p * NKINDS + k] += 1
-    s[COL + p * NCOLOURS + _TYPE_COLOUR[t]] += 1
+    s[COL + p * CSTRIDE + _TYPE_COLOUR[t]] += 1
     s[HLEN + p] += 1
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def lose_card(s, p, t):
     """Card type `t` leaves player p's hand (stolen, or returned by a scripted setup)."""
     s[HT + p * NTYPES + t] -= 1
     k = _TYPE_KIND[t]
     s[HK + p * NKINDS + k] -= 1
     s[AK + p * NKINDS + k] -= 1
-    s[COL + p * NCOLOURS + _TYPE_COLOUR[t]] -= 1
+    s[COL + p * CSTRIDE + _TYPE_COLOUR[t]] -= 1
     s[HLEN + p] -= 1
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def to_table(s, p, t):
     """Card type `t` moves from p's hand to p's table (colour and hand+table counts unchanged)."""
     s[HT + p * NTYPES + t] -= 1
@@ -119,12 +124,12 @@ def to_table(s, p, t):
     s[HLEN + p] -= 1
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def hand_kind(s, p, k):
     return s[HK + p * NKINDS + k]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def pile_top(s, j):
     """Top type of pile j, or -1 if it is empty."""
     n = s[PILE_LEN + j]
@@ -133,19 +138,19 @@ def pile_top(s, j):
     return s[PILE + j * MAX_DECK + n - 1]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def pop_pile(s, j):
     s[PILE_LEN + j] -= 1
     return s[PILE + j * MAX_DECK + s[PILE_LEN + j]]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def push_pile(s, j, t):
     s[PILE + j * MAX_DECK + s[PILE_LEN + j]] = t
     s[PILE_LEN + j] += 1
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def take_from_pile(s, j, i):
     """Remove and return the card at depth index i (0 = bottom) of pile j; the rest keep order."""
     base = PILE + j * MAX_DECK
@@ -157,7 +162,7 @@ def take_from_pile(s, j, i):
     return t
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def pop_deck(s):
     s[DECK_LEN] -= 1
     return s[DECK + s[DECK_LEN]]
