@@ -15,7 +15,8 @@ import numpy as np
 
 from kernels import batch
 from kernels import cards as kc
-from kernels.state import END_NAMES
+from kernels import policies as kp
+from kernels.state import END_NAMES, TRIO_SLOT
 
 from . import __version__
 from .cards import check_expansion
@@ -26,6 +27,10 @@ from .stats import mean_ci, wilson
 Progress = Callable[[int, int], None]   # (done, total) in rounds or games
 
 DEFAULT_TARGETS = {2: 40, 3: 35, 4: 30}
+# Pairs counted by the effect they were played for (kernels.policies action codes).
+PLAYED_NAMES = {kp.A_FISH: "fish", kp.A_CRAB: "crab", kp.A_LOBSTER: "crab_lobster",
+                kp.A_STEAL: "swimmer_shark", kp.A_LOCK: "swimmer_jellyfish", kp.A_BOAT: "boat",
+                TRIO_SLOT: "trio"}
 MAX_COUNT = 10 ** 12
 
 
@@ -127,6 +132,15 @@ def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("basel
         "turns_mean": turns_mean,
         "turns_ci95": list(turns_ci),
         "turns_hist": {str(i): int(v) for i, v in enumerate(thist) if v},
+        "pairs_played": {name: int(c[batch.R_PLAYED + a]) for a, name in PLAYED_NAMES.items()},
+        **({"extra_salt": {
+            "locks": int(c[batch.R_PLAYED + kp.A_LOCK]),
+            "lobster_searches": int(c[batch.R_PLAYED + kp.A_LOBSTER]),
+            "trios": int(c[batch.R_PLAYED + TRIO_SLOT]),
+            "per_round": {"locks": c[batch.R_PLAYED + kp.A_LOCK] / rounds,
+                          "lobster_searches": c[batch.R_PLAYED + kp.A_LOBSTER] / rounds,
+                          "trios": c[batch.R_PLAYED + TRIO_SLOT] / rounds},
+        }} if expansion == "extra-salt" else {}),
         "timing": {"seconds": seconds, "rounds_per_second": rounds / seconds if seconds else None,
                    "jobs": jobs},
     })

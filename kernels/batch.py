@@ -9,7 +9,7 @@ from numba import njit, prange
 
 from .game import new_round, play_game
 from .rng import seed_stream_into
-from .state import (DECL_POINTS, END, END_MERMAIDS, MAX_PLAYERS, POINTS, STATE_SIZE, TURNS)
+from .state import (DECL_POINTS, END, END_MERMAIDS, MAX_PLAYERS, PLAYED, POINTS, STATE_SIZE, TURNS)
 
 ROUND_BLOCK = 4096   # rounds per block: part of the seed plan, never depends on threads
 GAME_BLOCK = 256     # games per block
@@ -23,7 +23,8 @@ R_TURNS_SUM = R_SEAT_SQ + 4
 R_TURNS_SQ = R_TURNS_SUM + 1
 R_DECL_HIST = R_TURNS_SQ + 1     # HIST: declarer card points at declaring (declared rounds)
 R_TURNS_HIST = R_DECL_HIST + HIST  # HIST: turns per round
-R_SIZE = R_TURNS_HIST + HIST
+R_PLAYED = R_TURNS_HIST + HIST   # 8: pairs played by action (policies.A_*), trios at TRIO_SLOT
+R_SIZE = R_PLAYED + 8
 
 # Game counters.
 G_WINS = 0                       # 4: outright wins per seat (four-mermaid wins included)
@@ -58,6 +59,8 @@ def _round_block(b, nplayers, deck, nrounds, pk, pp, seed, row):
         row[R_TURNS_SUM] += t
         row[R_TURNS_SQ] += t * t
         row[R_TURNS_HIST + min(t, HIST - 1)] += 1
+        for a in range(8):
+            row[R_PLAYED + a] += s[PLAYED + a]
         if s[END] != END_MERMAIDS and s[DECL_POINTS] > 0:
             row[R_DECL_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
 

@@ -19,8 +19,29 @@ from .scoring import UNKNOWN, card_points, colour_bonus, give_up, points, receiv
 from .state import (AK, CUR, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, DECL_POINTS,
                     DECL_STOP, DECLARER, END, END_LC_LOST, END_LC_WON, END_MERMAIDS, END_STOP,
                     END_VOID, ENDER, HK, HLEN, HT, LOCK, NPAIRS, NPLAYERS, PILE_LEN, POINTS,
-                    PTS, REVEALED, TURNS, pile_top, pop_deck, pop_pile,
+                    PLAYED, PTS, REVEALED, SHUFFLED, TRIO_SLOT, TURNS, pile_top, pop_deck, pop_pile,
                     push_pile, take_from_pile, to_table)
+
+
+@kernel(inline="always")
+def reveal_top(s, k, rng):
+    """Fix which cards are the top k of the deck (k <= deck size). A freshly dealt deck is shuffled
+    lazily: its order is drawn card by card as cards are seen, which is the same distribution
+    as shuffling it all at the deal and costs only the random numbers a round uses."""
+    if s[SHUFFLED]:
+        n = s[DECK_LEN]
+        for i in range(k):
+            j = DECK + below(rng, n - i)
+            t = s[j]
+            s[j] = s[DECK + n - 1 - i]
+            s[DECK + n - 1 - i] = t
+
+
+@kernel(inline="always")
+def draw_deck(s, rng):
+    """Take the top card of the deck (the deck is not empty)."""
+    reveal_top(s, 1, rng)
+    return pop_deck(s)
 
 
 @kernel
@@ -29,7 +50,7 @@ def has_four_mermaids(s, p):
 
 
 @kernel(inline="always")
-def draw_step(s, p, pk, pp, tr):
+def draw_step(s, p, pk, pp, rng, tr):
     """RULES.md §4.1 with the forced cases of §10.1-3 decided here and the choices by the policy."""
     deck = s[DECK_LEN]
     na = s[PILE_LEN]
@@ -48,12 +69,12 @@ def draw_step(s, p, pk, pp, tr):
         receive(s, p, t, g)
         emit(s, tr, ev.TAKE_PILE, p, t, j, 0)
         return
-    c1 = pop_deck(s)
+    c1 = draw_deck(s, rng)
     if deck == 1:
         receive(s, p, c1, UNKNOWN)
         emit(s, tr, ev.KEEP, p, c1, -1, 0)
         return
-    c2 = pop_deck(s)
+    c2 = draw_deck(s, rng)
     i, g = choose_keep(s, p, pk, pp, c1, c2)
     if i == 0:
         kept, other = c1, c2
@@ -112,11 +133,11 @@ def crab_effect(s, p, pk, pp, tr):
 
 
 @kernel
-def fish_effect(s, p, tr):
+def fish_effect(s, p, rng, tr):
     if s[DECK_LEN] == 0:
         emit(s, tr, ev.FISH_DRAW, p, -1, 0, 0)
         return
-    t = pop_deck(s)
+    t = draw_deck(s, rng)
     receive(s, p, t, UNKNOWN)
     emit(s, tr, ev.FISH_DRAW, p, t, 0, 0)
 
@@ -152,6 +173,7 @@ def lobster_effect(s, p, pk, pp, rng, tr):
         emit(s, tr, ev.LOBSTER_KEEP, p, -1, 0, 0)
         return
     seen = min(5, n)
+    reveal_top(s, seen, rng)
     i, g = choose_lobster_card(s, p, pk, pp, seen)
     top = DECK + n - 1
     t = s[top - i]
@@ -160,7 +182,8 @@ def lobster_effect(s, p, pk, pp, rng, tr):
     pop_deck(s)
     receive(s, p, t, g)
     emit(s, tr, ev.LOBSTER_KEEP, p, t, seen, 0)
-    shuffle(s, DECK, n - 1, rng)
+    if not s[SHUFFLED]:
+        shuffle(s, DECK, n - 1, rng)
 
 
 @kernel
@@ -189,10 +212,12 @@ def play_step(s, p, pk, pp, rng, final, tr):
             a -= TRIO
         if a == A_END:
             return 0
+        if a < A_STOP:
+            s[PLAYED + (TRIO_SLOT if trio else a)] += 1
         if a == A_FISH:
             play_pair(s, p, FISH, FISH, trio, tr)
             if not trio:
-                fish_effect(s, p, tr)
+                fish_effect(s, p, rng, tr)
         elif a == A_CRAB:
             play_pair(s, p, CRAB, CRAB, trio, tr)
             if not trio:
@@ -231,14 +256,14 @@ def take_turn(s, p, pk, pp, rng, tr):
     emit(s, tr, ev.TURN, p, locked, final, 0)
     if locked:
         if s[DECK_LEN] > 0:
-            t = pop_deck(s)
+            t = draw_deck(s, rng)
             receive(s, p, t, UNKNOWN)
             emit(s, tr, ev.LOCKED_DRAW, p, t, 0, 0)
         else:
             emit(s, tr, ev.LOCKED_DRAW, p, -1, 0, 0)
         return
     while True:
-        draw_step(s, p, pk, pp, tr)
+        draw_step(s, p, pk, pp, rng, tr)
         r = play_step(s, p, pk, pp, rng, final, tr)
         if r != 1:
             return

@@ -2,15 +2,16 @@
 from .jit import kernel
 
 from .engine import play_round
-from .rng import shuffle
-from .state import DECK, END_MERMAIDS, ENDER, POINTS, flip_piles, load_deck
+from .engine import reveal_top
+from .state import END_MERMAIDS, ENDER, POINTS, SHUFFLED, flip_piles, load_deck
 
 
 @kernel
 def new_round(s, nplayers, deck, starter, pk, pp, rng, tr):
-    """Shuffle the cards of `deck` (any order; not modified), deal and play one round."""
+    """Deal the cards of `deck` (any order; not modified) shuffled, and play one round."""
     load_deck(s, nplayers, deck, starter)
-    shuffle(s, DECK, deck.shape[0], rng)
+    s[SHUFFLED] = 1
+    reveal_top(s, 2, rng)
     flip_piles(s)
     return play_round(s, pk, pp, rng, tr)
 

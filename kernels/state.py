@@ -30,6 +30,7 @@ END = 9           # END_* once the round is over
 ENDER = 10        # seat whose turn ended the round (declarer, void emptier, mermaid holder)
 TURNS = 11        # whole turns taken this round (boat extra turns are part of a turn)
 STARTER = 13      # seat that started the round
+SHUFFLED = 14     # 1: the deck's order is unknown, each draw takes a uniformly random card
 NSCALARS = 16
 
 # Colour counts are stored 16 to a player (11 used, the rest stay 0) so that loops over them
@@ -49,7 +50,10 @@ NPAIRS = HLEN + MAX_PLAYERS               # pairs and trios on the table [player
 REVEALED = NPAIRS + MAX_PLAYERS           # hand revealed (LAST CHANCE)  [player]
 POINTS = REVEALED + MAX_PLAYERS           # round points scored   [player]
 PTS = POINTS + MAX_PLAYERS                # current card points, cached [player]
-STATE_SIZE = PTS + MAX_PLAYERS
+PLAYED = PTS + MAX_PLAYERS                # pairs played this round by action (policies.A_*),
+                                          # trios at index TRIO_SLOT
+TRIO_SLOT = 7
+STATE_SIZE = PLAYED + 8
 
 _TYPE_KIND = TYPE_KIND
 _TYPE_COLOUR = TYPE_COLOUR
@@ -164,6 +168,7 @@ def take_from_pile(s, j, i):
 
 @kernel(inline="always")
 def pop_deck(s):
+    """Take the top card of an ordered deck."""
     s[DECK_LEN] -= 1
     return s[DECK + s[DECK_LEN]]
 

@@ -199,7 +199,7 @@ def test_edge_5_fish_pair_with_an_empty_deck_does_nothing():
                  hands={0: "fish:dark_blue,fish:black"})
     tr, pk, pp = _direct(s)
     engine.play_pair(s, 0, kc.FISH, kc.FISH, False, tr)
-    engine.fish_effect(s, 0, tr)
+    engine.fish_effect(s, 0, seed_stream(0), tr)
     assert decode(tr) == [("pair", 0, "fish:dark_blue", "fish:black"), ("fish_draw", 0, None)]
     assert table_of(s, 0) == ["fish:black", "fish:dark_blue"] and hand_of(s, 0) == []
     assert int(card_points(s, 0)) == 1

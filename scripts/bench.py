@@ -1,0 +1,98 @@
+"""Throughput of the engine with the baseline player: rounds/s and games/s for 2, 3 and 4 players,
+base game and Extra Salt, on one thread and on every thread, with the machine described.
+
+    python scripts/bench.py                          # table on stdout
+    python scripts/bench.py --out docs/bench.md      # also write the table (README links it)
+
+Each figure is the best of --repeats timed runs of the public API (analyzer.simulate) after a
+warm-up that compiles; wall-clock, so run it on an otherwise idle machine.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import time
+
+from analyzer import __version__
+from analyzer.simulate import max_jobs, simulate_games, simulate_rounds
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def best_rate(run, count: int, repeats: int) -> float:
+    """Best items/second over `repeats` runs of run(count) (its timing.seconds)."""
+    best = 0.0
+    for _ in range(repeats):
+        out = run(count)
+        best = max(best, count / out["timing"]["seconds"])
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=2_000_000, help="rounds per measurement")
+    ap.add_argument("--games", type=int, default=100_000, help="games per measurement")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--players", default="2,3,4")
+    ap.add_argument("--expansions", default="base,extra-salt")
+    ap.add_argument("--out", help="also write the markdown table here")
+    ap.add_argument("--json", dest="json_out", help="also write the figures as JSON here")
+    args = ap.parse_args()
+
+    threads = sorted({1, max_jobs()})
+    rows = []
+    for expansion in args.expansions.split(","):
+        for players in [int(p) for p in args.players.split(",")]:
+            simulate_rounds(players, 20_000, seed=1, expansion=expansion)       # compile, warm up
+            simulate_games(players, 200, seed=1, expansion=expansion)
+            row = {"expansion": expansion, "players": players}
+            for jobs in threads:
+                row[f"rounds_per_s_{jobs}"] = best_rate(
+                    lambda n: simulate_rounds(players, n, seed=7, jobs=jobs, expansion=expansion),
+                    args.rounds, args.repeats)
+                row[f"games_per_s_{jobs}"] = best_rate(
+                    lambda n: simulate_games(players, n, seed=7, jobs=jobs, expansion=expansion),
+                    args.games, args.repeats)
+            rows.append(row)
+            print(f"measured {expansion} {players} players", flush=True)
+
+    machine = (f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+               f"seasalt {__version__}, {time.strftime('%Y-%m-%d')}")
+    head = ["expansion", "players"]
+    for jobs in threads:
+        head += [f"rounds/s ({jobs} thr)", f"games/s ({jobs} thr)"]
+    if len(threads) > 1:
+        head += [f"rounds speed-up {threads[-1]}/1"]
+    lines = [f"Baseline player, {args.rounds:,} rounds / {args.games:,} games per figure, best of "
+             f"{args.repeats}. Machine: {machine}.", "",
+             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        cells = [r["expansion"], str(r["players"])]
+        for jobs in threads:
+            cells += [f"{r[f'rounds_per_s_{jobs}']:,.0f}", f"{r[f'games_per_s_{jobs}']:,.0f}"]
+        if len(threads) > 1:
+            cells.append(f"{r[f'rounds_per_s_{threads[-1]}'] / r['rounds_per_s_1']:.2f}")
+        lines.append("| " + " | ".join(cells) + " |")
+    table = "\n".join(lines)
+    print(table)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(table + "\n")
+    if args.json_out:
+        with open(args.json_out, "w") as f:
+            json.dump({"machine": machine, "rows": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
