@@ -237,6 +237,13 @@ def format_rounds(r: dict) -> str:
         lines.append("    " + ", ".join(shown) + ("  (values under 1% left out)"
                                                    if len(shown) < len(hist) else ""))
     lines.append(f"  turns per round: {_mean_ci(r['turns_mean'], r['turns_ci95'])}")
+    played = ", ".join(f"{k.replace('_', '+')} {v / n:.3f}" for k, v in r["pairs_played"].items()
+                       if v or k not in ("crab_lobster", "swimmer_jellyfish", "trio"))
+    lines.append(f"  pairs played per round: {played}")
+    if "extra_salt" in r:
+        es = r["extra_salt"]
+        lines.append(f"  Extra Salt: {es['locks']:,} locks, {es['lobster_searches']:,} lobster "
+                     f"searches, {es['trios']:,} trios")
     lines += [""] + _footer(r, "rounds")
     return "\n".join(line.rstrip() for line in lines)
 

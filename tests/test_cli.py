@@ -202,6 +202,21 @@ def test_end_counts_add_up_for_four_players():
     assert d["expansion"] == "extra-salt"
 
 
+def test_extra_salt_counts_locks_lobster_searches_and_trios():
+    """Issue contract: with Extra Salt, simulate reports locks, lobster searches and trios. The
+    baseline plays every swimmer+jellyfish and crab+lobster it can, and never a starfish."""
+    d = run_json("simulate", "-p", "3", "--rounds", "5000", "--seed", "3", "--expansion", "extra-salt")
+    es, played = d["extra_salt"], d["pairs_played"]
+    assert es["locks"] == played["swimmer_jellyfish"] > 0
+    assert es["lobster_searches"] == played["crab_lobster"] > 0
+    assert es["trios"] == played["trio"] == 0
+    assert es["per_round"]["locks"] == es["locks"] / 5000
+    base = run_json("simulate", "-p", "3", "--rounds", "5000", "--seed", "3")
+    assert "extra_salt" not in base
+    assert base["pairs_played"]["swimmer_jellyfish"] == base["pairs_played"]["crab_lobster"] == 0
+    assert base["pairs_played"]["crab"] > 0 and base["pairs_played"]["boat"] > 0
+
+
 @pytest.mark.skipif(max_jobs() < 2, reason="needs two threads")
 @pytest.mark.parametrize("mode, n", [("--rounds", ROUNDS), ("--games", GAMES)])
 def test_simulate_same_result_for_any_jobs_and_rerun(mode, n):
