@@ -8,7 +8,6 @@ Expected events are worked out by hand in the docstrings and comments; `run` (co
 replays every round independently and accounts for every card after every event.
 """
 import numpy as np
-import pytest
 
 from analyzer.policies import policy_arrays, seat_policies
 from analyzer.scripted import decode
