@@ -1,0 +1,206 @@
+"""Rotated seatings: the seed plan and the per-player aggregation shared by tournaments and sweeps.
+
+A *lineup* is the list of specs for P seat slots. Rotation r (r = 0 .. P-1) seats slot i at seat
+(i + r) mod P, so over the P rotations every slot sits in every seat exactly once and nobody gains
+from sitting first. Each rotation is one `analyzer.simulate.simulate_games` run:
+
+* **Games**: a run of N games gives rotation r `N // P` games, plus one for the first `N % P`
+  rotations, so the rotations together play exactly N games (`split_games`).
+* **Seeds**: rotation r of a P-player run with seed S uses `rotation_seed(S, P, r)`, a 64-bit seed
+  derived from (S, P, r) by numpy's SeedSequence (stable across numpy versions and machines). The
+  seed does not depend on the specs, so the points of a sweep share their random streams (common
+  random numbers: differences between points are less noisy than the separate intervals say),
+  and a tournament and a sweep with the same seed and player count play on the same streams.
+* **Aggregation** (`aggregate`): an *entrant* owns one or more slots (a tournament with fewer specs
+  than seats fills the seats by cycling through them). Per entrant:
+  - `wins`: games won outright by one of its seats (exact: outright wins are disjoint), with a
+    Wilson interval over the games; under equal strength its expected rate is `seats / P`
+    (`fair_share`).
+  - `shared_wins`: shared wins summed over its seats (for an entrant with one seat: the games it
+    shared), with `shared_rate` per seat played.
+  - `win_share`: a game's win split among its winners (1 for an outright win, 1/k of a win shared
+    by k), so the win shares of all entrants add up to 1 per game and equal strength gives exactly
+    `seats / P`. The kernels count shared wins per seat, not by number of sharers: with 2 players
+    k = 2 and the figure is exact; with 3 or 4, k is each rotation's average number of sharers
+    (shared seats / shared games), exact whenever all shared games in a rotation have the same k.
+    Normal 95% interval from the per-game shares.
+  - `final_total_mean`: mean final total per seat played, with a 95% interval that combines the
+    rotations' standard errors (a stratified estimate: the rotations are fixed by design).
+  With more than one seat per entrant its seats in one game are treated as independent for the
+  intervals of `shared_rate`, `win_share` and `final_total_mean` (an approximation; the win rate's
+  interval stays exact).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .errors import SeasaltError
+from .simulate import DEFAULT_TARGETS, Progress, max_jobs, simulate_games
+from .stats import Z95, mean_ci, wilson
+
+MAX_SEED = 2 ** 64 - 1
+
+
+def derive_seed(seed: int, *keys: int) -> int:
+    """A 64-bit seed derived from `seed` and a path of non-negative integer keys."""
+    ss = np.random.SeedSequence(entropy=int(seed), spawn_key=tuple(int(k) for k in keys))
+    return int(ss.generate_state(1, dtype=np.uint64)[0])
+
+
+def rotation_seed(seed: int, players: int, rotation: int) -> int:
+    """The seed of rotation `rotation` of a `players`-player run with master seed `seed`."""
+    return derive_seed(seed, players, rotation)
+
+
+def split_games(games: int, parts: int) -> list[int]:
+    """`games` split over `parts` rotations: N // P each, one more for the first N % P."""
+    q, r = divmod(games, parts)
+    return [q + (1 if i < r else 0) for i in range(parts)]
+
+
+def seating(lineup: Sequence[str], rotation: int) -> list[str]:
+    """Specs by seat for a rotation: slot i sits at seat (i + rotation) mod P."""
+    p = len(lineup)
+    return [lineup[(q - rotation) % p] for q in range(p)]
+
+
+def slot_at(seat: int, rotation: int, players: int) -> int:
+    return (seat - rotation) % players
+
+
+def check_common(players: int, games: int, seed: int, jobs: int | None,
+                 target: int | None) -> None:
+    """Validate before anything runs (simulate_games would too, but only at its first call)."""
+    if players not in (2, 3, 4):
+        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
+    if not (players <= games <= 10 ** 12):
+        raise SeasaltError(f"--games must be between {players} (one game per seating rotation) "
+                           f"and 10**12, got {games}")
+    if not (0 <= seed <= MAX_SEED):
+        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
+    if jobs is not None and not (1 <= jobs <= max_jobs()):
+        raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {jobs}")
+    if target is not None and not (1 <= target <= 10_000):
+        raise SeasaltError(f"--target must be between 1 and 10000, got {target}")
+
+
+class ProgressSum:
+    """Turns the (done, total) callbacks of many consecutive runs into one overall callback."""
+
+    def __init__(self, total: int, progress: Progress | None):
+        self.total = total
+        self.progress = progress
+        self.offset = 0
+
+    def run(self, count: int) -> Progress | None:
+        if self.progress is None:
+            return None
+        base = self.offset
+        self.offset += count
+        return lambda done, _total: self.progress(base + done, self.total)
+
+
+@dataclass
+class RotationRun:
+    rotation: int
+    seed: int
+    seats: list[str]       # canonical spec per seat
+    result: dict           # simulate_games output
+
+
+def run_rotations(lineup: Sequence[str], games: int, seed: int, jobs: int | None = None,
+                  expansion: str = "base", target: int | None = None,
+                  progress: Callable[[int], Progress | None] | None = None) -> list[RotationRun]:
+    """Play every rotation of `lineup` (one spec per seat slot); `games` in all."""
+    players = len(lineup)
+    runs = []
+    for r, n in enumerate(split_games(games, players)):
+        s = rotation_seed(seed, players, r)
+        res = simulate_games(players, n, seating(lineup, r), seed=s, jobs=jobs,
+                             expansion=expansion, target=target,
+                             progress=progress(n) if progress else None)
+        runs.append(RotationRun(r, s, list(res["policies"]), res))
+    return runs
+
+
+def _se(ci: Sequence[float]) -> float:
+    """Standard error behind a normal 95% interval of analyzer.stats.mean_ci."""
+    lo, hi = ci
+    if lo is None or hi is None or not (math.isfinite(lo) and math.isfinite(hi)):
+        return math.nan
+    return (hi - lo) / (2 * Z95)
+
+
+def _stratified(cells: list[tuple[int, float, Sequence[float]]]) -> tuple[float, float, float]:
+    """(mean, lo, hi) over cells (n, mean, ci95) of fixed sizes: weighted mean, combined errors."""
+    n = sum(c[0] for c in cells)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = sum(c[0] * c[1] for c in cells) / n
+    se = math.sqrt(sum((c[0] / n) ** 2 * _se(c[2]) ** 2 for c in cells))
+    return mean, mean - Z95 * se, mean + Z95 * se
+
+
+def aggregate(runs: list[RotationRun], owner: Sequence[int], entrants: int) -> list[dict]:
+    """Per-entrant statistics (see the module doc). `owner[i]` is the entrant of slot i."""
+    players = len(owner)
+    out = []
+    for e in range(entrants):
+        slots = [i for i in range(players) if owner[i] == e]
+        games = wins = shared = 0
+        share_sum = share_sq = 0.0
+        total_cells = []
+        for run in runs:
+            res = run.result
+            n = res["games"]
+            games += n
+            seats = [(i + run.rotation) % players for i in slots]
+            w = sum(res["wins"][q] for q in seats)
+            sh = sum(res["shared_wins_by_seat"][q] for q in seats)
+            wins += w
+            shared += sh
+            k = (sum(res["shared_wins_by_seat"]) / res["shared_wins"]) if res["shared_wins"] else 2.0
+            share_sum += w + sh / k
+            share_sq += w + sh / (k * k)
+            for q in seats:
+                total_cells.append((n, res["final_total_mean"][q], res["final_total_ci95"][q]))
+        seat_games = games * len(slots)
+        share_mean, share_ci = mean_ci(share_sum, share_sq, games)
+        t_mean, t_lo, t_hi = _stratified(total_cells)
+        w_lo, w_hi = wilson(wins, games)
+        s_lo, s_hi = wilson(shared, seat_games)
+        out.append({
+            "entrant": e,
+            "seats": len(slots),
+            "games": games,
+            "wins": wins,
+            "win_rate": wins / games,
+            "win_rate_lo": w_lo,
+            "win_rate_hi": w_hi,
+            "fair_share": len(slots) / players,
+            "shared_wins": shared,
+            "shared_rate": shared / seat_games,
+            "shared_rate_lo": s_lo,
+            "shared_rate_hi": s_hi,
+            "win_share": share_mean,
+            "win_share_lo": share_ci[0],
+            "win_share_hi": share_ci[1],
+            "final_total_mean": t_mean,
+            "final_total_lo": t_lo,
+            "final_total_hi": t_hi,
+        })
+    return out
+
+
+def rounds_per_game(runs: list[RotationRun]) -> tuple[float, float, float]:
+    """Mean rounds per game over all rotations, with its stratified 95% interval."""
+    return _stratified([(r.result["games"], r.result["rounds_per_game_mean"],
+                         r.result["rounds_per_game_ci95"]) for r in runs])
+
+
+def default_target(players: int, target: int | None) -> int:
+    return DEFAULT_TARGETS[players] if target is None else target

@@ -1,0 +1,218 @@
+"""The pandas layer: run results as tidy DataFrames whose every row carries the run's metadata,
+and writing them to a file whose format follows the extension.
+
+Metadata columns (every frame): `command`, `seed`, `players`, `expansion`, `target` (games only),
+`games` or `rounds`, the specs (`policies` for simulate, `lineup` for tournaments, `policy` and
+`field` for sweeps; several specs are joined with "; "), and `version` (seasalt's). Estimates
+come as `x`, `x_lo`, `x_hi` (95% interval). Wall-clock timing is never in a frame, so a frame is a
+pure function of the run's inputs (the same for any --jobs).
+
+    write_frame(df, "out.csv")      # .csv, .json (records), .parquet (needs pyarrow/fastparquet)
+
+Writing goes to a temporary file in the target's directory, renamed into place when complete, so
+a failed write leaves no half-written file. `check_out` validates a path before a long run.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+import pandas as pd
+
+from . import __version__
+from .errors import SeasaltError
+from .stats import wilson
+
+FORMATS = {".csv": "csv", ".json": "json", ".parquet": "parquet"}
+SPEC_SEP = "; "
+
+
+def join_specs(specs: Sequence[str]) -> str:
+    """Several specs in one cell (specs contain commas, never semicolons)."""
+    return SPEC_SEP.join(specs)
+
+
+def split_specs(cell: str) -> list[str]:
+    return [s for s in str(cell).split(SPEC_SEP) if s]
+
+
+def frame(rows: Iterable[Mapping], meta: Mapping) -> pd.DataFrame:
+    """A DataFrame of `rows` with the metadata columns `meta` appended to every row."""
+    rows = [dict(r) for r in rows]
+    df = pd.DataFrame(rows)
+    for key, value in meta.items():
+        if key in df.columns:
+            raise ValueError(f"metadata column {key!r} clashes with a data column")
+        df[key] = [value] * len(df)
+    if "version" not in df.columns:
+        df["version"] = __version__
+    return df
+
+
+# ---------------------------------------------------------------------------------------------
+# simulate results
+
+def _sim_meta(r: Mapping, command: str) -> dict:
+    meta = {"command": command, "seed": r["seed"], "players": r["players"],
+            "expansion": r["expansion"], "policies": join_specs(r["policies"])}
+    if "games" in r:
+        meta.update(target=r["target"], games=r["games"])
+    else:
+        meta.update(rounds=r["rounds"])
+    meta["version"] = r["version"]
+    return meta
+
+
+def games_frame(r: Mapping) -> pd.DataFrame:
+    """analyzer.simulate.simulate_games output: one row per seat."""
+    n = r["games"]
+    rows = []
+    for q in range(r["players"]):
+        lo, hi = r["win_rate"][q]["ci95"]
+        s_lo, s_hi = wilson(r["shared_wins_by_seat"][q], n)
+        t_lo, t_hi = r["final_total_ci95"][q]
+        rows.append({
+            "seat": q, "spec": r["policies"][q],
+            "wins": r["wins"][q], "win_rate": r["win_rate"][q]["rate"],
+            "win_rate_lo": lo, "win_rate_hi": hi,
+            "shared_wins": r["shared_wins_by_seat"][q], "shared_rate": r["shared_wins_by_seat"][q] / n,
+            "shared_rate_lo": s_lo, "shared_rate_hi": s_hi,
+            "mermaid_wins": r["mermaid_wins_by_seat"][q],
+            "final_total_mean": r["final_total_mean"][q], "final_total_lo": t_lo,
+            "final_total_hi": t_hi,
+            "rounds_per_game_mean": r["rounds_per_game_mean"],
+            "rounds_per_game_lo": r["rounds_per_game_ci95"][0],
+            "rounds_per_game_hi": r["rounds_per_game_ci95"][1],
+        })
+    return frame(rows, _sim_meta(r, "simulate-games"))
+
+
+def rounds_frame(r: Mapping) -> pd.DataFrame:
+    """analyzer.simulate.simulate_rounds output: one row per seat (round points), with the
+    round-level rates (how rounds end, turns per round) repeated on each seat's row."""
+    rows = []
+    for q in range(r["players"]):
+        lo, hi = r["seat_points_ci95"][q]
+        row = {"seat": q, "spec": r["policies"][q], "round_points_mean": r["seat_points_mean"][q],
+               "round_points_lo": lo, "round_points_hi": hi}
+        for end, rate in r["end_rate"].items():
+            row[f"end_{end}_rate"] = rate["rate"]
+            row[f"end_{end}_lo"], row[f"end_{end}_hi"] = rate["ci95"]
+        row["turns_mean"] = r["turns_mean"]
+        row["turns_lo"], row["turns_hi"] = r["turns_ci95"]
+        rows.append(row)
+    return frame(rows, _sim_meta(r, "simulate-rounds"))
+
+
+# ---------------------------------------------------------------------------------------------
+# files
+
+def out_format(path: str | os.PathLike) -> str:
+    ext = Path(path).suffix.lower()
+    if ext not in FORMATS:
+        raise SeasaltError(f"--out {str(path)!r}: unknown file type {ext or '(none)'!r}; "
+                           f"valid: {', '.join(FORMATS)}")
+    return FORMATS[ext]
+
+
+def _parquet_engine() -> str:
+    for engine in ("pyarrow", "fastparquet"):
+        try:
+            __import__(engine)
+            return engine
+        except ImportError:
+            continue
+    raise SeasaltError("writing .parquet needs pyarrow or fastparquet, neither is installed "
+                       "(pip install pyarrow); use .csv or .json instead")
+
+
+def check_out(path: str | os.PathLike) -> Path:
+    """Validate an --out path before a run: known extension, writable directory, not a directory,
+    and for parquet an installed engine. Raises SeasaltError (exit 2)."""
+    p = Path(path)
+    fmt = out_format(p)
+    if fmt == "parquet":
+        _parquet_engine()
+    if p.is_dir():
+        raise SeasaltError(f"--out {str(path)!r} is a directory")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise SeasaltError(f"--out {str(path)!r}: directory {str(parent)!r} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise SeasaltError(f"--out {str(path)!r}: directory {str(parent)!r} is not writable")
+    if p.exists() and not os.access(p, os.W_OK):
+        raise SeasaltError(f"--out {str(path)!r} exists and is not writable")
+    return p
+
+
+def _jsonable(v):
+    if hasattr(v, "item"):          # numpy scalars
+        v = v.item()
+    if isinstance(v, float) and v != v:
+        return None
+    if isinstance(v, float) and v in (float("inf"), float("-inf")):
+        return None
+    return v
+
+
+def records(df: pd.DataFrame) -> list[dict]:
+    """Rows as plain Python dicts (NaN as None), for JSON."""
+    return [{k: _jsonable(v) for k, v in row.items()} for row in df.to_dict("records")]
+
+
+def write_frame(df: pd.DataFrame, path: str | os.PathLike) -> Path:
+    """Write `df` to `path` (.csv, .json as a list of records, .parquet), atomically."""
+    p = check_out(path)
+    fmt = out_format(p)
+    parent = p.parent if str(p.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=parent)
+    try:
+        with os.fdopen(fd, "w" if fmt != "parquet" else "wb",
+                       **({"encoding": "utf-8", "newline": ""} if fmt != "parquet" else {})) as f:
+            if fmt == "csv":
+                df.to_csv(f, index=False)
+            elif fmt == "json":
+                json.dump(records(df), f, indent=1, allow_nan=False)
+                f.write("\n")
+            else:
+                df.to_parquet(f, index=False, engine=_parquet_engine())
+        os.chmod(tmp, _file_mode(p))
+        os.replace(tmp, p)
+    except OSError as e:
+        _unlink(tmp)
+        raise SeasaltError(f"--out {str(path)!r}: cannot write: {e.strerror or e}") from None
+    except BaseException:
+        _unlink(tmp)
+        raise
+    return p
+
+
+def _file_mode(p: Path) -> int:
+    """The mode the file would get from a plain open(): kept if it exists, else 0o666 - umask."""
+    try:
+        return p.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def read_frame(path: str | os.PathLike) -> pd.DataFrame:
+    """Read back a file written by write_frame."""
+    fmt = out_format(path)
+    if fmt == "csv":
+        return pd.read_csv(path)
+    if fmt == "json":
+        with open(path, encoding="utf-8") as f:
+            return pd.DataFrame(json.load(f))
+    return pd.read_parquet(path)

@@ -1,0 +1,109 @@
+"""Tournaments: several players against each other in rotated seats, ranked with 95% intervals.
+
+    df = tournament(["baseline", "baseline(stop_at=9)", "baseline(stop_at=12)"], players=3,
+                    games=30_000, seed=1)
+
+Each `--policy` is an *entrant* (two identical specs are two entrants). With fewer entrants than
+seats, the seats are filled by cycling through them (3 entrants, 4 seats: A B C A), so an entrant
+may hold more than one seat; its expected win rate under equal strength is then seats / P
+(`fair_share`). The P seatings are rotations of that lineup and the N games are split between
+them (N // P each, the first N % P rotations one more): `games` is the total, not per rotation.
+Rotation r uses the seed `analyzer.rotation.rotation_seed(seed, P, r)`. What each column means
+and how its interval is made is in analyzer.rotation.
+"""
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+import pandas as pd
+
+from . import __version__
+from .errors import SeasaltError
+from .policies import parse_policy
+from .rotation import (ProgressSum, aggregate, check_common, default_target, rotation_seed,
+                       rounds_per_game, run_rotations)
+from .simulate import Progress, new_seed
+from .tidy import frame, join_specs
+
+COLUMNS = ["rank", "entrant", "spec", "seats", "games", "wins", "win_rate", "win_rate_lo",
+           "win_rate_hi", "fair_share", "shared_wins", "shared_rate", "shared_rate_lo",
+           "shared_rate_hi", "win_share", "win_share_lo", "win_share_hi", "final_total_mean",
+           "final_total_lo", "final_total_hi"]
+
+
+def lineup_of(policies: Sequence[str], players: int | None) -> tuple[int, list[str], list[int]]:
+    """(players, canonical spec per seat slot, entrant of each slot); validates the specs."""
+    specs = [parse_policy(s).spec for s in policies]
+    if len(specs) < 2:
+        raise SeasaltError(f"a tournament needs at least two --policy (entrants), got {len(specs)}")
+    if players is None:
+        players = len(specs)
+    if players not in (2, 3, 4):
+        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
+    if len(specs) > players:
+        raise SeasaltError(f"{len(specs)} --policy entrants do not fit {players} seats; "
+                           f"give at most {players} or raise --players")
+    owner = [i % len(specs) for i in range(players)]
+    return players, [specs[o] for o in owner], owner
+
+
+def run_tournament(policies: Sequence[str], players: int | None = None, games: int = 10_000,
+                   seed: int | None = None, jobs: int | None = None, expansion: str = "base",
+                   target: int | None = None,
+                   progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
+    """The ranking DataFrame and a header (metadata, rotations with their seeds, timing)."""
+    players, lineup, owner = lineup_of(policies, players)
+    seed = new_seed() if seed is None else seed
+    check_common(players, games, seed, jobs, target)
+    t0 = time.perf_counter()
+    total = ProgressSum(games, progress)
+    runs = run_rotations(lineup, games, seed, jobs, expansion, target, total.run)
+    seconds = time.perf_counter() - t0
+    nentrants = len(set(owner))
+    rows = aggregate(runs, owner, nentrants)
+    specs = [lineup[owner.index(e)] for e in range(nentrants)]
+    for row in rows:
+        row["spec"] = specs[row["entrant"]]
+    rows.sort(key=lambda r: (-r["win_rate"], r["entrant"]))
+    for i, row in enumerate(rows, 1):
+        row["rank"] = i
+    rpg = rounds_per_game(runs)
+    res0 = runs[0].result
+    meta = {
+        "command": "tournament",
+        "seed": seed,
+        "players": players,
+        "expansion": res0["expansion"],
+        "target": default_target(players, target),
+        "rotations": players,
+        "lineup": join_specs(lineup),
+        "version": __version__,
+    }
+    df = frame(({k: r[k] for k in COLUMNS} for r in rows), meta)
+    header = dict(meta)
+    header.update({
+        "games": games,
+        "lineup": lineup,
+        "entrants": specs,
+        "rotation_runs": [{"rotation": r.rotation, "seed": r.seed, "games": r.result["games"],
+                           "seats": r.seats} for r in runs],
+        "rounds_per_game_mean": rpg[0],
+        "rounds_per_game_ci95": [rpg[1], rpg[2]],
+        "timing": {"seconds": seconds, "games_per_second": games / seconds if seconds else None,
+                   "jobs": res0["timing"]["jobs"]},
+    })
+    return df, header
+
+
+def tournament(policies: Sequence[str], players: int | None = None, games: int = 10_000,
+               seed: int | None = None, jobs: int | None = None, expansion: str = "base",
+               target: int | None = None, progress: Progress | None = None) -> pd.DataFrame:
+    """Rank `policies` (entrants) over `games` games in rotated seats; one row per entrant,
+    sorted by outright win rate. `df.attrs["header"]` keeps the seeds of the rotations."""
+    df, header = run_tournament(policies, players, games, seed, jobs, expansion, target, progress)
+    df.attrs["header"] = {k: v for k, v in header.items() if k != "timing"}
+    return df
+
+
+__all__ = ["tournament", "run_tournament", "lineup_of", "rotation_seed"]
