@@ -112,6 +112,16 @@ def format_score(result: dict) -> str:
 # ---------------------------------------------------------------------------------------------
 # simulate
 
+_OUT_HELP = ("Also write the results as a tidy table (one row per seat, entrant or grid point, each "
+             "with the seed, configuration and version) to FILE: .csv, .json or .parquet "
+             "(parquet needs pyarrow). Written completely or not at all.")
+
+
+def _write_out(df, out: str) -> None:
+    from .tidy import write_frame
+    path = write_frame(df, out)
+    click.echo(f"wrote {len(df)} row{'s' if len(df) != 1 else ''} to {path}", err=True)
+
 @main.command()
 @click.option("--players", "-p", type=int, required=True, metavar="P", help="Players: 2, 3 or 4.")
 @click.option("--rounds", type=int, metavar="N", help="Simulate N independent rounds.")
@@ -128,9 +138,10 @@ def format_score(result: dict) -> str:
 @click.option("--target", type=int, metavar="T",
               help="Game target (with --games only). Default: 40/35/30 for 2/3/4 players.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("--out", metavar="FILE", help=_OUT_HELP)
 def simulate(players: int, rounds: int | None, games: int | None, policies: tuple[str, ...],
              seed: int | None, jobs: int | None, expansion: str, target: int | None,
-             as_json: bool) -> None:
+             as_json: bool, out: str | None) -> None:
     """Simulate many rounds or games and report end rates, points and wins with 95% intervals.
 
     \b
@@ -142,6 +153,9 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
         raise SeasaltError("give exactly one of --rounds N or --games N")
     if target is not None and games is None:
         raise SeasaltError("--target applies only to --games")
+    if out is not None:
+        from .tidy import check_out
+        check_out(out)
 
     from .progress import ProgressLine
     from .simulate import simulate_games, simulate_rounds
@@ -156,6 +170,9 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
         with ProgressLine("simulating games") as progress:
             result = simulate_games(games=games, target=target, progress=progress, **common)
         text = format_games(result)
+    if out is not None:
+        from .tidy import games_frame, rounds_frame
+        _write_out(rounds_frame(result) if rounds is not None else games_frame(result), out)
     click.echo(json.dumps(_json_safe(result), indent=2, allow_nan=False) if as_json else text)
 
 
@@ -268,6 +285,256 @@ def format_games(r: dict) -> str:
     ]
     lines += _footer(r, "games")
     return "\n".join(line.rstrip() for line in lines)
+
+
+
+# ---------------------------------------------------------------------------------------------
+# tables shared by tournament and sweep
+
+def _table(columns: list[tuple[str, str, list[str]]], indent: str = "  ") -> list[str]:
+    """Rows of a text table from (header, '<' or '>', cells) columns."""
+    widths = [max(len(h), *(len(c) for c in cells)) if cells else len(h) for h, _, cells in columns]
+    out = []
+    nrows = len(columns[0][2]) if columns else 0
+    for i in range(-1, nrows):
+        parts = []
+        for (h, align, cells), w in zip(columns, widths):
+            text = h if i < 0 else cells[i]
+            parts.append(text.ljust(w) if align == "<" else text.rjust(w))
+        out.append((indent + "  ".join(parts)).rstrip())
+    return out
+
+
+def _rate_ci(rows, key: str) -> list[str]:
+    return [f"{_pct(r[key])} [{_pct(r[key + '_lo'])}, {_pct(r[key + '_hi'])}]" for r in rows]
+
+
+def _num_ci(rows, key: str, mean_key: str | None = None, digits: int = 2) -> list[str]:
+    m = mean_key or f"{key}_mean"
+    return [f"{_num(r[m], digits)} [{_num(r[key + '_lo'], digits)}, {_num(r[key + '_hi'], digits)}]"
+            for r in rows]
+
+
+def _timing_line(t: dict, games: int) -> str:
+    jobs = t.get("jobs")
+    speed = t.get("games_per_second")
+    return (f"time {t['seconds']:.2f} s on {jobs} thread{'s' if jobs != 1 else ''}"
+            + (f", {speed:,.0f} games/s" if speed else "") + f" ({games:,} games)")
+
+
+_SEED_HELP = ("Random seed (0 to 2**64-1); the same seed gives the same table for any --jobs. "
+              "Default: a fresh seed, printed with the results.")
+_ROTATION_NOTE = ("Seats are rotated: the N games are split over the P seatings (N // P each, the "
+                  "first N % P one more), seating r on a seed derived from (S, P, r).")
+
+
+# ---------------------------------------------------------------------------------------------
+# tournament
+
+@main.command()
+@click.option("--players", "-p", type=int, metavar="P",
+              help="Players per game: 2, 3 or 4. Default: the number of --policy.")
+@click.option("--policy", "policies", multiple=True, required=True, metavar="SPEC",
+              help="An entrant (give 2 to P). With fewer entrants than seats, seats are filled by "
+                   "cycling through them.")
+@click.option("--games", type=int, default=10_000, show_default=True, metavar="N",
+              help="Games in all, over all seatings.")
+@click.option("--seed", type=int, metavar="S", help=_SEED_HELP)
+@click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
+@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
+              help=_EXPANSION_HELP)
+@click.option("--target", type=int, metavar="T", help="Game target. Default: 40/35/30 for 2/3/4 players.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("--out", metavar="FILE", help=_OUT_HELP)
+def tournament(players: int | None, policies: tuple[str, ...], games: int, seed: int | None,
+               jobs: int | None, expansion: str, target: int | None, as_json: bool,
+               out: str | None) -> None:
+    """Players against each other in rotated seats, ranked by win rate with 95% intervals.
+
+    Every entrant sits in every seat equally often, so nobody gains from sitting first.
+    Seats are rotated: the N games are split over the P seatings (N // P each, the first
+    N % P one more), seating r on a seed derived from (S, P, r).
+
+    \b
+    Example:
+      seasalt tournament --players 3 --policy baseline --policy "baseline(stop_at=9)" \\
+                         --policy "baseline(stop_at=12)" --games 30000 --seed 1
+    """
+    from .progress import ProgressLine
+    from .tournament import run_tournament
+
+    if out is not None:
+        from .tidy import check_out
+        check_out(out)
+    with ProgressLine("tournament") as progress:
+        df, header = run_tournament(list(policies), players, games, seed, jobs, expansion, target,
+                                    progress)
+    if out is not None:
+        _write_out(df, out)
+    if as_json:
+        from .tidy import records
+        click.echo(json.dumps(_json_safe({**header, "rows": records(df)}), indent=2, allow_nan=False))
+    else:
+        click.echo(format_tournament(df, header))
+
+
+def format_tournament(df, h: dict) -> str:
+    rows = df.to_dict("records")
+    p = h["players"]
+    per = sorted({r["games"] for r in h["rotation_runs"]}, reverse=True)
+    lines = [f"tournament: {p} players, {h['games']:,} games to {h['target']} points, seats rotated "
+             f"({p} seatings of {' or '.join(f'{g:,}' for g in per)} games)", ""]
+    label = [f"#{r['entrant']} {r['spec']}" for r in rows]
+    lines += _table([
+        ("rank", ">", [str(r["rank"]) for r in rows]),
+        ("player", "<", label),
+        ("seats", ">", [str(r["seats"]) for r in rows]),
+        ("wins", ">", [f"{r['wins']:,}" for r in rows]),
+        ("win rate [95%]", ">", _rate_ci(rows, "win_rate")),
+        ("fair", ">", [_pct(r["fair_share"]) for r in rows]),
+        ("shared", ">", [f"{r['shared_wins']:,}" for r in rows]),
+        ("win share [95%]", ">", _rate_ci(rows, "win_share")),
+        ("final total [95%]", ">", _num_ci(rows, "final_total")),
+    ])
+    lines += [
+        "",
+        "  win rate: games won outright; fair: the win rate of equally strong players (seats / P);",
+        "  win share: wins with each shared win split between its sharers; final total: mean per seat.",
+        f"  rounds per game: {_mean_ci(h['rounds_per_game_mean'], h['rounds_per_game_ci95'])}",
+        "",
+        "entrants: " + ", ".join(f"#{i} {s}" for i, s in enumerate(h["entrants"])),
+        f"seed {h['seed']} (seating r: seed derived from ({h['seed']}, {p}, r)), {h['expansion']} deck, "
+        f"seasalt {h['version']}",
+        _timing_line(h["timing"], h["games"]),
+    ]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# sweep
+
+@main.command()
+@click.option("--sweep", "sweeps", multiple=True, required=True, metavar="PARAM=LO..HI[:STEP]",
+              help="A parameter of the swept player and its values: PARAM=LO..HI (step 1), "
+                   "PARAM=LO..HI:STEP or PARAM=V1,V2,... Give one or two (a grid).")
+@click.option("--policy", default="baseline", show_default=True, metavar="SPEC",
+              help="The swept player's base spec; the swept parameters replace its values.")
+@click.option("--vs", "vs", multiple=True, metavar="SPEC",
+              help="The field (every other seat). Several are cycled over the field seats. "
+                   "Default: baseline.")
+@click.option("--players", "-p", default="2,3,4", show_default=True, metavar="P[,P...]",
+              help="Player counts, comma-separated.")
+@click.option("--games", type=int, default=20_000, show_default=True, metavar="N",
+              help="Games per grid point and player count, over all seatings.")
+@click.option("--seed", type=int, metavar="S", help=_SEED_HELP)
+@click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
+@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
+              help=_EXPANSION_HELP)
+@click.option("--target", type=int, metavar="T",
+              help="Game target for every player count. Default: 40/35/30 for 2/3/4 players.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("--out", metavar="FILE", help=_OUT_HELP)
+def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: str, games: int,
+          seed: int | None, jobs: int | None, expansion: str, target: int | None, as_json: bool,
+          out: str | None) -> None:
+    """Win rate and final score of one seat's player over a grid of its parameters, against a
+    fixed field, for each player count, with 95% intervals.
+
+    The swept player sits in each seat in turn: the N games of a grid point are split over the
+    P seatings (N // P each, the first N % P one more), seating r on a seed derived from
+    (S, P, r). Every grid point uses the same seeds (common random numbers).
+
+    \b
+    Example (the STOP threshold study):
+      seasalt sweep --sweep stop_at=7..14 --vs baseline --players 2,3,4 --games 20000 --seed 1
+    """
+    from .progress import ProgressLine
+    from .sweep import run_sweep
+
+    if out is not None:
+        from .tidy import check_out
+        check_out(out)
+    with ProgressLine("sweep") as progress:
+        df, header = run_sweep(list(sweeps), policy, list(vs) or ["baseline"], players, games,
+                               seed, jobs, expansion, target, progress)
+    if out is not None:
+        _write_out(df, out)
+    if as_json:
+        from .tidy import records
+        click.echo(json.dumps(_json_safe({**header, "rows": records(df)}), indent=2, allow_nan=False))
+    else:
+        click.echo(format_sweep(df, header))
+
+
+def format_sweep(df, h: dict) -> str:
+    names = h["swept"]
+    lines = [f"sweep of {' x '.join(names)} for {h['policy']} in one seat against "
+             f"{', '.join(h['vs'])} in the others; {h['games']:,} games per point and player "
+             f"count, seats rotated"]
+    for p in h["players"]:
+        rows = df[df["players"] == p].to_dict("records")
+        if not rows:
+            continue
+        lines += ["", f"{p} players (target {rows[0]['target']}; fair share {_pct(1 / p)})"]
+        cols = [(n, ">", [str(r[n]) for r in rows]) for n in names]
+        cols += [
+            ("win rate [95%]", ">", _rate_ci(rows, "win_rate")),
+            ("shared [95%]", ">", _rate_ci(rows, "shared_rate")),
+            ("win share [95%]", ">", _rate_ci(rows, "win_share")),
+            ("final total [95%]", ">", _num_ci(rows, "final_total")),
+            ("rounds/game [95%]", ">", _num_ci(rows, "rounds_per_game")),
+        ]
+        lines += _table(cols)
+    lines += [
+        "",
+        "  win rate: games the swept player won outright; shared: games it shared; win share: wins "
+        "with shared wins split.",
+        f"seed {h['seed']} (seating r of P players: seed derived from ({h['seed']}, P, r), the same "
+        f"for every grid point), {h['expansion']} deck, seasalt {h['version']}",
+        _timing_line(h["timing"], h["games"] * len(df)),
+    ]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# replay
+
+@main.command()
+@click.option("--seed", type=int, required=True, metavar="S",
+              help="The game's seed: it is game 0 of `simulate --games N --seed S` with the same "
+                   "players, policies, expansion and target.")
+@click.option("--players", "-p", type=int, required=True, metavar="P", help="Players: 2, 3 or 4.")
+@click.option("--policy", "policies", multiple=True, metavar="SPEC",
+              help="Player policy: once for every seat, or once per seat. Default: baseline.")
+@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
+              help=_EXPANSION_HELP)
+@click.option("--target", type=int, metavar="T", help="Game target. Default: 40/35/30 for 2/3/4 players.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the game as one JSON object: rounds, events (with their text), scores.")
+@click.option("--out", metavar="FILE",
+              help="Also write the events as a tidy table (one row per event) to FILE: .csv, "
+                   ".json or .parquet.")
+def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, target: int | None,
+           as_json: bool, out: str | None) -> None:
+    """One game, action by action: who drew what and from where, which pairs were played and
+    what they did, who declared, how the bet resolved, round scores and the winner.
+
+    The game is played on the random stream kernels.rng.seed_stream(S, 0). Cards only one
+    player saw are shown in [brackets] (the replay shows everything).
+
+    \b
+    Example:
+      seasalt replay --seed 7 --players 3
+    """
+    from .replay import format_replay, replay as play, replay_frame
+
+    if out is not None:
+        from .tidy import check_out
+        check_out(out)
+    r = play(seed, players, list(policies) or ["baseline"], expansion, target)
+    if out is not None:
+        _write_out(replay_frame(r), out)
+    click.echo(json.dumps(_json_safe(r), indent=2, allow_nan=False) if as_json else format_replay(r))
 
 
 if __name__ == "__main__":

@@ -47,9 +47,10 @@ def _number(text: str, where: str) -> float:
     try:
         v = float(text)
     except ValueError:
-        raise SeasaltError(f"--sweep {where}: {text.strip()!r} is not a number") from None
+        raise SeasaltError(f"--sweep {where!r}: {text.strip()!r} is not a number; expected "
+                           f"{SWEEP_HELP}") from None
     if not math.isfinite(v):
-        raise SeasaltError(f"--sweep {where}: {text.strip()!r} is not a finite number")
+        raise SeasaltError(f"--sweep {where!r}: {text.strip()!r} is not a finite number")
     return v
 
 
@@ -60,15 +61,22 @@ def parse_sweep(text: str, base: Policy) -> tuple[str, list[float]]:
     if not m:
         raise SeasaltError(f"cannot parse --sweep {text!r}; expected {SWEEP_HELP}, e.g. stop_at=7..14")
     name, body = m.group(1), m.group(2)
-    p = base.info.param(name)          # unknown parameter: names the valid ones
+    try:
+        p = base.info.param(name)          # unknown parameter: names the valid ones
+    except SeasaltError as e:
+        raise SeasaltError(f"--sweep {text!r}: {e}") from None
     r = _LOHI.match(body)
     if r:
         lo, hi = _number(r.group(1), text), _number(r.group(2), text)
         step = _number(r.group(3), text) if r.group(3) else 1.0
         if step <= 0:
-            raise SeasaltError(f"--sweep {text!r}: STEP must be positive")
+            raise SeasaltError(f"--sweep {text!r}: STEP must be positive; expected {SWEEP_HELP}")
         if hi < lo:
             raise SeasaltError(f"--sweep {text!r}: HI must be at least LO")
+        for v in (lo, hi):
+            if not (p.low <= v <= p.high):
+                raise SeasaltError(f"--sweep {text!r}: {name}={_fmt(v)} is out of range for "
+                                   f"{base.info.name}: valid {_fmt(p.low)} to {_fmt(p.high)}")
         count = int(math.floor((hi - lo) / step + 1e-9)) + 1
         if count > MAX_POINTS:
             raise SeasaltError(f"--sweep {text!r}: {count} values, at most {MAX_POINTS}")
@@ -82,10 +90,16 @@ def parse_sweep(text: str, base: Policy) -> tuple[str, list[float]]:
         if len(set(values)) != len(values):
             raise SeasaltError(f"--sweep {text!r}: a value is repeated")
     for v in values:
+        if not (p.low <= v <= p.high):
+            raise SeasaltError(f"--sweep {text!r}: {name}={_fmt(v)} is out of range for "
+                               f"{base.info.name}: valid {_fmt(p.low)} to {_fmt(p.high)}")
         if p.integer and not float(v).is_integer():
-            raise SeasaltError(f"--sweep {text!r}: {name} must be a whole number, got {_fmt(v)}; "
-                               f"use a whole STEP")
-        with_value(base, {name: v})   # range check by the policy parser
+            raise SeasaltError(f"--sweep {text!r}: {name} must be a whole number, got {_fmt(v)}"
+                               + ("; use a whole STEP" if r else ""))
+        try:
+            with_value(base, {name: v})   # and everything else the policy parser checks
+        except SeasaltError as e:
+            raise SeasaltError(f"--sweep {text!r}: {e}") from None
     return name, values
 
 

@@ -1,0 +1,413 @@
+"""One game, action by action, as a human reads it: `seasalt replay --seed S --players P`.
+
+The game is `kernels.game.play_game` with a trace buffer, played on the random stream
+`kernels.rng.seed_stream(seed, 0)`. That is the stream of block 0 of a batch run, and a batch
+block starts with its first game, so the replayed game is game 0 of `simulate --games N --seed S`
+(and of `simulate_games`) with the same players, policies, expansion and target.
+
+The trace records every action after the deal; the deal itself (which cards are flipped to start
+piles A and B) is not an event. To show the opening piles, the replay plays each round a second
+time from the same stream with the steps of `kernels.game.new_round` spelled out, stopping after
+the deal to read the piles, and uses them only if this second game's trace is identical to
+play_game's (otherwise the opening piles are shown as unknown).
+
+The replay is omniscient: it shows every card, including those only one player saw (the card
+kept from a deck draw, a crab's pick, a stolen card, ...); those are written in [brackets].
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+import numpy as np
+
+from kernels import cards as kc
+from kernels import events as ev
+from kernels import state as ks
+from kernels.engine import play_round, reveal_top
+from kernels.game import play_game
+from kernels.rng import seed_stream
+
+from . import __version__
+from .cards import card_name, check_expansion
+from .errors import SeasaltError
+from .policies import policy_arrays, seat_policies
+from .simulate import DEFAULT_TARGETS
+
+STREAM = "kernels.rng.seed_stream(seed, 0)"
+FIRST_CAPACITY = 100_000
+MAX_CAPACITY = 5_000_000
+PILES = "AB"
+PAIR_EFFECT = {frozenset(["fish"]): "fish", frozenset(["crab"]): "crab",
+               frozenset(["crab", "lobster"]): "crab+lobster", frozenset(["swimmer", "shark"]): "steal",
+               frozenset(["swimmer", "jellyfish"]): "lock", frozenset(["boat"]): "boat"}
+END_TEXT = {"stop": "STOP", "last_chance_won": "LAST CHANCE won", "last_chance_lost": "LAST CHANCE lost",
+            "void": "void round", "mermaids": "four mermaids"}
+
+
+class TraceOverflow(SeasaltError):
+    """The game needed more trace rows than the buffer holds."""
+
+
+def _events(tr: np.ndarray) -> list[dict]:
+    n = int(tr[0, 0])
+    out = []
+    for code, p, *vals in tr[1:n + 1].tolist():
+        name, fields = ev.EVENT_FIELDS[code]
+        e = {"event": name, "seat": p}
+        for field, v in zip(fields, vals):
+            if not field:
+                continue
+            if field in ("card", "card2", "other", "starfish"):
+                e[field] = card_name(v) if v >= 0 else None
+            elif field == "end":
+                e[field] = ks.END_NAMES[v]
+            else:
+                e[field] = v
+        out.append(e)
+    return out
+
+
+def _play(players, deck, target, pk, pp, seed, capacity):
+    s = ks.new_state()
+    tr = np.zeros((capacity + 1, 5), dtype=np.int32)
+    totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
+    winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
+    rounds, mermaids = play_game(s, players, deck, target, pk, pp, seed_stream(seed, 0), tr,
+                                 totals, winners)
+    return tr, int(rounds), bool(mermaids), totals[:players].tolist(), winners[:players].tolist()
+
+
+def _openings(players, deck, pk, pp, seed, starters, tr_game) -> list | None:
+    """Opening piles of each round, from a second play of the game with the deal spelled out
+    (kernels.game.new_round's steps); None unless its trace equals play_game's."""
+    rng = seed_stream(seed, 0)
+    s = ks.new_state()
+    tr = np.zeros_like(tr_game)
+    piles = []
+    for starter in starters:
+        ks.load_deck(s, players, deck, starter)
+        s[ks.SHUFFLED] = 1
+        reveal_top(s, 2, rng)
+        ks.flip_piles(s)
+        piles.append([card_name(int(s[ks.PILE + j * kc.MAX_DECK])) for j in range(2)])
+        play_round(s, pk, pp, rng, tr)
+    n = int(tr_game[0, 0])
+    if int(tr[0, 0]) != n or not np.array_equal(tr[1:n + 1], tr_game[1:n + 1]):
+        return None
+    return piles
+
+
+def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
+           expansion: str = "base", target: int | None = None,
+           capacity: int | None = None) -> dict:
+    """Play one game traced and return it round by round (JSON-ready). `capacity` is the trace
+    size in events; None grows it as needed (up to MAX_CAPACITY), an explicit value raises
+    TraceOverflow (a SeasaltError) if the game needs more."""
+    expansion = check_expansion(expansion)
+    if players not in (2, 3, 4):
+        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
+    if not (0 <= seed < 2 ** 64):
+        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
+    target = DEFAULT_TARGETS[players] if target is None else target
+    if not (1 <= target <= 10_000):
+        raise SeasaltError(f"--target must be between 1 and 10000, got {target}")
+    pols = seat_policies(list(policies), players)
+    pk, pp = policy_arrays(pols)
+    deck = kc.deck_types(expansion)
+    cap = FIRST_CAPACITY if capacity is None else capacity
+    while True:
+        tr, nrounds, mermaids, totals, winners = _play(players, deck, target, pk, pp, seed, cap)
+        needed = int(tr[0, 0])
+        if needed <= cap:
+            break
+        if capacity is not None or needed > MAX_CAPACITY:
+            raise TraceOverflow(f"the game needs {needed:,} trace events, more than the trace "
+                                f"capacity of {(capacity or MAX_CAPACITY):,}; replay a shorter game "
+                                f"(a lower --target)")
+        cap = needed            # the same seed plays the same game: exactly this many events
+    events = _events(tr)
+
+    # Split into rounds; starters follow RULES.md §8.3.
+    rounds, cur, starters, starter = [], [], [], 0
+    for e in events:
+        cur.append(e)
+        if e["event"] == "round_end":
+            rounds.append(cur)
+            starters.append(starter)
+            starter = (e["ender"] + 1) % players
+            cur = []
+    if cur or len(rounds) != nrounds:
+        raise RuntimeError("trace does not split into the game's rounds")
+    openings = _openings(players, deck, pk, pp, seed, starters, tr)
+    out_rounds = []
+    running = [0] * players
+    for i, (evs, st) in enumerate(zip(rounds, starters)):
+        piles = openings[i] if openings is not None else None
+        texts, table = _narrate(evs, players, piles, int(deck.size) - 2)
+        for e, t in zip(evs, texts):
+            e["text"] = t
+        end = evs[-1]
+        scores = [{"seat": e["seat"], "points": e["points"], "card_points": e["card_points"],
+                   "colour_bonus": e["bonus"]} for e in evs if e["event"] == "score"]
+        for sc in scores:
+            running[sc["seat"]] += sc["points"]
+        out_rounds.append({
+            "round": i + 1, "starter": st, "opening_piles": piles,
+            "deck": int(deck.size) - 2, "end": end["end"], "ender": end["ender"],
+            "scores": scores, "totals": list(running),
+            "hands": [sorted(table.hands[q].elements()) for q in range(players)],
+            "tables": [[list(g) for g in groups] for groups in table.tables],
+            "events": evs,
+        })
+    if running != totals:
+        raise RuntimeError(f"round scores add up to {running}, play_game says {totals}")
+    return {
+        "seed": seed, "stream": STREAM, "players": players,
+        "policies": [p.spec for p in pols], "expansion": expansion, "target": target,
+        "version": __version__, "rounds_played": nrounds, "mermaid_win": mermaids,
+        "totals": totals, "winners": [q for q in range(players) if winners[q]],
+        "opening_piles_known": openings is not None,
+        "rounds": out_rounds,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# narration
+
+def _b(card: str | None) -> str:
+    """A card only its holder saw."""
+    return f"[{card}]"
+
+
+def _cards(counter: Counter) -> str:
+    items = sorted(counter.elements())
+    return ", ".join(items) if items else "(none)"
+
+
+class _Table:
+    """Who holds what during a round, rebuilt from the events."""
+
+    def __init__(self, players: int, piles: list | None, deck: int):
+        self.hands = [Counter() for _ in range(players)]
+        self.tables: list[list[list[str]]] = [[] for _ in range(players)]   # groups played
+        self.piles = [[piles[0]], [piles[1]]] if piles else [["?"], ["?"]]
+        self.deck = deck
+        self.lock = -1
+
+    def pile_text(self, j: int) -> str:
+        p = self.piles[j]
+        if not p:
+            return f"{PILES[j]} empty"
+        return f"{PILES[j]} {p[-1]}" + (f" (+{len(p) - 1} below)" if len(p) > 1 else "")
+
+    def take_from_pile(self, j: int, card: str) -> None:
+        p = self.piles[j]
+        for i in range(len(p) - 1, -1, -1):
+            if p[i] == card:
+                del p[i]
+                return
+        if "?" in p:                      # the unknown opening card
+            p.remove("?")
+
+    def state(self) -> str:
+        return f"deck {self.deck} | {self.pile_text(0)} | {self.pile_text(1)}"
+
+
+def _narrate(evs: list[dict], players: int, piles: list | None, deck: int) -> tuple[list[str], _Table]:
+    """One phrase per event (empty for the bookkeeping ones), tracking hands, piles and deck;
+    returns the phrases and the final hands, tables and piles."""
+    t = _Table(players, piles, deck)
+    texts = []
+    for e in evs:
+        name, p = e["event"], e["seat"]
+        text = ""
+        if name == "turn":
+            flags = []
+            if e["locked"]:
+                flags.append(f"locked by seat {t.lock}'s jellyfish")
+            if e["final"]:
+                flags.append("final turn after LAST CHANCE")
+            text = f"seat {p}'s turn ({t.state()})" + (f" [{'; '.join(flags)}]" if flags else "")
+        elif name == "keep":
+            t.hands[p][e["card"]] += 1
+            if e["other"] is None:
+                t.deck -= 1
+                text = f"draws the last card of the deck: {_b(e['card'])}"
+            else:
+                t.deck -= 2
+                text = f"draws two cards from the deck, keeps {_b(e['card'])}"
+        elif name == "discard":
+            t.piles[e["pile"]].append(e["card"])
+            text = f"puts {e['card']} on pile {PILES[e['pile']]}"
+        elif name == "take_pile":
+            t.take_from_pile(e["pile"], e["card"])
+            t.hands[p][e["card"]] += 1
+            text = f"takes {e['card']} from pile {PILES[e['pile']]}"
+        elif name == "take_nothing":
+            text = "cannot draw: the deck and both piles are empty"
+        elif name == "locked_draw":
+            if e["card"] is None:
+                text = "locked, and the deck is empty: draws nothing"
+            else:
+                t.deck -= 1
+                t.hands[p][e["card"]] += 1
+                text = f"locked: draws {_b(e['card'])} from the deck and does nothing else"
+        elif name in ("pair", "trio"):
+            cards = [e["card"], e["card2"]] + ([e["starfish"]] if name == "trio" else [])
+            for c in cards:
+                t.hands[p][c] -= 1
+                if not t.hands[p][c]:
+                    del t.hands[p][c]
+            t.tables[p].append(cards)
+            kinds = frozenset(c.split(":")[0] for c in cards[:2])
+            if name == "trio":
+                text = f"plays the trio {' + '.join(cards)} (no effect)"
+            else:
+                text = f"plays {' + '.join(cards)} ({PAIR_EFFECT.get(kinds, 'pair')})"
+        elif name == "crab_take":
+            if e["card"] is None:
+                text = "both piles are empty: nothing to take"
+            else:
+                t.take_from_pile(e["pile"], e["card"])
+                t.hands[p][e["card"]] += 1
+                text = f"searches pile {PILES[e['pile']]} and takes {_b(e['card'])}"
+        elif name == "fish_draw":
+            if e["card"] is None:
+                text = "the deck is empty: draws nothing"
+            else:
+                t.deck -= 1
+                t.hands[p][e["card"]] += 1
+                text = f"draws {_b(e['card'])} from the deck"
+        elif name == "steal":
+            if e["victim"] < 0:
+                text = "nobody has a hidden card to steal"
+            else:
+                q = e["victim"]
+                t.hands[q][e["card"]] -= 1
+                if not t.hands[q][e["card"]]:
+                    del t.hands[q][e["card"]]
+                t.hands[p][e["card"]] += 1
+                text = f"steals {_b(e['card'])} from seat {q}"
+        elif name == "lobster_keep":
+            if e["card"] is None:
+                text = "the deck is empty: nothing to see"
+            else:
+                t.deck -= 1
+                t.hands[p][e["card"]] += 1
+                text = (f"looks at the top {e['seen']} cards of the deck, keeps {_b(e['card'])} "
+                        f"and shuffles the rest back")
+        elif name == "lock_on":
+            t.lock = p
+            text = "locks the others: until seat {}'s next turn they only draw one card".format(p)
+        elif name == "lock_off":
+            text = f"seat {t.lock}'s jellyfish lock ends"
+            t.lock = -1
+        elif name == "extra_turn":
+            text = "boat: takes another turn"
+        elif name == "declare":
+            what = "says STOP" if e["kind"] == ks.DECL_STOP else "calls LAST CHANCE"
+            text = f"{what} with {e['points']} card points"
+        elif name == "reveal":
+            text = f"reveals: {_cards(t.hands[p])}"
+        elif name == "mermaid_win":
+            text = "holds all four mermaids and wins the game"
+        elif name == "round_end":
+            text = _end_text(e, evs, t)
+        elif name == "score":
+            table = "; ".join(" + ".join(g) for g in t.tables[p]) or "(none)"
+            text = (f"seat {p}: {e['card_points']} card points, colour bonus {e['bonus']} "
+                    f"-> scores {e['points']}   (hand: {_cards(t.hands[p])}; table: {table})")
+        texts.append(text)
+    return texts, t
+
+
+def _end_text(e: dict, evs: list[dict], t: _Table) -> str:
+    end, q = e["end"], e["ender"]
+    if end == "stop":
+        return f"round over: seat {q} said STOP; everyone scores their card points"
+    if end == "void":
+        return f"round over: the deck ran out on seat {q}'s turn; void round, nobody scores"
+    if end == "mermaids":
+        return f"round over: seat {q} holds four mermaids"
+    pts = {s["seat"]: s["card_points"] for s in evs if s["event"] == "score"}
+    best = max(v for s, v in pts.items() if s != q)
+    if end == "last_chance_won":
+        return (f"round over: seat {q}'s LAST CHANCE wins ({pts[q]} card points, best opponent "
+                f"{best}): seat {q} scores card points + colour bonus, the others only their "
+                f"colour bonus")
+    return (f"round over: seat {q}'s LAST CHANCE fails ({pts[q]} card points, an opponent has "
+            f"{best}): seat {q} scores only the colour bonus, the others their card points")
+
+
+def winner_text(r: dict) -> str:
+    totals, winners = r["totals"], r["winners"]
+    last = r["rounds"][-1]
+    if r["mermaid_win"]:
+        return f"seat {winners[0]} wins at once with four mermaids (round {last['round']})"
+    best = max(totals)
+    tied = [q for q in range(r["players"]) if totals[q] == best]
+    pts = {s["seat"]: s["points"] for s in last["scores"]}
+    if len(winners) > 1:
+        return (f"seats {' and '.join(map(str, winners))} share the win: {best} points each and "
+                f"{pts[winners[0]]} points each in the final round")
+    w = winners[0]
+    if len(tied) > 1:
+        others = ", ".join(f"seat {q} {pts[q]}" for q in tied if q != w)
+        return (f"seat {w} wins: tied on {best} points, and the tie-break on final-round points "
+                f"goes to seat {w} ({pts[w]} against {others})")
+    return f"seat {w} wins with {best} points (target {r['target']})"
+
+
+def format_replay(r: dict) -> str:
+    n = r["players"]
+    pols = r["policies"]
+    lines = [f"seasalt replay: {n} players, seed {r['seed']} (stream {STREAM}), "
+             f"{r['expansion']} deck, game to {r['target']} points, seasalt {r['version']}"]
+    for q in range(n):
+        lines.append(f"  seat {q}: {pols[q]}")
+    lines.append("  cards in [brackets] were seen only by the player who took them "
+                 "(this replay shows everything)")
+    for rd in r["rounds"]:
+        lines.append("")
+        piles = rd["opening_piles"]
+        opening = (f"pile A {piles[0]}, pile B {piles[1]}" if piles else "opening piles unknown")
+        lines.append(f"ROUND {rd['round']}: seat {rd['starter']} starts; {opening}; "
+                     f"{rd['deck']} cards in the deck")
+        scores = []
+        for e in rd["events"]:
+            name, text = e["event"], e["text"]
+            if not text:
+                continue
+            if name == "turn":
+                lines.append(f"  {text}")
+            elif name in ("round_end", "lock_off", "mermaid_win"):
+                lines.append(f"  {text}")
+            elif name == "score":           # scores come before round_end in the trace
+                scores.append(f"    {text}")
+            elif name == "discard" or (name in ("crab_take", "fish_draw", "steal", "lobster_keep",
+                                                "lock_on") and lines[-1].startswith("      ")):
+                lines[-1] += ", " + text if name == "discard" else ": " + text
+            else:
+                lines.append(f"      {text}")
+        lines += scores
+        if rd["scores"]:
+            lines.append("    totals: " + ", ".join(f"seat {q} {v}" for q, v in enumerate(rd["totals"])))
+    lines += ["", "GAME OVER after {} round{}: {}".format(
+        r["rounds_played"], "s" if r["rounds_played"] != 1 else "", winner_text(r)),
+        "  final totals: " + ", ".join(f"seat {q} {v}" for q, v in enumerate(r["totals"]))]
+    return "\n".join(lines)
+
+
+def replay_frame(r: dict):
+    """The replay's events as a tidy DataFrame: one row per event (round, index, event, seat,
+    its fields, text), each with the game's seed, configuration and version."""
+    from .tidy import frame, join_specs
+    rows = []
+    for rd in r["rounds"]:
+        for i, e in enumerate(rd["events"]):
+            rows.append({"round": rd["round"], "index": i, **e})
+    meta = {"command": "replay", "seed": r["seed"], "players": r["players"],
+            "policies": join_specs(r["policies"]), "expansion": r["expansion"],
+            "target": r["target"], "version": r["version"]}
+    return frame(rows, meta)
