@@ -1,8 +1,14 @@
-"""The `seasalt` command line: a thin shell over analyzer.score and analyzer.simulate.
+"""The `seasalt` command line.
 
     seasalt score --hand "mermaid,shell:black,shell:grey" --table "boat:black,boat:yellow" [--json]
     seasalt simulate --players 2 --rounds 1000000 --policy baseline --seed 7 [--json]
     seasalt simulate --players 3 --games 10000 --policy baseline --policy "baseline(stop_at=9)" ...
+    seasalt tournament --players 3 --policy baseline --policy "baseline(stop_at=9)" --games 30000
+    seasalt sweep --sweep stop_at=7..14 --vs baseline --players 2,3,4 --games 20000 [--out t.csv]
+    seasalt replay --seed 7 --players 3 [--json]
+
+A thin shell over analyzer.score, .simulate, .tournament, .sweep and .replay; analyzer.tidy
+writes --out files.
 
 Every mistake a user can make (bad cards, options, values, policy specs) ends with exactly one line
 `error: ...` on stderr and exit status 2: no traceback, no click usage block, and nothing on stdout

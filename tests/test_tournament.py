@@ -216,3 +216,23 @@ def test_cli_same_table_for_any_jobs():
 ])
 def test_cli_errors(args, words):
     assert_user_error(run("tournament", *args), *words)
+
+
+def test_standard_errors_are_read_back_from_the_simulate_intervals():
+    """The stratified intervals rebuild each rotation's standard error from simulate_games'
+    interval (mean +- 1.96 se, analyzer.stats.mean_ci); pin that assumption."""
+    import math
+    from analyzer.rotation import _se
+    from analyzer.stats import mean_ci
+    values = [3, 9, 4, 4, 12, 0, 7]
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    _, ci = mean_ci(float(sum(values)), float(sum(v * v for v in values)), n)
+    assert _se(ci) == pytest.approx(sd / math.sqrt(n), rel=1e-12)
+
+
+@pytest.mark.parametrize("command", ["tournament", "sweep", "replay"])
+def test_help(command):
+    r = run(command, "--help")
+    assert r.exit_code == 0 and "Usage:" in r.stdout and r.stderr == ""
