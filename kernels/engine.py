@@ -44,7 +44,7 @@ def draw_deck(s, rng):
     return pop_deck(s)
 
 
-@kernel
+@kernel(forceinline=True)
 def has_four_mermaids(s, p):
     return s[AK + p * NKINDS + MERMAID] == 4
 

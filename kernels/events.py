@@ -41,12 +41,20 @@ EVENT_FIELDS = (
 EVENT_NAMES = tuple(f[0] for f in EVENT_FIELDS)
 
 
-@kernel
+@kernel(forceinline=True)
 def emit(s, tr, code, p, a, b, c):
-    """Append one event to the trace buffer `tr` (no-op with a zero-capacity buffer)."""
+    """Append one event to the trace buffer `tr` (no-op with a zero-capacity buffer).
+
+    Inlined at every call site so that with tracing off an event costs one comparison, not a
+    call passing both arrays; the recording itself stays out of line."""
+    if tr.shape[0] != 0:
+        record(s, tr, code, p, a, b, c)
+
+
+@kernel
+def record(s, tr, code, p, a, b, c):
+    """emit() with a non-empty buffer: check the state if asked (check mode), store the event."""
     cap = tr.shape[0]
-    if cap == 0:
-        return
     if tr[0, 1] == 1 and tr[0, 2] == 0:
         err = state_errors(s)
         if err != 0:

@@ -11,6 +11,7 @@ from numba import njit
 def kernel(*args, **options):
     """`@kernel` or `@kernel(inline="always")`: njit(cache=True, _nrt=False, **options)."""
     options.setdefault("cache", True)
+    options.setdefault("forceinline", False)
     options["_nrt"] = False
     if args and callable(args[0]):
         return njit(**options)(args[0])

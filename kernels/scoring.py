@@ -6,6 +6,8 @@ the hand" (xk = xc = -1: as is). `gain(card)` re-scores only the components that
 and the engine keeps each player's current card points cached in the state (PTS), so the
 baseline's many gain evaluations cost a handful of integer operations each.
 """
+import numpy as np
+
 from .jit import kernel
 
 from .cards import (BOAT, CAPTAIN, CAST, COLONY, CRAB, FISH, JELLYFISH, LIGHTHOUSE,
@@ -15,6 +17,27 @@ from .state import AK, COL, CSTRIDE, HK, NPAIRS, PTS, gain_card, lose_card
 
 
 UNKNOWN = -(1 << 20)   # "gain not computed yet", for receive()
+
+# The §7 tables that both the full score and gain() read, so that each rule is written once.
+# Collections: n >= 1 cards of a collector kind are worth COLLECTOR_FIRST + COLLECTOR_STEP * (n - 1)
+# (shells 0/2/4.., octopus 0/3/6.., penguins 1/3/5, sailors 0/5); 0 for other kinds.
+COLLECTOR_FIRST = np.zeros(NKINDS, dtype=np.int64)
+COLLECTOR_STEP = np.zeros(NKINDS, dtype=np.int64)
+for _k, _first, _step in ((SHELL, 0, 2), (OCTOPUS, 0, 3), (PENGUIN, 1, 2), (SAILOR, 0, 5)):
+    COLLECTOR_FIRST[_k] = _first
+    COLLECTOR_STEP[_k] = _step
+# Multipliers: (multiplier kind, kind it counts, points per pair of them). Every kind is in at
+# most one product, so MULT_PARTNER / MULT_FACTOR give, for any kind, the other kind of its
+# product and the factor (0: none): one more card of kind k adds MULT_FACTOR[k] * count(partner).
+MULTIPLIERS = ((LIGHTHOUSE, BOAT, 1), (SHOAL, FISH, 1), (COLONY, PENGUIN, 2), (CAPTAIN, SAILOR, 3),
+               (CAST, CRAB, 1))
+MULT_KIND = np.array([m[0] for m in MULTIPLIERS], dtype=np.int64)
+MULT_COUNTED = np.array([m[1] for m in MULTIPLIERS], dtype=np.int64)
+MULT_PARTNER = np.zeros(NKINDS, dtype=np.int64)
+MULT_FACTOR = np.zeros(NKINDS, dtype=np.int64)
+for _m, _k, _f in MULTIPLIERS:
+    MULT_PARTNER[_m], MULT_PARTNER[_k] = _k, _m
+    MULT_FACTOR[_m] = MULT_FACTOR[_k] = _f
 
 
 @kernel(inline="always")
@@ -75,11 +98,12 @@ def duo_points(s, p, xk):
 
 
 @kernel(inline="always")
-def _collector(n, step, first):
-    """Points of n cards of a collection worth `first` for one and `step` more per extra card."""
+def _collection(s, a, k, xk):
+    """(cards, points) of collector kind k in the hand+table counts at offset a (+1 if xk == k)."""
+    n = s[a + k] + (xk == k)
     if n == 0:
-        return 0
-    return first + step * (n - 1)
+        return n, 0
+    return n, COLLECTOR_FIRST[k] + COLLECTOR_STEP[k] * (n - 1)
 
 
 @kernel(inline="always")
@@ -87,11 +111,11 @@ def collector_points(s, p, xk):
     """C: shells 0/2/4.., octopus 0/3/6.., penguins 1/3/5, sailors 0/5; the seahorse adds one card
     to the collection it raises most (at least one card there, below the maximum)."""
     a = AK + p * NKINDS
-    shell = s[a + SHELL] + (xk == SHELL)
-    octo = s[a + OCTOPUS] + (xk == OCTOPUS)
-    peng = s[a + PENGUIN] + (xk == PENGUIN)
-    sail = s[a + SAILOR] + (xk == SAILOR)
-    total = _collector(shell, 2, 0) + _collector(octo, 3, 0) + _collector(peng, 2, 1) + _collector(sail, 5, 0)
+    shell, c_shell = _collection(s, a, SHELL, xk)
+    octo, c_octo = _collection(s, a, OCTOPUS, xk)
+    peng, c_peng = _collection(s, a, PENGUIN, xk)
+    sail, c_sail = _collection(s, a, SAILOR, xk)
+    total = c_shell + c_octo + c_peng + c_sail
     if s[a + SEAHORSE] + (xk == SEAHORSE) > 0:
         if sail == 1:
             total += 5
@@ -105,13 +129,14 @@ def collector_points(s, p, xk):
 @kernel(inline="always")
 def multiplier_points(s, p, xk):
     """X: lighthouse per boat, shoal per fish, colony 2 per penguin, captain 3 per sailor,
-    cast of crabs per crab; real cards in hand+table only."""
+    cast of crabs per crab (MULTIPLIERS); real cards in hand+table only."""
     a = AK + p * NKINDS
-    return ((s[a + LIGHTHOUSE] + (xk == LIGHTHOUSE)) * (s[a + BOAT] + (xk == BOAT))
-            + (s[a + SHOAL] + (xk == SHOAL)) * (s[a + FISH] + (xk == FISH))
-            + 2 * (s[a + COLONY] + (xk == COLONY)) * (s[a + PENGUIN] + (xk == PENGUIN))
-            + 3 * (s[a + CAPTAIN] + (xk == CAPTAIN)) * (s[a + SAILOR] + (xk == SAILOR))
-            + (s[a + CAST] + (xk == CAST)) * (s[a + CRAB] + (xk == CRAB)))
+    total = 0
+    for i in range(MULT_KIND.shape[0]):
+        m = MULT_KIND[i]
+        k = MULT_COUNTED[i]
+        total += MULT_FACTOR[m] * (s[a + m] + (xk == m)) * (s[a + k] + (xk == k))
+    return total
 
 
 @kernel
@@ -132,16 +157,31 @@ def colour_bonus(s, p):
     return best
 
 
-@kernel
+@kernel(forceinline=True)
 def gain(s, p, t):
     """How many card points p would gain with card type t added to the hand.
 
-    The hot path of every greedy player, so it is the delta of §7 by kind rather than a re-score;
-    tests check it against card_points over many random hands."""
+    The hot path of every greedy player, so it is the delta of §7 rather than a re-score, and
+    written without branches on the card's kind (a random kind mispredicts a kind switch most
+    of the time): every component's delta is a formula over the kind that is 0 for kinds it does
+    not involve. tests/test_fast_paths.py checks it against card_points over random hands."""
     k = TYPE_KIND[t]
     h = HK + p * NKINDS
     a = AK + p * NKINDS
-    d = 0
+    # X: one more card of a product's kind adds the factor times the other kind's count.
+    d = MULT_FACTOR[k] * s[a + MULT_PARTNER[k]]
+    # D: held pairs with and without the card, and the hand starfish that they validate.
+    held = held_pairs(s, p, -1)
+    held_with = held_pairs(s, p, k)
+    stars = s[h + STARFISH]
+    stars_with = stars + (k == STARFISH)
+    d += held_with - held + 2 * (min(stars_with, held_with) - min(stars, held))
+    # C: the next card of a collection is worth its step, or its first value; the seahorse,
+    # rare, re-ranks the collections, so then they are re-scored.
+    if s[a + SEAHORSE] > 0 or k == SEAHORSE:
+        d += collector_points(s, p, k) - collector_points(s, p, -1)
+    else:
+        d += COLLECTOR_STEP[k] if s[a + k] > 0 else COLLECTOR_FIRST[k]
     # M: one more card of colour c adds 1 iff fewer than m colours count strictly more than c
     # (ties are interchangeable); a new mermaid re-ranks everything, so it is re-scored.
     if k == MERMAID:
@@ -155,58 +195,16 @@ def gain(s, p, t):
             for x in range(CSTRIDE):
                 greater += s[col + x] > v
             d += greater < m
-    if CRAB <= k <= SHARK or k == JELLYFISH or k == LOBSTER:
-        # D: held pairs grow by dh (0 or 1); a held starfish may become valid with them.
-        crab = s[h + CRAB]
-        lobster = s[h + LOBSTER]
-        partner = s[h + SHARK] + s[h + JELLYFISH]
-        if k == CRAB:
-            dh = min((crab + 1 + lobster) // 2, crab + 1) - min((crab + lobster) // 2, crab)
-            d += s[a + CAST]
-        elif k == LOBSTER:
-            dh = min((crab + lobster + 1) // 2, crab) - min((crab + lobster) // 2, crab)
-        elif k == BOAT:
-            dh = s[h + BOAT] & 1
-            d += s[a + LIGHTHOUSE]
-        elif k == FISH:
-            dh = s[h + FISH] & 1
-            d += s[a + SHOAL]
-        elif k == SWIMMER:
-            dh = s[h + SWIMMER] < partner
-        else:  # shark, jellyfish
-            dh = partner < s[h + SWIMMER]
-        d += dh
-        stars = s[h + STARFISH]
-        if dh and stars > 0:
-            d += 2 * (stars > held_pairs(s, p, -1))
-    elif k == STARFISH:
-        d += 2 * (s[h + STARFISH] < held_pairs(s, p, -1))
-    elif k == LIGHTHOUSE:
-        d += s[a + BOAT]
-    elif k == SHOAL:
-        d += s[a + FISH]
-    elif k == COLONY:
-        d += 2 * s[a + PENGUIN]
-    elif k == CAPTAIN:
-        d += 3 * s[a + SAILOR]
-    elif k == CAST:
-        d += s[a + CRAB]
-    elif k != MERMAID:  # shell, octopus, penguin, sailor, seahorse
-        d += collector_points(s, p, k) - collector_points(s, p, -1)
-        if k == PENGUIN:
-            d += 2 * s[a + COLONY]
-        elif k == SAILOR:
-            d += 3 * s[a + CAPTAIN]
     return d
 
 
-@kernel
+@kernel(forceinline=True)
 def points(s, p):
     """p's current card points, from the cache the engine keeps up to date."""
     return s[PTS + p]
 
 
-@kernel
+@kernel(forceinline=True)
 def receive(s, p, t, g):
     """Card type t enters p's hand, worth g card points to p (UNKNOWN: compute it here); the
     cached card points follow. Policies that already computed the gain pass it on."""
