@@ -194,7 +194,10 @@ def _json_safe(obj):
 
 
 def _pct(x: float) -> str:
-    """A rate as a percentage, with more digits for rare events (0.015%, not 0.0%)."""
+    """A rate as a percentage, with more digits for rare events (0.015%, not 0.0%); n/a for an
+    undefined rate (no cases)."""
+    if x is None or x != x:
+        return "n/a"
     v = 100 * x
     digits = 1 if v == 0 or v >= 1 else 2 if v >= 0.1 else 3
     return f"{v:.{digits}f}%"
@@ -491,10 +494,20 @@ def format_sweep(df, h: dict) -> str:
             ("rounds/game [95%]", ">", _num_ci(rows, "rounds_per_game")),
         ]
         lines += _table(cols)
+        cols = [(n, ">", [str(r[n]) for r in rows]) for n in names]
+        cols += [
+            ("void rounds [95%]", ">", _rate_ci(rows, "void_rate")),
+            ("LAST CHANCE/round [95%]", ">", _rate_ci(rows, "last_chance_per_round")),
+            ("LAST CHANCE won [95%]", ">", _rate_ci(rows, "last_chance_success")),
+            ("mermaid pts/round [95%]", ">", _num_ci(rows, "mermaid_points_per_round")),
+        ]
+        lines += [""] + _table(cols)
     lines += [
         "",
         "  win rate: games the swept player won outright; shared: games it shared; win share: wins "
         "with shared wins split.",
+        "  void rounds: share of all rounds; LAST CHANCE/round: the swept player's calls per round "
+        "played, won: share of its calls won; mermaid pts: its mermaid points per scored round.",
         f"seed {h['seed']} (seating r of P players: seed derived from ({h['seed']}, P, r), the same "
         f"for every grid point), {h['expansion']} deck, seasalt {h['version']}",
         _timing_line(h["timing"], h["games"] * len(df)),

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kernels import heuristics as kh
 from kernels import policies as kp
 
 from .errors import SeasaltError
@@ -50,6 +51,43 @@ REGISTRY: dict[str, PolicyInfo] = {
         (Param("stop_at", kp.STOP_AT, 7, 0, 100, "declare at this many card points (below 7 acts as 7)"),
          Param("last_chance_at", kp.LAST_CHANCE_AT, 10, 0, 100,
                "call LAST CHANCE instead of STOP from this many card points")),
+    ),
+    "threshold": PolicyInfo(
+        "threshold", kh.THRESHOLD,
+        "The baseline's greedy player with knobs (kernels/heuristics.py): when to declare and "
+        "to call LAST CHANCE (own points, lead over the opponents' visible tables and hand sizes, "
+        "players, deck size), when to take a discard, which pairs to play, mermaid and colour "
+        "chasing, whom to steal from, where to bury. With its defaults it plays like the "
+        "baseline. Sees its own hand and the public state, plus the pile contents for its crab "
+        "pick (perfect memory, like the baseline).",
+        (Param("stop_at", kh.T_STOP_AT, 7, 0, 100, "declare at this many card points (below 7 acts as 7)"),
+         Param("last_chance_at", kh.T_LAST_CHANCE_AT, 10, 0, 100,
+               "call LAST CHANCE instead of STOP from this many card points"),
+         Param("last_chance_margin", kh.T_LC_MARGIN, 99, -20, 99,
+               "also call LAST CHANCE when own points exceed every opponent's estimate by this "
+               "much (99: never)"),
+         Param("hand_value", kh.T_HAND_VALUE, 1.0, 0, 5,
+               "estimated card points per card in an opponent's hidden hand", integer=False),
+         Param("lc_max_players", kh.T_LC_MAX_PLAYERS, 4, 2, 4,
+               "margin-based LAST CHANCE only with at most this many players"),
+         Param("lc_min_deck", kh.T_LC_MIN_DECK, 0, 0, 66,
+               "margin-based LAST CHANCE only with at least this many cards in the deck"),
+         Param("take_at", kh.T_TAKE_AT, 1.0, -10, 20,
+               "take a discard-pile top whose value (gain + bonuses) reaches this", integer=False),
+         Param("mermaid_bonus", kh.T_MERMAID_BONUS, 0.0, -10, 20,
+               "value added to a mermaid when choosing a card", integer=False),
+         Param("colour_weight", kh.T_COLOUR_WEIGHT, 0.0, -10, 20,
+               "value added to a card of the player's largest colour group", integer=False),
+         Param("play_fish", kh.T_PLAY_FISH, 1, 0, 1, "play fish pairs (1) or hold them (0)"),
+         Param("play_crab", kh.T_PLAY_CRAB, 1, 0, 1, "play crab pairs (1) or hold them (0)"),
+         Param("play_lobster", kh.T_PLAY_LOBSTER, 1, 0, 1, "play crab+lobster (1) or hold (0)"),
+         Param("play_steal", kh.T_PLAY_STEAL, 1, 0, 1, "play swimmer+shark (1) or hold (0)"),
+         Param("play_lock", kh.T_PLAY_LOCK, 1, 0, 1, "play swimmer+jellyfish (1) or hold (0)"),
+         Param("play_boat", kh.T_PLAY_BOAT, 1, 0, 1, "play boat pairs (1) or hold them (0)"),
+         Param("steal_from", kh.T_STEAL_FROM, 0, 0, 2,
+               "steal from: 0 the most cards, 1 the best visible table, 2 the next player"),
+         Param("bury", kh.T_BURY, 0, 0, 1,
+               "unkept card onto: 0 the pile with fewer cards, 1 the better top (denial)")),
     ),
 }
 

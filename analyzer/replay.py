@@ -24,7 +24,7 @@ import numpy as np
 from kernels import cards as kc
 from kernels import events as ev
 from kernels import state as ks
-from kernels.game import play_game
+from kernels.game import GS_SIZE, play_game
 from kernels.rng import seed_stream
 
 from . import __version__
@@ -73,7 +73,7 @@ def _play(players, deck, target, pk, pp, seed, capacity):
     totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
     winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
     rounds, mermaids = play_game(s, players, deck, target, pk, pp, seed_stream(seed, 0), tr,
-                                 totals, winners)
+                                 totals, winners, np.zeros(GS_SIZE, dtype=np.int64))
     return tr, int(rounds), bool(mermaids), totals[:players].tolist(), winners[:players].tolist()
 
 

@@ -209,5 +209,38 @@ def rounds_per_game(runs: list[RotationRun]) -> tuple[float, float, float]:
                          r.result["rounds_per_game_ci95"]) for r in runs])
 
 
+def slot_round_stats(runs: list[RotationRun], slot: int) -> dict:
+    """Round-level figures of the player in seat slot `slot` over every rotation, and of the
+    rounds themselves: void-round rate, LAST CHANCE calls per round and their success, mermaid
+    points per scored round; each with a 95% interval."""
+    players = len(runs[0].seats)
+    rounds = void = calls = won = 0
+    cells = []
+    for run in runs:
+        res = run.result
+        q = (slot + run.rotation) % players
+        rounds += res["rounds_played"]
+        void += res["void_rounds"]
+        calls += res["last_chance_calls"][q]
+        won += res["last_chance_won"][q]
+        scored = res["rounds_played"] - res["void_rounds"]
+        cells.append((scored, res["mermaid_points_per_round_mean"][q],
+                      res["mermaid_points_per_round_ci95"][q]))
+    void_lo, void_hi = wilson(void, rounds)
+    calls_lo, calls_hi = wilson(calls, rounds)
+    won_lo, won_hi = wilson(won, calls) if calls else (math.nan, math.nan)
+    m_mean, m_lo, m_hi = _stratified(cells)
+    return {
+        "void_rate": void / rounds, "void_rate_lo": void_lo, "void_rate_hi": void_hi,
+        "last_chance_per_round": calls / rounds,
+        "last_chance_per_round_lo": calls_lo, "last_chance_per_round_hi": calls_hi,
+        "last_chance_calls": calls,
+        "last_chance_success": won / calls if calls else math.nan,
+        "last_chance_success_lo": won_lo, "last_chance_success_hi": won_hi,
+        "mermaid_points_per_round_mean": m_mean, "mermaid_points_per_round_lo": m_lo,
+        "mermaid_points_per_round_hi": m_hi,
+    }
+
+
 def default_target(players: int, target: int | None) -> int:
     return DEFAULT_TARGETS[players] if target is None else target

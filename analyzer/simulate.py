@@ -14,6 +14,7 @@ import numba
 import numpy as np
 
 from kernels import batch
+from kernels import game as kg
 from kernels import cards as kc
 from kernels import policies as kp
 from kernels.state import END_NAMES, TRIO_SLOT
@@ -96,6 +97,60 @@ def _hist_stats(hist: np.ndarray) -> tuple[int, float, tuple[float, float]]:
     return n, mean, ci
 
 
+def _last_chance_by_points(c: np.ndarray) -> dict:
+    """LAST CHANCE calls and wins by the caller's card points at the call, with Wilson intervals."""
+    out = {}
+    for v in range(batch.HIST):
+        calls = int(c[batch.R_LC_HIST + v])
+        if calls:
+            won = int(c[batch.R_LC_WON_HIST + v])
+            out[str(v)] = {"calls": calls, "won": won, "rate": won / calls,
+                           "ci95": list(wilson(won, calls))}
+    return out
+
+
+def _mermaid_payoff(c: np.ndarray) -> list[dict]:
+    """Per number of mermaids held at the end of a scored round: player-rounds, mean round points
+    and mean mermaid points (M of RULES.md §7), with intervals for the round points."""
+    out = []
+    for m in range(5):
+        n = int(c[batch.R_MHELD + m])
+        if n:
+            mean, ci = mean_ci(float(c[batch.R_MHELD_PTS + m]), float(c[batch.R_MHELD_SQ + m]), n)
+            out.append({"mermaids": m, "player_rounds": n, "round_points_mean": mean,
+                        "round_points_ci95": list(ci),
+                        "mermaid_points_mean": float(c[batch.R_MHELD_MPTS + m]) / n})
+    return out
+
+
+def game_round_stats(c: np.ndarray, players: int, games: int) -> dict:
+    """The per-round statistics of a games run (kernels.game.GS_*), with intervals."""
+    def g(i: int) -> int:
+        return int(c[batch.G_STATS + i])
+
+    def seats(i: int) -> list[int]:
+        return [g(i + q) for q in range(players)]
+
+    rounds, scored = g(kg.GS_ROUNDS), g(kg.GS_SCORED)
+    lc, lc_won = seats(kg.GS_LC), seats(kg.GS_LC_WON)
+    mpts = [mean_ci(float(g(kg.GS_MPTS + q)), float(g(kg.GS_MPTS_SQ + q)), scored)
+            for q in range(players)]
+    return {
+        "rounds_played": rounds,
+        "void_rounds": g(kg.GS_VOID),
+        "void_rate": {"rate": g(kg.GS_VOID) / rounds, "ci95": list(wilson(g(kg.GS_VOID), rounds))},
+        "turns_per_round_mean": g(kg.GS_TURNS) / rounds,
+        "stop_calls": seats(kg.GS_STOP),
+        "last_chance_calls": lc,
+        "last_chance_won": lc_won,
+        "last_chance_success": [{"rate": (w / n) if n else None, "ci95": list(wilson(w, n))}
+                                for w, n in zip(lc_won, lc)],
+        "mermaid_points_per_round_mean": [m for m, _ in mpts],
+        "mermaid_points_per_round_ci95": [list(ci) for _, ci in mpts],
+        "rounds_with_mermaids": seats(kg.GS_MHELD),
+    }
+
+
 def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("baseline",),
                     seed: int | None = None, jobs: int | None = None, expansion: str = "base",
                     progress: Progress | None = None) -> dict:
@@ -133,6 +188,8 @@ def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("basel
         "turns_ci95": list(turns_ci),
         "turns_hist": {str(i): int(v) for i, v in enumerate(thist) if v},
         "pairs_played": {name: int(c[batch.R_PLAYED + a]) for a, name in PLAYED_NAMES.items()},
+        "last_chance_by_points": _last_chance_by_points(c),
+        "mermaid_payoff": _mermaid_payoff(c),
         **({"extra_salt": {
             "locks": int(c[batch.R_PLAYED + kp.A_LOCK]),
             "lobster_searches": int(c[batch.R_PLAYED + kp.A_LOBSTER]),
@@ -184,6 +241,7 @@ def simulate_games(players: int, games: int, policies: Sequence[str] = ("baselin
         "rounds_per_game_ci95": list(rounds_ci),
         "final_total_mean": [m for m, _ in totals],
         "final_total_ci95": [list(ci) for _, ci in totals],
+        **game_round_stats(c, players, games),
         "timing": {"seconds": seconds, "games_per_second": games / seconds if seconds else None,
                    "jobs": jobs},
     })

@@ -31,7 +31,7 @@ from . import __version__
 from .errors import SeasaltError
 from .policies import Policy, _fmt, parse_policy
 from .rotation import (ProgressSum, aggregate, check_common, default_target, rounds_per_game,
-                       run_rotations)
+                       run_rotations, slot_round_stats)
 from .simulate import Progress, new_seed
 from .tidy import frame, join_specs
 
@@ -184,6 +184,7 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
             row = {n: _value(v) for n, v in zip(names, values)}
             row.update({"players": p, "spec": pol.spec})
             row.update({k: v for k, v in me.items() if k not in ("entrant", "seats")})
+            row.update(slot_round_stats(runs, 0))
             row.update({"rounds_per_game_mean": rpg[0], "rounds_per_game_lo": rpg[1],
                         "rounds_per_game_hi": rpg[2],
                         "field": join_specs(field_p), "target": default_target(p, target)})

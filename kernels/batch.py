@@ -7,9 +7,12 @@ may run any range of blocks (block_lo, out.shape[0] rows) to show progress betwe
 import numpy as np
 from numba import njit, prange
 
-from .game import new_round, play_game
+from .game import GS_SIZE, new_round, play_game
 from .rng import seed_stream_into
-from .state import (DECL_POINTS, END, END_MERMAIDS, MAX_PLAYERS, PLAYED, POINTS, STATE_SIZE, TURNS)
+from .cards import MERMAID, NKINDS
+from .scoring import mermaid_points
+from .state import (AK, DECL_POINTS, END, END_LC_LOST, END_LC_WON, END_MERMAIDS, END_VOID,
+                    MAX_PLAYERS, PLAYED, POINTS, STATE_SIZE, TURNS)
 
 ROUND_BLOCK = 4096   # rounds per block: part of the seed plan, never depends on threads
 GAME_BLOCK = 256     # games per block
@@ -24,7 +27,13 @@ R_TURNS_SQ = R_TURNS_SUM + 1
 R_DECL_HIST = R_TURNS_SQ + 1     # HIST: declarer card points at declaring (declared rounds)
 R_TURNS_HIST = R_DECL_HIST + HIST  # HIST: turns per round
 R_PLAYED = R_TURNS_HIST + HIST   # 8: pairs played by action (policies.A_*), trios at TRIO_SLOT
-R_SIZE = R_PLAYED + 8
+R_LC_HIST = R_PLAYED + 8         # HIST: LAST CHANCE calls by the caller's card points
+R_LC_WON_HIST = R_LC_HIST + HIST  # HIST: ... of which won
+R_MHELD = R_LC_WON_HIST + HIST   # 5: player-rounds (scored rounds) ending with m = 0..4 mermaids
+R_MHELD_PTS = R_MHELD + 5        # 5: round points scored in them
+R_MHELD_SQ = R_MHELD_PTS + 5     # 5: their squares
+R_MHELD_MPTS = R_MHELD_SQ + 5    # 5: mermaid points (M of §7) in them
+R_SIZE = R_MHELD_MPTS + 5
 
 # Game counters.
 G_WINS = 0                       # 4: outright wins per seat (four-mermaid wins included)
@@ -36,7 +45,8 @@ G_ROUNDS_SUM = G_MERMAID_GAMES + 1
 G_ROUNDS_SQ = G_ROUNDS_SUM + 1
 G_TOTAL_SUM = G_ROUNDS_SQ + 1    # 4: final totals per seat
 G_TOTAL_SQ = G_TOTAL_SUM + 4     # 4
-G_SIZE = G_TOTAL_SQ + 4
+G_STATS = G_TOTAL_SQ + 4         # GS_SIZE: round statistics summed over games (kernels.game.GS_*)
+G_SIZE = G_STATS + GS_SIZE
 
 
 @njit(cache=True)
@@ -63,6 +73,18 @@ def _round_block(b, nplayers, deck, nrounds, pk, pp, seed, row):
             row[R_PLAYED + a] += s[PLAYED + a]
         if s[END] != END_MERMAIDS and s[DECL_POINTS] > 0:
             row[R_DECL_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
+        if end == END_LC_WON or end == END_LC_LOST:
+            row[R_LC_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
+            if end == END_LC_WON:
+                row[R_LC_WON_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
+        if end != END_MERMAIDS and end != END_VOID:
+            for q in range(nplayers):
+                m = s[AK + q * NKINDS + MERMAID]
+                v = s[POINTS + q]
+                row[R_MHELD + m] += 1
+                row[R_MHELD_PTS + m] += v
+                row[R_MHELD_SQ + m] += v * v
+                row[R_MHELD_MPTS + m] += mermaid_points(s, q, -1, -1)
 
 
 @njit(cache=True, parallel=True)
@@ -81,10 +103,11 @@ def _game_block(b, nplayers, deck, ngames, target, pk, pp, seed, row):
     tr = np.zeros((0, 5), dtype=np.int32)
     totals = np.zeros(MAX_PLAYERS, dtype=np.int64)
     winners = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    stats = row[G_STATS:G_STATS + GS_SIZE]
     lo = b * GAME_BLOCK
     hi = min(ngames, lo + GAME_BLOCK)
     for _ in range(lo, hi):
-        rounds, mermaids = play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners)
+        rounds, mermaids = play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats)
         nwin = winners.sum()
         for q in range(nplayers):
             if winners[q]:

@@ -1,9 +1,49 @@
 """A round from a fresh shuffle, and a whole game (RULES.md §8), compiled."""
+from .cards import MERMAID, NKINDS
+from .engine import play_round, reveal_top
 from .jit import kernel
+from .scoring import mermaid_points
+from .state import (AK, DECL, DECL_LAST_CHANCE, DECL_STOP, DECLARER, END, END_LC_WON,
+                    END_MERMAIDS, END_VOID, ENDER, MAX_PLAYERS, POINTS, SHUFFLED, TURNS,
+                    flip_piles, load_deck)
 
-from .engine import play_round
-from .engine import reveal_top
-from .state import END_MERMAIDS, ENDER, POINTS, SHUFFLED, flip_piles, load_deck
+# Round statistics that play_game adds into its `stats` array (int64[GS_SIZE]), per seat where
+# marked [4]: what the analysis layer reports per game (void rounds, declarations, mermaids).
+GS_ROUNDS = 0                       # rounds played
+GS_VOID = 1                         # void rounds
+GS_TURNS = 2                        # turns over all rounds
+GS_SCORED = 3                       # rounds scored (STOP or LAST CHANCE)
+GS_STOP = 4                         # [4] STOP calls
+GS_LC = GS_STOP + MAX_PLAYERS       # [4] LAST CHANCE calls
+GS_LC_WON = GS_LC + MAX_PLAYERS     # [4] LAST CHANCE calls won
+GS_MPTS = GS_LC_WON + MAX_PLAYERS   # [4] mermaid points (M of §7) at the end of scored rounds
+GS_MPTS_SQ = GS_MPTS + MAX_PLAYERS  # [4] their squares, round by round
+GS_MHELD = GS_MPTS_SQ + MAX_PLAYERS  # [4] scored rounds ended holding at least one mermaid
+GS_SIZE = GS_MHELD + MAX_PLAYERS
+
+
+@kernel
+def record_round(s, nplayers, stats):
+    """Add the round just played in `s` to `stats` (see GS_*)."""
+    stats[GS_ROUNDS] += 1
+    stats[GS_TURNS] += s[TURNS]
+    end = s[END]
+    if end == END_VOID:
+        stats[GS_VOID] += 1
+    if s[DECL] == DECL_STOP:
+        stats[GS_STOP + s[DECLARER]] += 1
+    elif s[DECL] == DECL_LAST_CHANCE:
+        stats[GS_LC + s[DECLARER]] += 1
+        if end == END_LC_WON:
+            stats[GS_LC_WON + s[DECLARER]] += 1
+    if end != END_VOID and end != END_MERMAIDS:
+        stats[GS_SCORED] += 1
+        for q in range(nplayers):
+            m = mermaid_points(s, q, -1, -1)
+            stats[GS_MPTS + q] += m
+            stats[GS_MPTS_SQ + q] += m * m
+            if s[AK + q * NKINDS + MERMAID] > 0:
+                stats[GS_MHELD + q] += 1
 
 
 @kernel
@@ -17,11 +57,11 @@ def new_round(s, nplayers, deck, starter, pk, pp, rng, tr):
 
 
 @kernel
-def play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners):
+def play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats):
     """Play rounds until a total reaches `target` or someone holds four mermaids.
 
-    Writes final totals and a 0/1 winners mask (several 1s: a shared win). Returns
-    (rounds played, 1 if the game ended on four mermaids else 0).
+    Writes final totals and a 0/1 winners mask (several 1s: a shared win) and adds every round
+    to `stats` (GS_*). Returns (rounds played, 1 if the game ended on four mermaids else 0).
     """
     totals[:] = 0
     winners[:] = 0
@@ -29,6 +69,7 @@ def play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners):
     rounds = 0
     while True:
         end = new_round(s, nplayers, deck, starter, pk, pp, rng, tr)
+        record_round(s, nplayers, stats)
         rounds += 1
         if end == END_MERMAIDS:
             winners[s[ENDER]] = 1

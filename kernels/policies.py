@@ -10,6 +10,8 @@ crab rule (RULES.md §9) and nothing else beyond the public state and its own ha
 from .jit import kernel
 
 from .cards import (BOAT, CRAB, FISH, JELLYFISH, LOBSTER, MAX_DECK, SHARK, SWIMMER)
+from .heuristics import (THRESHOLD, t_choose_action, t_choose_crab_card, t_choose_discard_pile,
+                         t_choose_draw, t_choose_keep, t_choose_lobster_card, t_victim)
 from .scoring import UNKNOWN, gain, points
 from .state import (DECK, DECK_LEN, DECL, DECL_NONE, HK, HLEN, NPLAYERS, PILE, PILE_LEN,
                     REVEALED)
@@ -18,7 +20,7 @@ from .cards import NKINDS
 BASELINE = 0
 # Baseline parameter slots.
 STOP_AT, LAST_CHANCE_AT = 0, 1
-MAX_PARAMS = 8
+MAX_PARAMS = 20   # parameter slots per seat, enough for every registered policy
 
 # Draw sources.
 SRC_DECK, SRC_PILE_A, SRC_PILE_B, SRC_NOTHING = 0, 1, 2, 3
@@ -47,6 +49,8 @@ def _best_pile(s, p):
 def choose_draw(s, p, pk, pp):
     """(source SRC_*, gain of the card it takes or UNKNOWN). Called only when there is a choice:
     the deck or a pile is non-empty. Must return a legal source."""
+    if pk[p] == THRESHOLD:
+        return t_choose_draw(s, p, pp)
     j, g = _best_pile(s, p)
     if s[DECK_LEN] == 0 or (j >= 0 and g >= 1):
         return SRC_PILE_A + j, g
@@ -56,6 +60,8 @@ def choose_draw(s, p, pk, pp):
 @kernel(inline="always")
 def choose_keep(s, p, pk, pp, c1, c2):
     """Of two cards drawn from the deck (c1 first): (0 to keep c1 or 1 to keep c2, its gain)."""
+    if pk[p] == THRESHOLD:
+        return t_choose_keep(s, p, pp, c1, c2)
     g1 = gain(s, p, c1)
     g2 = gain(s, p, c2)
     if g1 >= g2:
@@ -67,6 +73,8 @@ def choose_keep(s, p, pk, pp, c1, c2):
 def choose_discard_pile(s, p, pk, pp, card):
     """Pile (0 = A, 1 = B) for the unkept card, called only when both piles are empty or both
     are non-empty (with exactly one empty pile the rules decide)."""
+    if pk[p] == THRESHOLD:
+        return t_choose_discard_pile(s, p, pp)
     if s[PILE_LEN] == 0:
         return 0
     if s[PILE_LEN + 1] < s[PILE_LEN]:
@@ -92,6 +100,8 @@ def steal_target(s, p):
 def choose_action(s, p, pk, pp, final):
     """Next play-step action (A_*), given that p does not hold four mermaids. `final` is true in a
     LAST CHANCE final turn. Declarations are offered only when the rules allow one."""
+    if pk[p] == THRESHOLD:
+        return t_choose_action(s, p, pp, final)
     h = HK + p * NKINDS
     deck = s[DECK_LEN]
     piles = s[PILE_LEN] + s[PILE_LEN + 1]
@@ -121,6 +131,8 @@ def choose_crab_card(s, p, pk, pp):
     """(pile, index from the bottom, gain) of the card to take with a crab pair: the highest gain
     over both piles, tie pile A before B and, within a pile, nearest the top. Piles not both
     empty."""
+    if pk[p] == THRESHOLD:
+        return t_choose_crab_card(s, p, pp)
     best_j = -1
     best_i = -1
     best_gain = -99
@@ -138,6 +150,8 @@ def choose_crab_card(s, p, pk, pp):
 @kernel
 def choose_victim(s, p, pk, pp):
     """Opponent to steal from (some opponent is eligible)."""
+    if pk[p] == THRESHOLD:
+        return t_victim(s, p, pp)
     return steal_target(s, p)
 
 
@@ -145,6 +159,8 @@ def choose_victim(s, p, pk, pp):
 def choose_lobster_card(s, p, pk, pp, seen):
     """(which of the `seen` top deck cards to keep: 0 = the top card, 1 = the next, ...; its
     gain): highest gain, tie nearest the top."""
+    if pk[p] == THRESHOLD:
+        return t_choose_lobster_card(s, p, pp, seen)
     top = s[DECK_LEN] - 1
     best = 0
     best_gain = -99

@@ -15,7 +15,7 @@ from analyzer.scripted import decode
 from analyzer.simulate import simulate_games
 from kernels import cards as kc
 from kernels import state as ks
-from kernels.game import play_game
+from kernels.game import GS_SIZE, play_game
 from kernels.rng import seed_stream
 
 
@@ -26,7 +26,8 @@ def traced_game(players, target, seed, expansion="base"):
     totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
     winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
     rounds, mermaids = play_game(s, players, kc.deck_types(expansion), target, pk, pp,
-                                 seed_stream(seed), tr, totals, winners)
+                                 seed_stream(seed), tr, totals, winners,
+                                 np.zeros(GS_SIZE, dtype=np.int64))
     return (int(rounds), int(mermaids), totals[:players].tolist(), winners[:players].tolist(),
             decode(tr))
 

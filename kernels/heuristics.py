@@ -1,0 +1,195 @@
+"""The configurable heuristic player THRESHOLD: the baseline's greedy skeleton with knobs.
+
+Every decision of kernels.policies has a THRESHOLD variant here; policies dispatches on the kind.
+Knobs (parameter slots below; names, defaults and ranges live in analyzer.policies):
+- declaring: STOP at `stop_at`; LAST CHANCE from `last_chance_at` points, or when the lead over
+  every opponent's estimate (their table points + `hand_value` per hidden hand card) is at least
+  `lc_margin`, only with at most `lc_max_players` players and `lc_min_deck` cards in the deck;
+- drawing: a card's *value* is its card-point gain, plus `mermaid_bonus` for a mermaid, plus
+  `colour_weight` for a card of the player's largest colour group; a pile top is taken when its
+  value reaches `take_at`, else the player draws from the deck and keeps the better card;
+- pairs: each effect pair is played (1) or held (0) by its own switch;
+- steals: from the opponent with most cards (0), the best visible table (1) or the next (2);
+- burying: the unkept card goes onto the pile with fewer cards (0, as the baseline), or covers
+  the pile top that is generally worth more (1: mermaid > multiplier, collector > other).
+Observation: own hand, everything public (tables, hand sizes, pile tops, deck size) and, for the
+crab pick only, the pile contents (perfect memory, like the baseline; RULES.md §9).
+"""
+import numpy as np
+
+from .cards import (BOAT, CRAB, FISH, JELLYFISH, KIND_CATEGORY, LOBSTER, MAX_DECK, MERMAID,
+                    NKINDS, SHARK, STARFISH, SWIMMER, TYPE_COLOUR, TYPE_KIND)
+from .jit import kernel
+from .scoring import UNKNOWN, colour_bonus, gain, points
+from .state import (AK, COL, CSTRIDE, DECK, DECK_LEN, DECL, HK, HLEN, NPAIRS, NPLAYERS, PILE,
+                    PILE_LEN, REVEALED)
+
+THRESHOLD = 1
+(T_STOP_AT, T_LAST_CHANCE_AT, T_LC_MARGIN, T_HAND_VALUE, T_LC_MAX_PLAYERS, T_LC_MIN_DECK,
+ T_TAKE_AT, T_MERMAID_BONUS, T_COLOUR_WEIGHT, T_PLAY_FISH, T_PLAY_CRAB, T_PLAY_LOBSTER,
+ T_PLAY_STEAL, T_PLAY_LOCK, T_PLAY_BOAT, T_STEAL_FROM, T_BURY) = range(17)
+
+# Generic worth of a card to anyone, for burying: mermaid 3, multiplier 2, collector 2, other 1.
+STATIC_VALUE = np.array([3 if k == MERMAID else 2 if KIND_CATEGORY[k] in ("multiplier", "collector")
+                         else 1 for k in range(NKINDS)], dtype=np.int64)
+
+# Play-step actions, as in kernels.policies (kept equal by a test).
+_A_END, _A_FISH, _A_CRAB, _A_LOBSTER, _A_STEAL, _A_LOCK, _A_BOAT, _A_STOP, _A_LAST_CHANCE = range(9)
+
+
+@kernel
+def value(s, p, t, pp):
+    """What card type t is worth to p when choosing: gain plus the chasing bonuses."""
+    v = float(gain(s, p, t))
+    if TYPE_KIND[t] == MERMAID:
+        v += pp[p, T_MERMAID_BONUS]
+    if pp[p, T_COLOUR_WEIGHT] != 0.0:
+        c = s[COL + p * CSTRIDE + TYPE_COLOUR[t]]
+        if c > 0 and c == colour_bonus(s, p):
+            v += pp[p, T_COLOUR_WEIGHT]
+    return v
+
+
+@kernel
+def t_choose_draw(s, p, pp):
+    """(source, UNKNOWN): the pile top of highest value if it reaches take_at (tie pile A; any
+    pile if the deck is empty), else the deck."""
+    best = -1
+    best_v = -1e9
+    for j in range(2):
+        n = s[PILE_LEN + j]
+        if n > 0:
+            v = value(s, p, s[PILE + j * MAX_DECK + n - 1], pp)
+            if v > best_v:
+                best_v = v
+                best = j
+    if s[DECK_LEN] == 0 or (best >= 0 and best_v >= pp[p, T_TAKE_AT]):
+        return 1 + best, UNKNOWN
+    return 0, UNKNOWN
+
+
+@kernel
+def t_choose_keep(s, p, pp, c1, c2):
+    """Keep the drawn card of higher value (tie c1)."""
+    if value(s, p, c1, pp) >= value(s, p, c2, pp):
+        return 0, UNKNOWN
+    return 1, UNKNOWN
+
+
+@kernel
+def t_choose_discard_pile(s, p, pp):
+    """bury 0: an empty pile (A first), else the pile with fewer cards (tie A); bury 1: cover the
+    top of higher generic worth (tie: the rule of bury 0)."""
+    na = s[PILE_LEN]
+    nb = s[PILE_LEN + 1]
+    if na > 0 and nb > 0 and pp[p, T_BURY] == 1.0:
+        va = STATIC_VALUE[TYPE_KIND[s[PILE + na - 1]]]
+        vb = STATIC_VALUE[TYPE_KIND[s[PILE + MAX_DECK + nb - 1]]]
+        if va != vb:
+            return 0 if va > vb else 1
+    if na == 0:
+        return 0
+    if nb < na:
+        return 1
+    return 0
+
+
+@kernel
+def table_points(s, q):
+    """Card points anyone can see on q's table: 1 per pair or trio, 2 per starfish there."""
+    return s[NPAIRS + q] + 2 * (s[AK + q * NKINDS + STARFISH] - s[HK + q * NKINDS + STARFISH])
+
+
+@kernel
+def t_victim(s, p, pp):
+    """Eligible opponent (unrevealed, non-empty hand) by the steal_from rule; -1 if none.
+    Ties go to the first after p in turn order."""
+    n = s[NPLAYERS]
+    rule = pp[p, T_STEAL_FROM]
+    best = -1
+    best_key = -1
+    for i in range(1, n):
+        q = (p + i) % n
+        if s[REVEALED + q] != 0 or s[HLEN + q] == 0:
+            continue
+        if rule == 2.0:
+            return q
+        key = table_points(s, q) if rule == 1.0 else s[HLEN + q]
+        if key > best_key:
+            best_key = key
+            best = q
+    return best
+
+
+@kernel
+def _lead(s, p, pp):
+    """p's points minus the highest opponent estimate (table points + hand_value per card)."""
+    n = s[NPLAYERS]
+    worst = -1e9
+    for i in range(1, n):
+        q = (p + i) % n
+        est = table_points(s, q) + pp[p, T_HAND_VALUE] * s[HLEN + q]
+        worst = max(worst, est)
+    return points(s, p) - worst
+
+
+@kernel
+def t_choose_action(s, p, pp, final):
+    """The baseline's play order with each effect pair switchable and the knobbed declaration."""
+    h = HK + p * NKINDS
+    deck = s[DECK_LEN]
+    piles = s[PILE_LEN] + s[PILE_LEN + 1]
+    if pp[p, T_PLAY_FISH] == 1.0 and s[h + FISH] >= 2 and deck > 0:
+        return _A_FISH
+    if pp[p, T_PLAY_CRAB] == 1.0 and s[h + CRAB] >= 2 and piles > 0:
+        return _A_CRAB
+    if pp[p, T_PLAY_LOBSTER] == 1.0 and s[h + CRAB] >= 1 and s[h + LOBSTER] >= 1 and deck > 0:
+        return _A_LOBSTER
+    if (pp[p, T_PLAY_STEAL] == 1.0 and s[h + SWIMMER] >= 1 and s[h + SHARK] >= 1
+            and t_victim(s, p, pp) >= 0):
+        return _A_STEAL
+    if pp[p, T_PLAY_LOCK] == 1.0 and s[h + SWIMMER] >= 1 and s[h + JELLYFISH] >= 1:
+        return _A_LOCK
+    if not final and s[DECL] == 0:
+        pts = points(s, p)
+        if pts >= max(7.0, pp[p, T_STOP_AT]):
+            if pts >= pp[p, T_LAST_CHANCE_AT]:
+                return _A_LAST_CHANCE
+            if (s[NPLAYERS] <= pp[p, T_LC_MAX_PLAYERS] and deck >= pp[p, T_LC_MIN_DECK]
+                    and _lead(s, p, pp) >= pp[p, T_LC_MARGIN]):
+                return _A_LAST_CHANCE
+            return _A_STOP
+    if pp[p, T_PLAY_BOAT] == 1.0 and s[h + BOAT] >= 2 and deck + piles > 0:
+        return _A_BOAT
+    return _A_END
+
+
+@kernel
+def t_choose_crab_card(s, p, pp):
+    """Highest-value card over both piles (tie A before B, nearest the top)."""
+    best_j = -1
+    best_i = -1
+    best_v = -1e9
+    for j in range(2):
+        base = PILE + j * MAX_DECK
+        for i in range(s[PILE_LEN + j] - 1, -1, -1):
+            v = value(s, p, s[base + i], pp)
+            if v > best_v:
+                best_v = v
+                best_j = j
+                best_i = i
+    return best_j, best_i, UNKNOWN
+
+
+@kernel
+def t_choose_lobster_card(s, p, pp, seen):
+    """Highest-value card among the top `seen` deck cards (tie nearest the top)."""
+    top = s[DECK_LEN] - 1
+    best = 0
+    best_v = -1e9
+    for i in range(seen):
+        v = value(s, p, s[DECK + top - i], pp)
+        if v > best_v:
+            best_v = v
+            best = i
+    return best, UNKNOWN
