@@ -40,7 +40,7 @@ import numpy as np
 
 from .errors import SeasaltError
 from .simulate import DEFAULT_TARGETS, Progress, max_jobs, simulate_games
-from .stats import Z95, mean_ci, wilson as _wilson
+from .stats import Z95, mean_ci, wilson
 
 MAX_SEED = 2 ** 64 - 1
 
@@ -125,13 +125,6 @@ def run_rotations(lineup: Sequence[str], games: int, seed: int, jobs: int | None
                              progress=progress(n) if progress else None)
         runs.append(RotationRun(r, s, list(res["policies"]), res))
     return runs
-
-
-def wilson(successes: int, n: int) -> tuple[float, float]:
-    """analyzer.stats.wilson with its ends exact at 0 and n successes (its formula leaves
-    rounding noise such as 4e-19 as the lower end for 0 of n, which excludes the estimate 0)."""
-    lo, hi = _wilson(successes, n)
-    return (0.0 if successes <= 0 else lo), (1.0 if successes >= n else hi)
 
 
 def _se(ci: Sequence[float]) -> float:

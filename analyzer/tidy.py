@@ -24,7 +24,7 @@ import pandas as pd
 
 from . import __version__
 from .errors import SeasaltError
-from .rotation import wilson
+from .stats import wilson
 
 FORMATS = {".csv": "csv", ".json": "json", ".parquet": "parquet"}
 SPEC_SEP = "; "
