@@ -5,10 +5,10 @@ until the round ends, then writes END, ENDER and POINTS into the state. Decision
 kernels.policies; everything here is rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are
 the seats' policy kinds and parameters, `rng` a kernels.rng stream, `tr` a trace buffer.
 """
-from .jit import kernel
+from .jit import below_bound, kernel
 
-from .cards import (BOAT, CRAB, FISH, JELLYFISH, KIND_FIRST_TYPE, KIND_NTYPES, LOBSTER, MERMAID,
-                    NKINDS, NTYPES, SHARK, STARFISH, SWIMMER)
+from .cards import (BOAT, CRAB, FISH, JELLYFISH, KIND_FIRST_TYPE, KIND_NTYPES, LOBSTER, MAX_DECK,
+                    MERMAID, NKINDS, NTYPES, SHARK, STARFISH, SWIMMER)
 from . import events as ev
 from .events import emit
 from .policies import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
@@ -18,7 +18,7 @@ from .rng import below, shuffle
 from .scoring import UNKNOWN, card_points, colour_bonus, give_up, points, receive
 from .state import (AK, CUR, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, DECL_POINTS,
                     DECL_STOP, DECLARER, END, END_LC_LOST, END_LC_WON, END_MERMAIDS, END_STOP,
-                    END_VOID, ENDER, HK, HLEN, HT, LOCK, NPAIRS, NPLAYERS, PILE_LEN, POINTS,
+                    END_VOID, ENDER, HK, HLEN, HT, LOCK, MAX_PLAYERS, NPAIRS, NPLAYERS, PILE_LEN, POINTS,
                     PLAYED, PTS, REVEALED, SHUFFLED, TRIO_SLOT, TURNS, pile_top, pop_deck, pop_pile,
                     push_pile, take_from_pile, to_table)
 
@@ -31,7 +31,7 @@ def reveal_top(s, k, rng):
     if s[SHUFFLED]:
         n = s[DECK_LEN]
         for i in range(k):
-            j = DECK + below(rng, n - i)
+            j = DECK + below_bound(below(rng, n - i), MAX_DECK)
             t = s[j]
             s[j] = s[DECK + n - 1 - i]
             s[DECK + n - 1 - i] = t
@@ -300,7 +300,7 @@ def play_round(s, pk, pp, rng, tr):
     """Play turns from the current state until the round ends (RULES.md §4.3). Returns END."""
     n = s[NPLAYERS]
     while True:
-        p = s[CUR]
+        p = below_bound(s[CUR], MAX_PLAYERS)
         take_turn(s, p, pk, pp, rng, tr)
         s[TURNS] += 1
         if has_four_mermaids(s, p):

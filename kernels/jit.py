@@ -5,7 +5,10 @@ where many small functions pass the state array around, that was about 70% of th
 Engine functions never allocate, so they are compiled with `_nrt=False`; only the batch
 drivers, which allocate per-block buffers, use plain `njit`.
 """
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 
 def kernel(*args, **options):
@@ -16,3 +19,26 @@ def kernel(*args, **options):
     if args and callable(args[0]):
         return njit(**options)(args[0])
     return njit(**options)
+
+
+@intrinsic
+def below_bound(typingctx, x, n):
+    """`below_bound(x, n)` is x, with the promise 0 <= x < n given to LLVM (llvm.assume).
+
+    Numba wraps negative array indices around: every s[i] with a signed i costs a compare and
+    a select, unless LLVM can prove i >= 0. That holds for i built from constants, loop counters
+    and values promised small here (a seat, a card type, a kind), which removes the check from
+    most state accesses. The promise is not checked: a false one is undefined behaviour, so it
+    is made only for values whose range the state's invariants guarantee."""
+    if not isinstance(x, types.Integer) or not isinstance(n, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        v = args[0]
+        bound = context.cast(builder, args[1], sig.args[1], sig.args[0])
+        assume = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [ir.IntType(1)]), "llvm.assume")
+        builder.call(assume, [builder.icmp_unsigned("<", v, bound)])
+        return v
+
+    return x(x, n), codegen

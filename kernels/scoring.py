@@ -8,10 +8,10 @@ baseline's many gain evaluations cost a handful of integer operations each.
 """
 import numpy as np
 
-from .jit import kernel
+from .jit import below_bound, kernel
 
 from .cards import (BOAT, CAPTAIN, CAST, COLONY, CRAB, FISH, JELLYFISH, LIGHTHOUSE,
-                    LOBSTER, MERMAID, NKINDS, OCTOPUS, PENGUIN, SAILOR, SEAHORSE, SHARK,
+                    LOBSTER, MERMAID, NKINDS, NTYPES, OCTOPUS, PENGUIN, SAILOR, SEAHORSE, SHARK,
                     SHELL, SHOAL, STARFISH, SWIMMER, TYPE_COLOUR, TYPE_KIND, WHITE)
 from .state import AK, COL, CSTRIDE, HK, NPAIRS, PTS, gain_card, lose_card
 
@@ -165,11 +165,12 @@ def gain(s, p, t):
     written without branches on the card's kind (a random kind mispredicts a kind switch most
     of the time): every component's delta is a formula over the kind that is 0 for kinds it does
     not involve. tests/test_fast_paths.py checks it against card_points over random hands."""
-    k = TYPE_KIND[t]
+    t = below_bound(t, NTYPES)
+    k = below_bound(TYPE_KIND[t], NKINDS)
     h = HK + p * NKINDS
     a = AK + p * NKINDS
     # X: one more card of a product's kind adds the factor times the other kind's count.
-    d = MULT_FACTOR[k] * s[a + MULT_PARTNER[k]]
+    d = MULT_FACTOR[k] * s[a + below_bound(MULT_PARTNER[k], NKINDS)]
     # D: held pairs with and without the card, and the hand starfish that they validate.
     held = held_pairs(s, p, -1)
     held_with = held_pairs(s, p, k)
@@ -190,7 +191,7 @@ def gain(s, p, t):
         m = s[a + MERMAID]
         if m > 0:
             col = COL + p * CSTRIDE
-            v = s[col + TYPE_COLOUR[t]]
+            v = s[col + below_bound(TYPE_COLOUR[t], CSTRIDE)]
             greater = 0
             for x in range(CSTRIDE):
                 greater += s[col + x] > v

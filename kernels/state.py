@@ -6,7 +6,7 @@ kept together with counts by kind (hand, hand+table) and by colour (hand+table),
 is a few dozen integer operations. Deck and piles are ordered stacks whose top is the last entry.
 """
 import numpy as np
-from .jit import kernel
+from .jit import below_bound, kernel
 
 from .cards import MAX_DECK, NKINDS, NTYPES, TYPE_COLOUR, TYPE_KIND
 
@@ -100,31 +100,34 @@ def deal(s, nplayers, deck, starter):
 @kernel(inline="always")
 def gain_card(s, p, t):
     """Card type `t` enters player p's hand."""
+    t = below_bound(t, NTYPES)
     s[HT + p * NTYPES + t] += 1
-    k = _TYPE_KIND[t]
+    k = below_bound(_TYPE_KIND[t], NKINDS)
     s[HK + p * NKINDS + k] += 1
     s[AK + p * NKINDS + k] += 1
-    s[COL + p * CSTRIDE + _TYPE_COLOUR[t]] += 1
+    s[COL + p * CSTRIDE + below_bound(_TYPE_COLOUR[t], CSTRIDE)] += 1
     s[HLEN + p] += 1
 
 
 @kernel(inline="always")
 def lose_card(s, p, t):
     """Card type `t` leaves player p's hand (stolen, or returned by a scripted setup)."""
+    t = below_bound(t, NTYPES)
     s[HT + p * NTYPES + t] -= 1
-    k = _TYPE_KIND[t]
+    k = below_bound(_TYPE_KIND[t], NKINDS)
     s[HK + p * NKINDS + k] -= 1
     s[AK + p * NKINDS + k] -= 1
-    s[COL + p * CSTRIDE + _TYPE_COLOUR[t]] -= 1
+    s[COL + p * CSTRIDE + below_bound(_TYPE_COLOUR[t], CSTRIDE)] -= 1
     s[HLEN + p] -= 1
 
 
 @kernel(inline="always")
 def to_table(s, p, t):
     """Card type `t` moves from p's hand to p's table (colour and hand+table counts unchanged)."""
+    t = below_bound(t, NTYPES)
     s[HT + p * NTYPES + t] -= 1
     s[TT + p * NTYPES + t] += 1
-    s[HK + p * NKINDS + _TYPE_KIND[t]] -= 1
+    s[HK + p * NKINDS + below_bound(_TYPE_KIND[t], NKINDS)] -= 1
     s[HLEN + p] -= 1
 
 
@@ -136,7 +139,7 @@ def hand_kind(s, p, k):
 @kernel(inline="always")
 def pile_top(s, j):
     """Top type of pile j, or -1 if it is empty."""
-    n = s[PILE_LEN + j]
+    n = below_bound(s[PILE_LEN + j], MAX_DECK + 1)
     if n == 0:
         return -1
     return s[PILE + j * MAX_DECK + n - 1]
@@ -144,14 +147,18 @@ def pile_top(s, j):
 
 @kernel(inline="always")
 def pop_pile(s, j):
-    s[PILE_LEN + j] -= 1
-    return s[PILE + j * MAX_DECK + s[PILE_LEN + j]]
+    """Take the top card of pile j (not empty)."""
+    n = below_bound(s[PILE_LEN + j] - 1, MAX_DECK)
+    s[PILE_LEN + j] = n
+    return s[PILE + j * MAX_DECK + n]
 
 
 @kernel(inline="always")
 def push_pile(s, j, t):
-    s[PILE + j * MAX_DECK + s[PILE_LEN + j]] = t
-    s[PILE_LEN + j] += 1
+    """Put card type t on top of pile j."""
+    n = below_bound(s[PILE_LEN + j], MAX_DECK)
+    s[PILE + j * MAX_DECK + n] = t
+    s[PILE_LEN + j] = n + 1
 
 
 @kernel(inline="always")
@@ -168,9 +175,10 @@ def take_from_pile(s, j, i):
 
 @kernel(inline="always")
 def pop_deck(s):
-    """Take the top card of an ordered deck."""
-    s[DECK_LEN] -= 1
-    return s[DECK + s[DECK_LEN]]
+    """Take the top card of an ordered deck (not empty)."""
+    n = below_bound(s[DECK_LEN] - 1, MAX_DECK)
+    s[DECK_LEN] = n
+    return s[DECK + n]
 
 
 def new_state() -> np.ndarray:
