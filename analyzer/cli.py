@@ -145,9 +145,13 @@ def _write_out(df, out: str) -> None:
               help="Game target (with --games only). Default: 40/35/30 for 2/3/4 players.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--out", metavar="FILE", help=_OUT_HELP)
+@click.option("--table", default="seats", show_default=True,
+              type=click.Choice(["seats", "last-chance", "mermaids", "turns", "declarer-points"]),
+              help="Which tidy table --out writes for --rounds: per seat, LAST CHANCE success by "
+                   "the caller's points, payoff by mermaids held, or a histogram.")
 def simulate(players: int, rounds: int | None, games: int | None, policies: tuple[str, ...],
              seed: int | None, jobs: int | None, expansion: str, target: int | None,
-             as_json: bool, out: str | None) -> None:
+             as_json: bool, out: str | None, table: str) -> None:
     """Simulate many rounds or games and report end rates, points and wins with 95% intervals.
 
     \b
@@ -159,6 +163,8 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
         raise SeasaltError("give exactly one of --rounds N or --games N")
     if target is not None and games is None:
         raise SeasaltError("--target applies only to --games")
+    if table != "seats" and games is not None:
+        raise SeasaltError("--table applies only to --rounds (games runs write one row per seat)")
     if out is not None:
         from .tidy import check_out
         check_out(out)
@@ -177,8 +183,8 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
             result = simulate_games(games=games, target=target, progress=progress, **common)
         text = format_games(result)
     if out is not None:
-        from .tidy import games_frame, rounds_frame
-        _write_out(rounds_frame(result) if rounds is not None else games_frame(result), out)
+        from .tidy import ROUNDS_TABLES, games_frame
+        _write_out(ROUNDS_TABLES[table](result) if rounds is not None else games_frame(result), out)
     click.echo(json.dumps(_json_safe(result), indent=2, allow_nan=False) if as_json else text)
 
 

@@ -6,7 +6,7 @@ A spec becomes (kind, parameter vector) for kernels.policies, which dispatches o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -90,6 +90,28 @@ REGISTRY: dict[str, PolicyInfo] = {
                "unkept card onto: 0 the pile with fewer cards, 1 the better top (denial)")),
     ),
 }
+
+def _preset(name: str, base: str, doc: str, **defaults: float) -> PolicyInfo:
+    """A registered name for `base` with other defaults (same kernel, same parameters)."""
+    info = REGISTRY[base]
+    unknown = set(defaults) - {p.name for p in info.params}
+    assert not unknown, unknown
+    params = tuple(replace(p, default=defaults.get(p.name, p.default)) for p in info.params)
+    return PolicyInfo(name, info.kind, f"{doc} (= {base} with " + ", ".join(
+        f"{k}={v}" for k, v in defaults.items()) + ")", params)
+
+
+REGISTRY.update({
+    "gambler": _preset("gambler", "threshold",
+                       "Calls LAST CHANCE whenever its points lead every opponent's visible "
+                       "estimate by 3", last_chance_margin=3, hand_value=1),
+    "denier": _preset("denier", "threshold",
+                      "Buries the better pile top and steals from the best visible table",
+                      bury=1, steal_from=1),
+    "mermaid_hunter": _preset("mermaid_hunter", "threshold",
+                              "Values mermaids and its largest colour group above their points",
+                              mermaid_bonus=3, colour_weight=0.5),
+})
 
 _SPEC = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$", re.S)
 

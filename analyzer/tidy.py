@@ -86,6 +86,17 @@ def games_frame(r: Mapping) -> pd.DataFrame:
             "rounds_per_game_mean": r["rounds_per_game_mean"],
             "rounds_per_game_lo": r["rounds_per_game_ci95"][0],
             "rounds_per_game_hi": r["rounds_per_game_ci95"][1],
+            "stop_calls": r["stop_calls"][q],
+            "last_chance_calls": r["last_chance_calls"][q],
+            "last_chance_won": r["last_chance_won"][q],
+            "last_chance_success": r["last_chance_success"][q]["rate"],
+            "last_chance_success_lo": r["last_chance_success"][q]["ci95"][0],
+            "last_chance_success_hi": r["last_chance_success"][q]["ci95"][1],
+            "mermaid_points_per_round_mean": r["mermaid_points_per_round_mean"][q],
+            "mermaid_points_per_round_lo": r["mermaid_points_per_round_ci95"][q][0],
+            "mermaid_points_per_round_hi": r["mermaid_points_per_round_ci95"][q][1],
+            "void_rate": r["void_rate"]["rate"],
+            "void_rate_lo": r["void_rate"]["ci95"][0], "void_rate_hi": r["void_rate"]["ci95"][1],
         })
     return frame(rows, _sim_meta(r, "simulate-games"))
 
@@ -105,6 +116,43 @@ def rounds_frame(r: Mapping) -> pd.DataFrame:
         row["turns_lo"], row["turns_hi"] = r["turns_ci95"]
         rows.append(row)
     return frame(rows, _sim_meta(r, "simulate-rounds"))
+
+
+def last_chance_frame(r: Mapping) -> pd.DataFrame:
+    """simulate_rounds output: LAST CHANCE calls and success by the caller's card points."""
+    rows = [{"caller_points": int(k), "calls": v["calls"], "won": v["won"],
+             "success": v["rate"], "success_lo": v["ci95"][0], "success_hi": v["ci95"][1]}
+            for k, v in r["last_chance_by_points"].items()]
+    return frame(rows, _sim_meta(r, "simulate-rounds"))
+
+
+def mermaid_frame(r: Mapping) -> pd.DataFrame:
+    """simulate_rounds output: round points and mermaid points by mermaids held at round end."""
+    rows = [{"mermaids": m["mermaids"], "player_rounds": m["player_rounds"],
+             "round_points_mean": m["round_points_mean"], "round_points_lo": m["round_points_ci95"][0],
+             "round_points_hi": m["round_points_ci95"][1],
+             "mermaid_points_mean": m["mermaid_points_mean"],
+             "four_mermaid_rate": r["end_rate"]["mermaids"]["rate"]}
+            for m in r["mermaid_payoff"]]
+    return frame(rows, _sim_meta(r, "simulate-rounds"))
+
+
+def histogram_frame(r: Mapping, key: str) -> pd.DataFrame:
+    """simulate_rounds output: a histogram (`turns_hist`, `declarer_card_points_hist`) as rows
+    (value, count, share)."""
+    hist = r[key]
+    total = sum(hist.values())
+    rows = [{"value": int(k), "count": v, "share": v / total} for k, v in hist.items()]
+    return frame(rows, _sim_meta(r, "simulate-rounds"))
+
+
+ROUNDS_TABLES = {
+    "seats": rounds_frame,
+    "last-chance": last_chance_frame,
+    "mermaids": mermaid_frame,
+    "turns": lambda r: histogram_frame(r, "turns_hist"),
+    "declarer-points": lambda r: histogram_frame(r, "declarer_card_points_hist"),
+}
 
 
 # ---------------------------------------------------------------------------------------------

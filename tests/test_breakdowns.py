@@ -60,3 +60,14 @@ def test_sweep_rows_carry_the_round_breakdowns():
     # With stop_at=10 = last_chance_at every declaration is a LAST CHANCE: many more calls.
     per = dict(zip(df["stop_at"], df["last_chance_per_round"]))
     assert per[10] > 2 * per[7]
+
+
+def test_tidy_breakdown_tables(rounds3):
+    from analyzer.tidy import ROUNDS_TABLES
+    lc = ROUNDS_TABLES["last-chance"](rounds3)
+    assert lc["calls"].sum() == rounds3["end"]["last_chance_won"] + rounds3["end"]["last_chance_lost"]
+    assert {"seed", "policies", "version", "rounds"} <= set(lc.columns)
+    mer = ROUNDS_TABLES["mermaids"](rounds3)
+    assert list(mer["mermaids"]) == sorted(mer["mermaids"])
+    turns = ROUNDS_TABLES["turns"](rounds3)
+    assert turns["count"].sum() == rounds3["rounds"] and abs(turns["share"].sum() - 1) < 1e-9

@@ -159,3 +159,15 @@ def test_knobbed_player_keeps_every_invariant():
 def test_bad_specs_name_the_problem(spec, words):
     with pytest.raises(SeasaltError, match=words):
         parse_policy(spec)
+
+
+@pytest.mark.parametrize("preset, spelled", [
+    ("gambler", "threshold(last_chance_margin=3,hand_value=1)"),
+    ("denier", "threshold(bury=1,steal_from=1)"),
+    ("mermaid_hunter", "threshold(mermaid_bonus=3,colour_weight=0.5)"),
+])
+def test_presets_are_the_threshold_player_with_other_defaults(preset, spelled):
+    a = simulate_rounds(3, 5_000, [preset], seed=6)
+    b = simulate_rounds(3, 5_000, [spelled], seed=6)
+    assert _strip(a) == _strip(b)
+    assert a["policies"][0].startswith(preset + "(")
