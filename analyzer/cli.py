@@ -24,6 +24,7 @@ import click
 
 from . import __version__
 from .errors import SeasaltError
+from .policies import short_spec
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -399,7 +400,7 @@ def format_tournament(df, h: dict) -> str:
     per = sorted({r["games"] for r in h["rotation_runs"]}, reverse=True)
     lines = [f"tournament: {p} players, {h['games']:,} games to {h['target']} points, seats rotated "
              f"({p} seatings of {' or '.join(f'{g:,}' for g in per)} games)", ""]
-    label = [f"#{r['entrant']} {r['spec']}" for r in rows]
+    label = [f"#{r['entrant']} {short_spec(r['spec'])}" for r in rows]
     lines += _table([
         ("rank", ">", [str(r["rank"]) for r in rows]),
         ("player", "<", label),
@@ -417,7 +418,8 @@ def format_tournament(df, h: dict) -> str:
         "  win share: wins with each shared win split between its sharers; final total: mean per seat.",
         f"  rounds per game: {_mean_ci(h['rounds_per_game_mean'], h['rounds_per_game_ci95'])}",
         "",
-        "entrants: " + ", ".join(f"#{i} {s}" for i, s in enumerate(h["entrants"])),
+        "entrants: " + ", ".join(f"#{i} {short_spec(s)}" for i, s in enumerate(h["entrants"]))
+        + " (parameters not shown are at their defaults)",
         f"seed {h['seed']} (seating r: seed derived from ({h['seed']}, {p}, r)), {h['expansion']} deck, "
         f"seasalt {h['version']}",
         _timing_line(h["timing"], h["games"]),
@@ -483,8 +485,8 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
 
 def format_sweep(df, h: dict) -> str:
     names = h["swept"]
-    lines = [f"sweep of {' x '.join(names)} for {h['policy']} in one seat against "
-             f"{', '.join(h['vs'])} in the others; {h['games']:,} games per point and player "
+    lines = [f"sweep of {' x '.join(names)} for {short_spec(h['policy'])} in one seat against "
+             f"{', '.join(short_spec(v) for v in h['vs'])} in the others; {h['games']:,} games per point and player "
              f"count, seats rotated"]
     for p in h["players"]:
         rows = df[df["players"] == p].to_dict("records")

@@ -128,6 +128,13 @@ class Policy:
         args = ",".join(f"{n}={_fmt(v)}" for n, v in self.values)
         return f"{self.info.name}({args})"
 
+    @property
+    def short(self) -> str:
+        """The spec with only the parameters that differ from the defaults (for display)."""
+        args = ",".join(f"{n}={_fmt(v)}" for (n, v), p in zip(self.values, self.info.params)
+                        if v != p.default)
+        return f"{self.info.name}({args})" if args else self.info.name
+
     def vector(self) -> np.ndarray:
         vec = np.zeros(kp.MAX_PARAMS, dtype=np.float64)
         for (name, value) in self.values:
@@ -172,6 +179,11 @@ def parse_policy(spec: str) -> Policy:
                                f"[{_fmt(p.low)}, {_fmt(p.high)}]")
         values[key] = value
     return Policy(info, tuple((p.name, values[p.name]) for p in info.params))
+
+
+def short_spec(spec: str) -> str:
+    """Display form of a spec: the name and only its non-default parameters."""
+    return parse_policy(spec).short
 
 
 def seat_policies(specs: list[str] | tuple[str, ...], players: int) -> list[Policy]:
