@@ -566,3 +566,43 @@ def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, t
 
 if __name__ == "__main__":
     main()
+
+
+# ---------------------------------------------------------------------------------------------
+# report
+
+@main.command()
+@click.argument("results", nargs=-1, metavar="RESULTS...")
+@click.option("--out", required=True, metavar="DIR",
+              help="Report directory (PNG + SVG per chart, index.html, results/). Built aside and "
+                   "renamed into place; an existing DIR is replaced only if it is empty or an "
+                   "earlier seasalt report.")
+@click.option("--demo", is_flag=True,
+              help="Run a small built-in study (about a minute) and report on it.")
+@click.option("--seed", type=int, metavar="S", help="Seed of the --demo study.")
+@click.option("--jobs", "-j", type=int, metavar="J", help="Threads for --demo. Default: all cores.")
+def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
+           jobs: int | None) -> None:
+    """Charts and an index.html from saved results (files written by sweep, tournament or
+    simulate --out), or from a built-in demo study.
+
+    \b
+    Examples:
+      seasalt sweep --sweep stop_at=7..14 --players 2,3,4 --games 20000 --out sweep.csv
+      seasalt report sweep.csv --out report/
+      seasalt report --demo --out demo-report/
+    """
+    from . import report as rp
+
+    def log(text: str) -> None:
+        click.echo(text, err=True)
+
+    if demo:
+        if results:
+            raise SeasaltError("give either RESULTS files or --demo, not both")
+        index = rp.demo(out, seed=rp.DEMO["seed"] if seed is None else seed, jobs=jobs, log=log)
+    else:
+        if seed is not None or jobs is not None:
+            raise SeasaltError("--seed and --jobs apply only to --demo")
+        index = rp.build_report(results, out, log=log)
+    click.echo(f"wrote {index}")

@@ -1,0 +1,353 @@
+"""`seasalt report`: charts and an index.html from saved result files, and a built-in demo study.
+
+    build_report(["sweep.csv", "lc3.json"], "out/")       # PNG + SVG per chart, out/index.html
+    demo("out/")                                           # runs a small study, then the above
+
+Which table a file holds is told by its `command` column and its columns: `sweep` rows,
+`tournament` rows, `simulate-rounds` tables (seats, last-chance, mermaids, and the two
+histograms, turns and declarer-points, which have the same columns and are told apart by the file
+name: it must contain "turn" or "declarer"), `simulate-games` rows (metadata only, no chart).
+
+Every problem with an input file is a SeasaltError `FILE: ...` naming the file and the column.
+The report is built in a temporary directory next to DIR and renamed into place at the end, so a
+failure leaves nothing behind. An existing DIR is replaced only after success, and only if it is
+empty or an earlier seasalt report (its index.html says so); any other existing DIR is refused.
+The input files are copied into DIR/results/ so that the report stands on its own.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Callable, Sequence
+
+import pandas as pd
+
+from .errors import SeasaltError
+from .tidy import FORMATS, read_frame, write_frame
+
+# required columns per table, and which of them must be numeric
+_META = ["command", "seed", "version"]
+TABLES: dict[str, tuple[list[str], list[str]]] = {
+    "sweep": (["players", "swept", "games", "win_rate", "win_rate_lo", "win_rate_hi", "fair_share",
+               "void_rate", "void_rate_lo", "void_rate_hi"],
+              ["players", "games", "win_rate", "win_rate_lo", "win_rate_hi", "fair_share",
+               "void_rate", "void_rate_lo", "void_rate_hi"]),
+    "tournament": (["players", "games", "entrant", "spec", "win_rate", "win_rate_lo", "win_rate_hi",
+                    "fair_share"],
+                   ["players", "games", "win_rate", "win_rate_lo", "win_rate_hi", "fair_share"]),
+    "last-chance": (["players", "rounds", "caller_points", "calls", "success", "success_lo",
+                     "success_hi"],
+                    ["players", "rounds", "caller_points", "calls", "success", "success_lo",
+                     "success_hi"]),
+    "mermaids": (["players", "rounds", "mermaids", "round_points_mean", "round_points_lo",
+                  "round_points_hi", "mermaid_points_mean"],
+                 ["players", "rounds", "mermaids", "round_points_mean", "round_points_lo",
+                  "round_points_hi", "mermaid_points_mean"]),
+    "turns": (["players", "rounds", "value", "count"], ["players", "rounds", "value", "count"]),
+    "declarer-points": (["players", "rounds", "value", "count"],
+                        ["players", "rounds", "value", "count"]),
+    "seats": (["players", "rounds", "seat", "round_points_mean"], ["players", "rounds"]),
+    "games": (["players", "games", "seat", "win_rate"], ["players", "games", "win_rate"]),
+}
+
+# chart name -> (table it draws, title); sweep and tournament files get one chart each,
+# the rounds tables one chart over all files of that table (one line per player count)
+CHART_TABLES = [
+    ("stop_threshold", "sweep", "Win rate by threshold"),
+    ("void_rate", "sweep", "Void rounds by threshold"),
+    ("tournament", "tournament", "Tournament ranking"),
+    ("last_chance", "last-chance", "LAST CHANCE by the caller's points"),
+    ("mermaids", "mermaids", "Mermaid payoff"),
+    ("round_length", "turns", "Round length"),
+    ("declarer_points", "declarer-points", "Declarer's points"),
+]
+PER_FILE = {"sweep", "tournament"}
+
+
+# ---------------------------------------------------------------------------------------------
+# reading
+
+def load(path: str | os.PathLike) -> tuple[str, pd.DataFrame]:
+    """(table, frame) of a saved result file; SeasaltError `FILE: ...` if it cannot be used."""
+    name = str(path)
+    p = Path(path)
+    if p.suffix.lower() not in FORMATS:
+        raise SeasaltError(f"{name}: unknown file type {p.suffix or '(none)'!r}; "
+                           f"valid: {', '.join(FORMATS)}")
+    if not p.is_file():
+        raise SeasaltError(f"{name}: no such file")
+    try:
+        df = read_frame(p)
+    except SeasaltError as e:
+        raise SeasaltError(f"{name}: {e}") from None
+    except Exception as e:  # noqa: BLE001 - any parse failure is the file's fault
+        reason = " ".join(str(e).split()) or type(e).__name__
+        raise SeasaltError(f"{name}: cannot read: {reason}") from None
+    if not isinstance(df, pd.DataFrame) or df.empty:
+        raise SeasaltError(f"{name}: no rows")
+    table = detect(df, name)
+    check_columns(df, table, name)
+    return table, df
+
+
+def detect(df: pd.DataFrame, name: str) -> str:
+    if "command" not in df.columns:
+        raise SeasaltError(f"{name}: missing column command")
+    commands = set(df["command"].dropna().astype(str))
+    if len(commands) != 1:
+        raise SeasaltError(f"{name}: malformed column command: expected one command, "
+                           f"found {sorted(commands) or 'none'}")
+    command = commands.pop()
+    cols = set(df.columns)
+    if command in ("sweep", "tournament"):
+        return command
+    if command == "simulate-games":
+        return "games"
+    if command == "simulate-rounds":
+        if "caller_points" in cols:
+            return "last-chance"
+        if "mermaids" in cols:
+            return "mermaids"
+        if "seat" in cols:
+            return "seats"
+        if "value" in cols:
+            stem = Path(name).name.lower()
+            if "turn" in stem:
+                return "turns"
+            if "declarer" in stem:
+                return "declarer-points"
+            raise SeasaltError(f"{name}: a histogram table whose name says neither 'turns' nor "
+                               f"'declarer' (rename it, e.g. turns-3p.csv or declarer-points-3p.csv)")
+        raise SeasaltError(f"{name}: missing column caller_points (no simulate-rounds table "
+                           f"has these columns)")
+    raise SeasaltError(f"{name}: malformed column command: unknown command {command!r}")
+
+
+def check_columns(df: pd.DataFrame, table: str, name: str) -> None:
+    need, numeric = TABLES[table]
+    for c in _META + need:
+        if c not in df.columns:
+            raise SeasaltError(f"{name}: missing column {c}")
+    if table == "sweep":
+        param = str(df["swept"].dropna().iloc[0]).split(",")[0] if df["swept"].notna().any() else ""
+        if not param:
+            raise SeasaltError(f"{name}: malformed column swept: empty")
+        if param not in df.columns:
+            raise SeasaltError(f"{name}: missing column {param}")
+        numeric = numeric + [param]
+    for c in numeric:
+        values = pd.to_numeric(df[c], errors="coerce")
+        if values.isna().any():
+            bad = df[c][values.isna()].iloc[0]
+            raise SeasaltError(f"{name}: malformed column {c}: {bad!r} is not a number")
+        df[c] = values
+
+
+# ---------------------------------------------------------------------------------------------
+# metadata
+
+def run_metadata(table: str, df: pd.DataFrame, file: str) -> dict:
+    row = df.iloc[0]
+
+    def get(c):
+        return row[c] if c in df.columns and pd.notna(row[c]) else ""
+
+    size_col = "rounds" if "rounds" in df.columns and table not in ("sweep", "tournament",
+                                                                      "games") else "games"
+    players = sorted({int(p) for p in df["players"].dropna()}) if "players" in df.columns else []
+    config = get("policy") or get("lineup") or get("policies")
+    if table == "sweep":
+        config = f"{config} swept over {get('swept')} vs {get('field')}"
+    return {
+        "file": file, "table": table, "command": get("command"), "seed": get("seed"),
+        "players": ",".join(map(str, players)),
+        "sample": f"{int(get(size_col)):,} {size_col}" + (" per point" if table == "sweep" else "")
+        if get(size_col) != "" else "",
+        "expansion": get("expansion"), "configuration": config, "version": get("version"),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# building
+
+def check_dest(out: str | os.PathLike) -> Path:
+    """Validate DIR before any work: its parent must exist and be writable, and an existing DIR
+    must be empty or an earlier seasalt report."""
+    from reports.html import GENERATOR
+    d = Path(out)
+    parent = d.parent if str(d.parent) else Path(".")
+    if not parent.is_dir():
+        raise SeasaltError(f"--out {str(out)!r}: directory {str(parent)!r} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise SeasaltError(f"--out {str(out)!r}: directory {str(parent)!r} is not writable")
+    if d.exists() or d.is_symlink():
+        if not d.is_dir() or d.is_symlink():
+            raise SeasaltError(f"--out {str(out)!r} exists and is not a directory")
+        index = d / "index.html"
+        ours = index.is_file() and f'content="{GENERATOR}"' in index.read_text(
+            encoding="utf-8", errors="replace")[:2000]
+        if any(d.iterdir()) and not ours:
+            raise SeasaltError(f"--out {str(out)!r} exists and is not a seasalt report; "
+                               f"refusing to replace it")
+    return d
+
+
+def build_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
+                 title: str = "seasalt report", notes: Sequence[str] = (),
+                 log: Callable[[str], None] | None = None) -> Path:
+    """Read `paths`, write the report into `out` (atomically), return its index.html path."""
+    if not paths:
+        raise SeasaltError("give at least one results file (or --demo)")
+    dest = check_dest(out)
+    loaded = [(str(p), *load(p)) for p in paths]
+    tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent))
+    try:
+        _write(tmp, loaded, title, notes, log)
+        _install(tmp, dest)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return dest / "index.html"
+
+
+def _result_names(loaded) -> list[str]:
+    names, seen = [], set()
+    for path, _, _ in loaded:
+        base = Path(path).name
+        stem, ext = os.path.splitext(base)
+        n, i = base, 1
+        while n in seen:
+            i += 1
+            n = f"{stem}-{i}{ext}"
+        seen.add(n)
+        names.append(n)
+    return names
+
+
+def _write(tmp: Path, loaded, title: str, notes, log) -> None:
+    import matplotlib
+    matplotlib.use("Agg", force=False)
+    from reports import charts as ch
+    from reports import findings as fi
+    from reports.html import Chart, page
+
+    (tmp / "results").mkdir()
+    names = _result_names(loaded)
+    runs = []
+    for (path, table, df), n in zip(loaded, names):
+        if Path(path).resolve() != (tmp / "results" / n).resolve():
+            shutil.copyfile(path, tmp / "results" / n)
+        runs.append(run_metadata(table, df, f"results/{n}"))
+
+    jobs = []       # (chart name, title, frames, source names, file stem)
+    for chart, table, title_ in CHART_TABLES:
+        items = [(df, n) for (_, t, df), n in zip(loaded, names) if t == table]
+        if not items:
+            continue
+        if table in PER_FILE:
+            for k, (df, n) in enumerate(items):
+                suffix = f"-{k + 1}" if len(items) > 1 else ""
+                jobs.append((chart + suffix, title_, df, [n]))
+        else:
+            jobs.append((chart, title_, pd.concat([d for d, _ in items], ignore_index=True),
+                         [n for _, n in items]))
+    out = []
+    for name, title_, df, sources in jobs:
+        base = name.rsplit("-", 1)[0] if name not in ch.CHARTS else name
+        try:
+            fig = ch.CHARTS[base](df)
+            finding = fi.FINDINGS[base](df)
+        except ch.ChartError as e:
+            raise SeasaltError(f"{sources[0]}: {e}") from None
+        if base in ("stop_threshold", "void_rate"):
+            title_ = title_.replace("threshold", ch.sweep_param(df))
+        fig.savefig(tmp / f"{name}.png", dpi=150)
+        fig.savefig(tmp / f"{name}.svg")
+        if log:
+            log(f"chart {name}: {finding}")
+        out.append(Chart(name, title_, f"{name}.png", f"{name}.svg", finding,
+                         [f"results/{s}" for s in sources]))
+    (tmp / "index.html").write_text(page(out, runs, title, notes), encoding="utf-8")
+
+
+def _install(tmp: Path, dest: Path) -> None:
+    os.chmod(tmp, 0o777 & ~_umask())
+    if dest.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".old", dir=dest.parent))
+        old.rmdir()
+        os.replace(dest, old)
+        try:
+            os.replace(tmp, dest)
+        except BaseException:
+            os.replace(old, dest)
+            raise
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(tmp, dest)
+
+
+def _umask() -> int:
+    m = os.umask(0)
+    os.umask(m)
+    return m
+
+
+# ---------------------------------------------------------------------------------------------
+# the demo study
+
+DEMO = {
+    "seed": 20240601,
+    "sweep": {"sweeps": ["stop_at=7..12"], "players": [2, 3, 4], "games": 3000},
+    "rounds": {"players": [2, 3, 4], "rounds": 300_000},
+    "tournament": {"policies": ["baseline", "gambler", "denier", "mermaid_hunter"],
+                   "players": 4, "games": 3000},
+}
+
+
+def run_demo_results(where: Path, seed: int = DEMO["seed"], scale: float = 1.0,
+                     jobs: int | None = None, log: Callable[[str], None] | None = None
+                     ) -> list[Path]:
+    """Run the demo study and write its result files into `where`; return their paths.
+    `scale` shrinks the sample sizes (tests use a small one)."""
+    from .simulate import simulate_rounds
+    from .sweep import sweep
+    from .tidy import ROUNDS_TABLES
+    from .tournament import tournament
+
+    def n(x):
+        return max(50, int(x * scale))
+
+    files = []
+    say = log or (lambda s: None)
+    s = DEMO["sweep"]
+    say(f"sweep {s['sweeps'][0]} for {s['players']} players, {n(s['games']):,} games per point")
+    df = sweep(s["sweeps"], players=s["players"], games=n(s["games"]), seed=seed, jobs=jobs)
+    files.append(write_frame(df, where / "sweep-stop_at.csv"))
+    r = DEMO["rounds"]
+    for p in r["players"]:
+        say(f"{n(r['rounds']):,} rounds with {p} players")
+        res = simulate_rounds(p, n(r["rounds"]), ["baseline"], seed=seed + p, jobs=jobs)
+        for table in ("last-chance", "mermaids", "turns", "declarer-points"):
+            files.append(write_frame(ROUNDS_TABLES[table](res), where / f"{table}-{p}p.csv"))
+    t = DEMO["tournament"]
+    say(f"tournament of {', '.join(t['policies'])}, {n(t['games']):,} games")
+    df = tournament(t["policies"], players=t["players"], games=n(t["games"]), seed=seed, jobs=jobs)
+    files.append(write_frame(df, where / "tournament.csv"))
+    return files
+
+
+def demo(out: str | os.PathLike, seed: int = DEMO["seed"], scale: float = 1.0,
+         jobs: int | None = None, log: Callable[[str], None] | None = None) -> Path:
+    """Run the demo study, save its results inside `out`/results and build the report there."""
+    dest = check_dest(out)
+    work = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".demo", dir=dest.parent))
+    try:
+        files = run_demo_results(work, seed, scale, jobs, log)
+        notes = [f"Demo study (seed {seed}): a baseline seat sweeping stop_at 7..12 against "
+                 f"baseline opponents; baseline rounds for 2, 3 and 4 players; a 4-player "
+                 f"tournament. Regenerate with: seasalt report --demo --out DIR"]
+        return build_report(files, dest, title="seasalt demo report", notes=notes, log=log)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

@@ -1,0 +1,85 @@
+"""The report page: an index.html showing the charts, a finding under each, and the runs'
+metadata. Pure string building; the caller writes the images next to the page.
+
+The page carries a tiny script that, once the page has loaded, sets `data-images="loaded"` on
+<body> when every <img> has a natural width above zero (else "broken"), so a headless browser's
+--dump-dom shows whether every image rendered.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Mapping, Sequence
+
+GENERATOR = "seasalt report"
+
+_CHECK = """<script>
+window.addEventListener("load", function () {
+  var imgs = document.images, ok = imgs.length > 0;
+  for (var i = 0; i < imgs.length; i++) {
+    if (!(imgs[i].complete && imgs[i].naturalWidth > 0)) { ok = false; }
+  }
+  document.body.setAttribute("data-image-count", String(imgs.length));
+  document.body.setAttribute("data-images", ok ? "loaded" : "broken");
+});
+</script>"""
+
+_STYLE = """body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto;
+       padding: 0 1em; color: #222; line-height: 1.45; }
+figure { margin: 2em 0; }
+figure img { max-width: 100%; height: auto; border: 1px solid #ddd; }
+figcaption { font-size: 1.05em; margin-top: .4em; }
+table { border-collapse: collapse; font-size: .85em; }
+th, td { border: 1px solid #ccc; padding: .25em .5em; text-align: left; vertical-align: top; }
+td.spec { max-width: 40em; word-break: break-word; }
+.small { color: #555; font-size: .9em; }"""
+
+
+@dataclass
+class Chart:
+    """One chart on the page: image files (relative to the page), title and finding."""
+    name: str
+    title: str
+    png: str
+    svg: str
+    finding: str
+    sources: Sequence[str] = field(default_factory=list)
+
+
+def page(charts: Sequence[Chart], runs: Sequence[Mapping[str, object]], title: str,
+         notes: Sequence[str] = ()) -> str:
+    """The HTML text. `runs`: one mapping per result file (its metadata, shown as a table)."""
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           f'<meta name="generator" content="{GENERATOR}">',
+           f"<title>{escape(title)}</title>", f"<style>{_STYLE}</style>", _CHECK, "</head>",
+           "<body>", f"<h1>{escape(title)}</h1>"]
+    for n in notes:
+        out.append(f'<p class="small">{escape(n)}</p>')
+    out.append("<h2>Charts</h2>")
+    if not charts:
+        out.append("<p>No chart applies to these results.</p>")
+    for c in charts:
+        src = ", ".join(escape(s) for s in c.sources)
+        out += [f'<figure id="{escape(c.name)}">',
+                f'<img src="{escape(c.png)}" alt="{escape(c.title)}">',
+                f"<figcaption><strong>{escape(c.title)}.</strong> {escape(c.finding)}"
+                f'<br><span class="small">from {src}; '
+                f'<a href="{escape(c.svg)}">SVG</a>, <a href="{escape(c.png)}">PNG</a></span>'
+                "</figcaption>", "</figure>"]
+    out.append("<h2>Runs</h2>")
+    keys: list[str] = []
+    for r in runs:
+        keys += [k for k in r if k not in keys]
+    out.append("<table><tr>" + "".join(f"<th>{escape(k)}</th>" for k in keys) + "</tr>")
+    for r in runs:
+        cells = []
+        for k in keys:
+            v = r.get(k, "")
+            cls = ' class="spec"' if k in ("configuration",) else ""
+            if k == "file" and v:
+                cells.append(f'<td><a href="{escape(str(v))}">{escape(str(v))}</a></td>')
+            else:
+                cells.append(f"<td{cls}>{escape(str(v))}</td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out += ["</table>", "</body>", "</html>", ""]
+    return "\n".join(out)
