@@ -57,35 +57,49 @@ def new_round(s, nplayers, deck, starter, pk, pp, rng, tr):
 
 
 @kernel
-def play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats):
-    """Play rounds until a total reaches `target` or someone holds four mermaids.
+def settle_round(s, nplayers, target, totals, winners):
+    """Add the round just played in `s` to the running totals (RULES.md §8). Returns 0 if the
+    game goes on, 1 if a total reached the target (winners set: highest total, tie: most points
+    in this round, still tied: shared), 2 if it ended on four mermaids (the holder wins)."""
+    if s[END] == END_MERMAIDS:
+        winners[s[ENDER]] = 1
+        return 2
+    best = -1
+    for q in range(nplayers):
+        totals[q] += s[POINTS + q]
+        best = max(best, totals[q])
+    if best < target:
+        return 0
+    best_round = -1
+    for q in range(nplayers):
+        if totals[q] == best:
+            best_round = max(best_round, s[POINTS + q])
+    for q in range(nplayers):
+        if totals[q] == best and s[POINTS + q] == best_round:
+            winners[q] = 1
+    return 1
 
-    Writes final totals and a 0/1 winners mask (several 1s: a shared win) and adds every round
-    to `stats` (GS_*). Returns (rounds played, 1 if the game ended on four mermaids else 0).
-    """
-    totals[:] = 0
-    winners[:] = 0
-    starter = 0
+
+@kernel
+def play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats, starter):
+    """Play fresh rounds from `starter` on, adding to `totals`, until the game ends. Returns
+    (rounds played, 1 if the game ended on four mermaids else 0)."""
     rounds = 0
     while True:
-        end = new_round(s, nplayers, deck, starter, pk, pp, rng, tr)
+        new_round(s, nplayers, deck, starter, pk, pp, rng, tr)
         record_round(s, nplayers, stats)
         rounds += 1
-        if end == END_MERMAIDS:
-            winners[s[ENDER]] = 1
-            return rounds, 1
-        best = -1
-        for q in range(nplayers):
-            totals[q] += s[POINTS + q]
-            best = max(best, totals[q])
-        if best >= target:
-            # Highest total; tie: most points in this final round; still tied: shared.
-            best_round = -1
-            for q in range(nplayers):
-                if totals[q] == best:
-                    best_round = max(best_round, s[POINTS + q])
-            for q in range(nplayers):
-                if totals[q] == best and s[POINTS + q] == best_round:
-                    winners[q] = 1
-            return rounds, 0
+        over = settle_round(s, nplayers, target, totals, winners)
+        if over:
+            return rounds, 1 if over == 2 else 0
         starter = (s[ENDER] + 1) % nplayers
+
+
+@kernel
+def play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats):
+    """Play a game from zero (seat 0 starts) until a total reaches `target` or someone holds four
+    mermaids. Writes final totals and a 0/1 winners mask (several 1s: a shared win) and adds
+    every round to `stats` (GS_*). Returns (rounds played, 1 if it ended on four mermaids)."""
+    totals[:] = 0
+    winners[:] = 0
+    return play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats, 0)
