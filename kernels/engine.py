@@ -18,9 +18,9 @@ from .rng import below, shuffle
 from .scoring import UNKNOWN, card_points, colour_bonus, give_up, points, receive
 from .state import (AK, CUR, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, DECL_POINTS,
                     DECL_STOP, DECLARER, END, END_LC_LOST, END_LC_WON, END_MERMAIDS, END_STOP,
-                    END_VOID, ENDER, HK, HLEN, HT, LOCK, MAX_PLAYERS, NPAIRS, NPLAYERS, PILE_LEN, POINTS,
-                    PLAYED, PTS, REVEALED, SHUFFLED, TRIO_SLOT, TURNS, pile_top, pop_deck, pop_pile,
-                    push_pile, take_from_pile, to_table)
+                    END_VOID, ENDER, HK, HLEN, HT, LOCK, MAX_PLAYERS, NPAIRS, NPLAYERS, PILE_LEN,
+                    POINTS, PLAYED, PTS, REVEALED, SHUFFLED, TRIO_SLOT, TURNS, pile_top, pop_deck,
+                    pop_pile, push_pile, take_from_pile, to_table)
 
 
 @kernel(inline="always")

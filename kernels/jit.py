@@ -26,10 +26,11 @@ def below_bound(typingctx, x, n):
     """`below_bound(x, n)` is x, with the promise 0 <= x < n given to LLVM (llvm.assume).
 
     Numba wraps negative array indices around: every s[i] with a signed i costs a compare and
-    a select, unless LLVM can prove i >= 0. That holds for i built from constants, loop counters
-    and values promised small here (a seat, a card type, a kind), which removes the check from
-    most state accesses. The promise is not checked: a false one is undefined behaviour, so it
-    is made only for values whose range the state's invariants guarantee."""
+    a select, unless LLVM can prove i >= 0. That holds for i built from constants, loop counters,
+    unsigned table entries (state.KIND_OF) and values promised small here (a seat, a card type,
+    a stack length), which removes the check from most state accesses. The promise is not
+    checked: a false one is undefined behaviour, so it is made only for values whose range the
+    state's invariants guarantee."""
     if not isinstance(x, types.Integer) or not isinstance(n, types.Integer):
         return None
 

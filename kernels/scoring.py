@@ -12,8 +12,8 @@ from .jit import below_bound, kernel
 
 from .cards import (BOAT, CAPTAIN, CAST, COLONY, CRAB, FISH, JELLYFISH, LIGHTHOUSE,
                     LOBSTER, MERMAID, NKINDS, NTYPES, OCTOPUS, PENGUIN, SAILOR, SEAHORSE, SHARK,
-                    SHELL, SHOAL, STARFISH, SWIMMER, TYPE_COLOUR, TYPE_KIND, WHITE)
-from .state import AK, COL, CSTRIDE, HK, NPAIRS, PTS, gain_card, lose_card
+                    SHELL, SHOAL, STARFISH, SWIMMER, WHITE)
+from .state import AK, COL, COLOUR_OF, CSTRIDE, HK, KIND_OF, NPAIRS, PTS, gain_card, lose_card
 
 
 UNKNOWN = -(1 << 20)   # "gain not computed yet", for receive()
@@ -33,7 +33,7 @@ MULTIPLIERS = ((LIGHTHOUSE, BOAT, 1), (SHOAL, FISH, 1), (COLONY, PENGUIN, 2), (C
                (CAST, CRAB, 1))
 MULT_KIND = np.array([m[0] for m in MULTIPLIERS], dtype=np.int64)
 MULT_COUNTED = np.array([m[1] for m in MULTIPLIERS], dtype=np.int64)
-MULT_PARTNER = np.zeros(NKINDS, dtype=np.int64)
+MULT_PARTNER = np.zeros(NKINDS, dtype=np.uint8)   # uint8: see state.KIND_OF
 MULT_FACTOR = np.zeros(NKINDS, dtype=np.int64)
 for _m, _k, _f in MULTIPLIERS:
     MULT_PARTNER[_m], MULT_PARTNER[_k] = _k, _m
@@ -166,11 +166,11 @@ def gain(s, p, t):
     of the time): every component's delta is a formula over the kind that is 0 for kinds it does
     not involve. tests/test_fast_paths.py checks it against card_points over random hands."""
     t = below_bound(t, NTYPES)
-    k = below_bound(TYPE_KIND[t], NKINDS)
+    k = KIND_OF[t]
     h = HK + p * NKINDS
     a = AK + p * NKINDS
     # X: one more card of a product's kind adds the factor times the other kind's count.
-    d = MULT_FACTOR[k] * s[a + below_bound(MULT_PARTNER[k], NKINDS)]
+    d = MULT_FACTOR[k] * s[a + MULT_PARTNER[k]]
     # D: held pairs with and without the card, and the hand starfish that they validate.
     held = held_pairs(s, p, -1)
     held_with = held_pairs(s, p, k)
@@ -191,7 +191,7 @@ def gain(s, p, t):
         m = s[a + MERMAID]
         if m > 0:
             col = COL + p * CSTRIDE
-            v = s[col + below_bound(TYPE_COLOUR[t], CSTRIDE)]
+            v = s[col + COLOUR_OF[t]]
             greater = 0
             for x in range(CSTRIDE):
                 greater += s[col + x] > v

@@ -55,8 +55,11 @@ PLAYED = PTS + MAX_PLAYERS                # pairs played this round by action (p
 TRIO_SLOT = 7
 STATE_SIZE = PLAYED + 8
 
-_TYPE_KIND = TYPE_KIND
-_TYPE_COLOUR = TYPE_COLOUR
+# Kind and colour of each type for compiled code, as uint8: LLVM then knows a kind or colour
+# read from them is small and non-negative, so indices built from it need no negative-index
+# wraparound (an llvm.assume on a value loaded from a constant table is folded away too early).
+KIND_OF = TYPE_KIND.astype(np.uint8)
+COLOUR_OF = TYPE_COLOUR.astype(np.uint8)
 
 
 @kernel
@@ -102,10 +105,10 @@ def gain_card(s, p, t):
     """Card type `t` enters player p's hand."""
     t = below_bound(t, NTYPES)
     s[HT + p * NTYPES + t] += 1
-    k = below_bound(_TYPE_KIND[t], NKINDS)
+    k = KIND_OF[t]
     s[HK + p * NKINDS + k] += 1
     s[AK + p * NKINDS + k] += 1
-    s[COL + p * CSTRIDE + below_bound(_TYPE_COLOUR[t], CSTRIDE)] += 1
+    s[COL + p * CSTRIDE + COLOUR_OF[t]] += 1
     s[HLEN + p] += 1
 
 
@@ -114,10 +117,10 @@ def lose_card(s, p, t):
     """Card type `t` leaves player p's hand (stolen, or returned by a scripted setup)."""
     t = below_bound(t, NTYPES)
     s[HT + p * NTYPES + t] -= 1
-    k = below_bound(_TYPE_KIND[t], NKINDS)
+    k = KIND_OF[t]
     s[HK + p * NKINDS + k] -= 1
     s[AK + p * NKINDS + k] -= 1
-    s[COL + p * CSTRIDE + below_bound(_TYPE_COLOUR[t], CSTRIDE)] -= 1
+    s[COL + p * CSTRIDE + COLOUR_OF[t]] -= 1
     s[HLEN + p] -= 1
 
 
@@ -127,7 +130,7 @@ def to_table(s, p, t):
     t = below_bound(t, NTYPES)
     s[HT + p * NTYPES + t] -= 1
     s[TT + p * NTYPES + t] += 1
-    s[HK + p * NKINDS + below_bound(_TYPE_KIND[t], NKINDS)] -= 1
+    s[HK + p * NKINDS + KIND_OF[t]] -= 1
     s[HLEN + p] -= 1
 
 
@@ -148,6 +151,7 @@ def pile_top(s, j):
 @kernel(inline="always")
 def pop_pile(s, j):
     """Take the top card of pile j (not empty)."""
+    j = below_bound(j, 2)
     n = below_bound(s[PILE_LEN + j] - 1, MAX_DECK)
     s[PILE_LEN + j] = n
     return s[PILE + j * MAX_DECK + n]
@@ -156,6 +160,7 @@ def pop_pile(s, j):
 @kernel(inline="always")
 def push_pile(s, j, t):
     """Put card type t on top of pile j."""
+    j = below_bound(j, 2)
     n = below_bound(s[PILE_LEN + j], MAX_DECK)
     s[PILE + j * MAX_DECK + n] = t
     s[PILE_LEN + j] = n + 1
