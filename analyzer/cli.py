@@ -606,3 +606,42 @@ def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
             raise SeasaltError("--seed and --jobs apply only to --demo")
         index = rp.build_report(results, out, log=log)
     click.echo(f"wrote {index}")
+
+
+# ---------------------------------------------------------------------------------------------
+# advise
+
+@main.command()
+@click.argument("position", metavar="POSITION")
+@click.option("--samples", type=int, metavar="N",
+              help="Sampled deals of the hidden cards (default 100000 unless --precision).")
+@click.option("--precision", type=float, metavar="X",
+              help="Sample until every reported probability has a 95% half-width below X.")
+@click.option("--opponent", default="baseline", show_default=True, metavar="SPEC",
+              help="Opponent model for their turns.")
+@click.option("--me", "me_policy", default="baseline", show_default=True, metavar="SPEC",
+              help="Your own model for your later turns (play on, rest of the game).")
+@click.option("--seed", type=int, metavar="S", help="Random seed. Default: fresh, printed.")
+@click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
+@click.option("--no-play-on", "no_play_on", is_flag=True,
+              help="Evaluate only STOP and LAST CHANCE (faster).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def advise(position: str, samples: int | None, precision: float | None, opponent: str,
+           me_policy: str, seed: int | None, jobs: int | None, no_play_on: bool,
+           as_json: bool) -> None:
+    """Should I STOP, call LAST CHANCE or play on? POSITION is a JSON file (- for standard input)
+    describing what you know at the table; see the README for the format.
+
+    \b
+    Example:
+      seasalt advise position.json --precision 0.005
+    """
+    from .advisor import advise as run_advice, format_advice
+    from .position import load
+
+    result = run_advice(load(position), samples=samples, precision=precision, opponent=opponent,
+                        me_policy=me_policy, seed=seed, jobs=jobs, play_on=not no_play_on)
+    if as_json:
+        click.echo(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False))
+    else:
+        click.echo(format_advice(result))

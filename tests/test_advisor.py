@@ -1,0 +1,106 @@
+"""The advisor: position validation, answers known in closed form, interval coverage, the CLI."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from analyzer.advisor import advise
+from analyzer.cli import main
+from analyzer.errors import SeasaltError
+from analyzer.position import parse
+from conftest import rest_of
+
+HAND = ["sailor:pink", "sailor:orange", "captain"]   # 5 + 3 x 2 = 11 card points
+POOL = ["mermaid", "shell:black", "penguin:pink"]     # the only cards the asker cannot place
+
+
+def small_pool_position(**extra) -> dict:
+    """Two players; every card is known except three: one is seat 1's only hand card, two are
+    the deck. Seat 1 scores 1 with the mermaid (white 1), 0 with the shell, 1 with the penguin."""
+    known = rest_of("base", HAND, POOL)
+    pos = {"players": 2, "seat": 0, "hand": HAND,
+           "opponents": [{"seat": 1, "hand_size": 1}],
+           "piles": {"A": {"cards": known}, "B": {"size": 0}}, "deck": 2}
+    pos.update(extra)
+    return pos
+
+
+def test_stop_expectation_is_the_exact_average_over_the_unknown_card():
+    a = advise(small_pool_position(), samples=4000, seed=1, play_on=False)
+    stop = a.options["stop"]
+    assert stop["points"]["mean"] == 11 and stop["points"]["ci95"] == [11.0, 11.0]
+    lo, hi = stop["best_opponent_points"]["ci95"]
+    assert lo <= 2 / 3 <= hi
+    lo, hi = stop["margin"]["ci95"]
+    assert lo <= 11 - 2 / 3 <= hi
+
+
+def test_stop_intervals_cover_the_truth_at_their_nominal_rate():
+    """95% intervals over 60 seeds of 300 deals: about 57 should contain 2/3."""
+    hits = 0
+    for seed in range(60):
+        a = advise(small_pool_position(), samples=300, seed=seed, play_on=False)
+        lo, hi = a.options["stop"]["best_opponent_points"]["ci95"]
+        hits += lo <= 2 / 3 <= hi
+    assert 51 <= hits <= 60
+
+
+def test_last_chance_with_an_unbeatable_hand_is_always_won():
+    """Seat 1 has one card and one final turn: at most two cards, far below 11 points (the best
+    two-card hands of this pool score 3: penguin + mermaid). The bet is always won and pays
+    11 + colour bonus (2 sailors are pink/orange, captain light_orange: bonus 1)."""
+    a = advise(small_pool_position(), samples=2000, seed=2)
+    lc = a.options["last_chance"]
+    assert lc["win_bet"]["rate"] == 1.0
+    assert lc["points"]["mean"] == 12
+    assert a.recommendation == "last_chance"
+
+
+def test_same_seed_same_answer_for_any_jobs():
+    one = advise(small_pool_position(), samples=3000, seed=5, jobs=1).to_dict()
+    two = advise(small_pool_position(), samples=3000, seed=5, jobs=2).to_dict()
+    one.pop("timing"), two.pop("timing")
+    assert one == two
+
+
+def test_precision_stops_when_every_probability_is_tight_enough():
+    a = advise(small_pool_position(totals=[10, 30], target=40), precision=0.01, seed=3)
+    for o in a.options.values():
+        for k in ("win_bet", "win_game"):
+            if k in o:
+                assert (o[k]["ci95"][1] - o[k]["ci95"][0]) / 2 < 0.01
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"hand": HAND + ["captain"]}, "2 x captain listed, only 1 exist"),
+    ({"deck": 3}, "sizes do not add up"),
+    ({"hand": ["sailor:pink", "captain"], "deck": 3}, "declaring needs at least 7"),
+    ({"lock": 1}, "lock is in force"),
+    ({"colour": 1}, "unknown key 'colour'"),
+    ({"opponents": [{"seat": 1, "hand_size": 1, "known": "mermaid,shell:black"}]}, "2 known cards"),
+    ({"hand": HAND + ["kraken"]}, "unknown card kind"),
+    ({"opponents": []}, "seat 1 is missing"),
+    ({"totals": [1, 2]}, "give both totals and target"),
+])
+def test_impossible_positions_are_named(change, words):
+    pos = small_pool_position()
+    pos.update(change)
+    with pytest.raises(SeasaltError, match=words):
+        parse(pos)
+
+
+def test_cli_json_and_errors(tmp_path):
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(small_pool_position()))
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "500", "--seed", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["recommendation"] == "last_chance" and d["samples"] == 500
+    assert set(d["options"]) == {"stop", "last_chance", "play_on"}
+    path.write_text("{not json")
+    r = CliRunner().invoke(main, ["advise", str(path)])
+    assert r.exit_code == 2 and r.stderr.startswith("error:") and len(r.stderr.splitlines()) == 1
+    r = CliRunner().invoke(main, ["advise", str(tmp_path / "missing.json")])
+    assert r.exit_code == 2 and "cannot read" in r.stderr
