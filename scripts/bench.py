@@ -1,5 +1,6 @@
 """Throughput of the engine with the baseline player: rounds/s and games/s for 2, 3 and 4 players,
-base game and Extra Salt, on one thread and on every thread, with the machine described.
+base game and Extra Salt, on one thread and on every thread, with the machine described; and the
+advisor's time for 100,000 sampled deals of a typical 2-player position.
 
     python scripts/bench.py                          # table on stdout
     python scripts/bench.py --out docs/bench.md      # also write the table (README links it)
@@ -16,7 +17,10 @@ import platform
 import time
 
 from analyzer import __version__
+from analyzer.advisor import advise
 from analyzer.simulate import max_jobs, simulate_games, simulate_rounds
+
+EXAMPLE_POSITION = os.path.join(os.path.dirname(__file__), "..", "docs", "example_position.json")
 
 
 def cpu_model() -> str:
@@ -46,6 +50,7 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--players", default="2,3,4")
     ap.add_argument("--expansions", default="base,extra-salt")
+    ap.add_argument("--samples", type=int, default=100_000, help="advisor samples per measurement")
     ap.add_argument("--out", help="also write the markdown table here")
     ap.add_argument("--json", dest="json_out", help="also write the figures as JSON here")
     args = ap.parse_args()
@@ -67,6 +72,14 @@ def main() -> None:
             rows.append(row)
             print(f"measured {expansion} {players} players", flush=True)
 
+    with open(EXAMPLE_POSITION) as f:
+        position = json.load(f)
+    advise(position, samples=2_000, seed=1)                           # compile, warm up
+    advisor = {}
+    for label, play_on in (("STOP + LAST CHANCE", False), ("STOP + LAST CHANCE + play on", True)):
+        advisor[label] = min(advise(position, samples=args.samples, seed=7, play_on=play_on)
+                             .meta["timing"]["seconds"] for _ in range(args.repeats))
+
     machine = (f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
                f"seasalt {__version__}, {time.strftime('%Y-%m-%d')}")
     head = ["expansion", "players"]
@@ -84,6 +97,11 @@ def main() -> None:
         if len(threads) > 1:
             cells.append(f"{r[f'rounds_per_s_{threads[-1]}'] / r['rounds_per_s_1']:.2f}")
         lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", f"Advisor, docs/example_position.json (2 players, 37 cards in the deck), "
+              f"{args.samples:,} sampled deals, all threads, best of {args.repeats}:", "",
+              "| options | seconds | deals/s |", "|---|---|---|"]
+    for label, sec in advisor.items():
+        lines.append(f"| {label} | {sec:.3f} | {args.samples / sec:,.0f} |")
     table = "\n".join(lines)
     print(table)
     if args.out:
@@ -91,7 +109,7 @@ def main() -> None:
             f.write(table + "\n")
     if args.json_out:
         with open(args.json_out, "w") as f:
-            json.dump({"machine": machine, "rows": rows}, f, indent=1)
+            json.dump({"machine": machine, "rows": rows, "advisor_seconds": advisor}, f, indent=1)
 
 
 if __name__ == "__main__":
