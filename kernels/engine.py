@@ -5,6 +5,8 @@ until the round ends, then writes END, ENDER and POINTS into the state. Decision
 kernels.policies; everything here is rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are
 the seats' policy kinds and parameters, `rng` a kernels.rng stream, `tr` a trace buffer.
 """
+import numpy as np
+
 from .jit import below_bound, kernel
 
 from .cards import (BOAT, CRAB, FISH, JELLYFISH, KIND_FIRST_TYPE, KIND_NTYPES, LOBSTER, MAX_DECK,
@@ -21,6 +23,14 @@ from .state import (AK, CUR, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, 
                     END_VOID, ENDER, HK, HLEN, HT, LOCK, MAX_PLAYERS, NPAIRS, NPLAYERS, PILE_LEN,
                     POINTS, PLAYED, PTS, REVEALED, SHUFFLED, TRIO_SLOT, TURNS, pile_top, pop_deck,
                     pop_pile, push_pile, take_from_pile, to_table)
+
+
+# The two kinds of the pair that each pair action (policies.A_FISH .. A_BOAT) puts on the table.
+PAIR_KIND1 = np.zeros(A_BOAT + 1, dtype=np.int64)
+PAIR_KIND2 = np.zeros(A_BOAT + 1, dtype=np.int64)
+for _a, _k1, _k2 in ((A_FISH, FISH, FISH), (A_CRAB, CRAB, CRAB), (A_LOBSTER, CRAB, LOBSTER),
+                     (A_STEAL, SWIMMER, SHARK), (A_LOCK, SWIMMER, JELLYFISH), (A_BOAT, BOAT, BOAT)):
+    PAIR_KIND1[_a], PAIR_KIND2[_a] = _k1, _k2
 
 
 @kernel(inline="always")
@@ -90,7 +100,7 @@ def draw_step(s, p, pk, pp, rng, tr):
     emit(s, tr, ev.DISCARD, p, other, j, 0)
 
 
-@kernel
+@kernel(forceinline=True)
 def first_type_in_hand(s, p, kind):
     """The first type of `kind` (RULES.md §1 colour order) that p holds; -1 if none."""
     base = HT + p * NTYPES + KIND_FIRST_TYPE[kind]
@@ -100,7 +110,7 @@ def first_type_in_hand(s, p, kind):
     return -1
 
 
-@kernel
+@kernel(forceinline=True)
 def play_pair(s, p, kind1, kind2, trio, tr):
     """Move a pair (copies in §1 order) to the table, with a starfish if `trio`; returns nothing."""
     t1 = first_type_in_hand(s, p, kind1)
@@ -121,7 +131,7 @@ def play_pair(s, p, kind1, kind2, trio, tr):
         emit(s, tr, ev.PAIR, p, t1, t2, 0)
 
 
-@kernel
+@kernel(forceinline=True)
 def crab_effect(s, p, pk, pp, tr):
     if s[PILE_LEN] + s[PILE_LEN + 1] == 0:
         emit(s, tr, ev.CRAB_TAKE, p, -1, -1, 0)
@@ -132,7 +142,7 @@ def crab_effect(s, p, pk, pp, tr):
     emit(s, tr, ev.CRAB_TAKE, p, t, j, 0)
 
 
-@kernel
+@kernel(forceinline=True)
 def fish_effect(s, p, rng, tr):
     if s[DECK_LEN] == 0:
         emit(s, tr, ev.FISH_DRAW, p, -1, 0, 0)
@@ -142,7 +152,7 @@ def fish_effect(s, p, rng, tr):
     emit(s, tr, ev.FISH_DRAW, p, t, 0, 0)
 
 
-@kernel
+@kernel(forceinline=True)
 def steal_effect(s, p, pk, pp, rng, tr):
     """Take a uniformly random card from the hidden hand of the opponent the policy names."""
     n = s[NPLAYERS]
@@ -165,7 +175,7 @@ def steal_effect(s, p, pk, pp, rng, tr):
     emit(s, tr, ev.STEAL, p, q, t, 0)
 
 
-@kernel
+@kernel(forceinline=True)
 def lobster_effect(s, p, pk, pp, rng, tr):
     """See the top five deck cards (all if fewer), keep one, shuffle the rest back into the deck."""
     n = s[DECK_LEN]
@@ -186,7 +196,7 @@ def lobster_effect(s, p, pk, pp, rng, tr):
         shuffle(s, DECK, n - 1, rng)
 
 
-@kernel
+@kernel(forceinline=True)
 def declare(s, p, kind, tr):
     """STOP or LAST CHANCE by p (the caller checked the rules allow it)."""
     pts = points(s, p)
@@ -212,40 +222,30 @@ def play_step(s, p, pk, pp, rng, final, tr):
             a -= TRIO
         if a == A_END:
             return 0
-        if a < A_STOP:
-            s[PLAYED + (TRIO_SLOT if trio else a)] += 1
-        if a == A_FISH:
-            play_pair(s, p, FISH, FISH, trio, tr)
-            if not trio:
-                fish_effect(s, p, rng, tr)
-        elif a == A_CRAB:
-            play_pair(s, p, CRAB, CRAB, trio, tr)
-            if not trio:
-                crab_effect(s, p, pk, pp, tr)
-        elif a == A_LOBSTER:
-            play_pair(s, p, CRAB, LOBSTER, trio, tr)
-            if not trio:
-                lobster_effect(s, p, pk, pp, rng, tr)
-        elif a == A_STEAL:
-            play_pair(s, p, SWIMMER, SHARK, trio, tr)
-            if not trio:
-                steal_effect(s, p, pk, pp, rng, tr)
-        elif a == A_LOCK:
-            play_pair(s, p, SWIMMER, JELLYFISH, trio, tr)
-            if not trio:
-                s[LOCK] = p
-                emit(s, tr, ev.LOCK_ON, p, 0, 0, 0)
-        elif a == A_BOAT:
-            play_pair(s, p, BOAT, BOAT, trio, tr)
-            if not trio and s[DECK_LEN] + s[PILE_LEN] + s[PILE_LEN + 1] > 0:
-                return 1
-        elif a == A_STOP or a == A_LAST_CHANCE:
+        if a == A_STOP or a == A_LAST_CHANCE:
             if final or s[DECL] != DECL_NONE or points(s, p) < 7:
                 return 0  # a policy bug must not break the rules: the turn just ends
             declare(s, p, DECL_STOP if a == A_STOP else DECL_LAST_CHANCE, tr)
             return 0
-        else:
+        if a > A_BOAT:
             return 0
+        s[PLAYED + (TRIO_SLOT if trio else a)] += 1
+        play_pair(s, p, PAIR_KIND1[a], PAIR_KIND2[a], trio, tr)
+        if trio:
+            continue  # a trio has no effect
+        if a == A_FISH:
+            fish_effect(s, p, rng, tr)
+        elif a == A_CRAB:
+            crab_effect(s, p, pk, pp, tr)
+        elif a == A_LOBSTER:
+            lobster_effect(s, p, pk, pp, rng, tr)
+        elif a == A_STEAL:
+            steal_effect(s, p, pk, pp, rng, tr)
+        elif a == A_LOCK:
+            s[LOCK] = p
+            emit(s, tr, ev.LOCK_ON, p, 0, 0, 0)
+        elif s[DECK_LEN] + s[PILE_LEN] + s[PILE_LEN + 1] > 0:  # A_BOAT
+            return 1
 
 
 @kernel(inline="always")

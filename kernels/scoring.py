@@ -215,11 +215,12 @@ def receive(s, p, t, g):
     gain_card(s, p, t)
 
 
-@kernel
+@kernel(forceinline=True)
 def give_up(s, p, t):
-    """Card type t leaves p's hand (stolen); the cached card points follow."""
+    """Card type t leaves p's hand (stolen); the cached card points follow: they drop by what
+    the card would gain p back, card_points(with) - card_points(without) by gain's definition."""
     lose_card(s, p, t)
-    s[PTS + p] = card_points(s, p)
+    s[PTS + p] -= gain(s, p, t)
 
 
 @kernel
