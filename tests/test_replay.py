@@ -8,10 +8,8 @@ import json
 import re
 
 import pytest
-from click.testing import CliRunner
 
 from analyzer import __version__
-from analyzer.cli import main
 from analyzer.errors import SeasaltError
 from analyzer.replay import STREAM, TraceOverflow, format_replay, replay
 from analyzer.score import score_hand
@@ -21,17 +19,8 @@ CASES = [(seed, players, exp) for seed in (1, 7) for players in (2, 3, 4)
          for exp in ("base", "extra-salt")]
 
 
-def run(*args):
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def assert_user_error(r, *words):
-    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
-    assert r.stdout == ""
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
-    for w in words:
-        assert w in lines[0], (w, lines[0])
+# The CLI helpers of test_cli.py: invoke `seasalt`, and check a one-line `error:` with exit 2.
+from test_cli import assert_user_error, run  # noqa: E402
 
 
 def expected_winners(r):

@@ -1,7 +1,6 @@
 """Charts from small fixed frames: what is drawn (lines, bands, error bars, labels, legends)."""
 from __future__ import annotations
 
-import matplotlib
 import pandas as pd
 import pytest
 from matplotlib.collections import PolyCollection

@@ -6,10 +6,8 @@ import json
 
 import pandas as pd
 import pytest
-from click.testing import CliRunner
 
 from analyzer import __version__
-from analyzer.cli import main
 from analyzer.errors import SeasaltError
 from analyzer.policies import parse_policy
 from analyzer.rotation import rotation_seed, seating, split_games
@@ -24,17 +22,8 @@ META = {"command", "seed", "policy", "swept", "expansion", "version", "players",
         "field", "target", "spec"}
 
 
-def run(*args):
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def assert_user_error(r, *words):
-    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
-    assert r.stdout == ""
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
-    for w in words:
-        assert w in lines[0], (w, lines[0])
+# The CLI helpers of test_cli.py: invoke `seasalt`, and check a one-line `error:` with exit 2.
+from test_cli import assert_user_error, run  # noqa: E402
 
 
 # --- the grid -----------------------------------------------------------------------------------

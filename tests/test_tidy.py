@@ -7,10 +7,8 @@ import os
 
 import pandas as pd
 import pytest
-from click.testing import CliRunner
 
 from analyzer import __version__
-from analyzer.cli import main
 from analyzer.errors import SeasaltError
 from analyzer.simulate import simulate_games, simulate_rounds
 from analyzer.tidy import (check_out, frame, games_frame, read_frame, rounds_frame, split_specs,
@@ -20,17 +18,8 @@ BASELINE = "baseline(stop_at=7,last_chance_at=10)"
 S9 = "baseline(stop_at=9,last_chance_at=10)"
 
 
-def run(*args):
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def assert_user_error(r, *words):
-    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
-    assert r.stdout == ""
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
-    for w in words:
-        assert w in lines[0], (w, lines[0])
+# The CLI helpers of test_cli.py: invoke `seasalt`, and check a one-line `error:` with exit 2.
+from test_cli import assert_user_error, run  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -7,10 +7,8 @@ import json
 
 import pandas as pd
 import pytest
-from click.testing import CliRunner
 
 from analyzer import __version__
-from analyzer.cli import main
 from analyzer.errors import SeasaltError
 from analyzer.rotation import derive_seed, rotation_seed, seating, split_games
 from analyzer.simulate import max_jobs, simulate_games
@@ -21,17 +19,8 @@ S9 = "baseline(stop_at=9,last_chance_at=10)"
 META = {"command", "seed", "players", "expansion", "target", "rotations", "lineup", "version"}
 
 
-def run(*args):
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def assert_user_error(r, *words):
-    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
-    assert r.stdout == ""
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
-    for w in words:
-        assert w in lines[0], (w, lines[0])
+# The CLI helpers of test_cli.py: invoke `seasalt`, and check a one-line `error:` with exit 2.
+from test_cli import assert_user_error, run  # noqa: E402
 
 
 # --- the seed plan ------------------------------------------------------------------------------
