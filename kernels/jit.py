@@ -23,7 +23,9 @@ def kernel(*args, **options):
 
 @intrinsic
 def below_bound(typingctx, x, n):
-    """`below_bound(x, n)` is x, with the promise 0 <= x < n given to LLVM (llvm.assume).
+    """`below_bound(x, n)` is x as an int64, with the promise 0 <= x < n given to LLVM
+    (llvm.assume). The int64 also gives seats and card types read from the int32 state the type
+    that callers from Python pass, so compiled functions taking them get one specialization.
 
     Numba wraps negative array indices around: every s[i] with a signed i costs a compare and
     a select, unless LLVM can prove i >= 0. That holds for i built from constants, loop counters,
@@ -40,6 +42,6 @@ def below_bound(typingctx, x, n):
         assume = cgutils.get_or_insert_function(
             builder.module, ir.FunctionType(ir.VoidType(), [ir.IntType(1)]), "llvm.assume")
         builder.call(assume, [builder.icmp_unsigned("<", v, bound)])
-        return v
+        return context.cast(builder, v, sig.args[0], types.int64)
 
-    return x(x, n), codegen
+    return types.int64(x, n), codegen

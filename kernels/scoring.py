@@ -205,12 +205,20 @@ def points(s, p):
     return s[PTS + p]
 
 
+@kernel
+def gain_call(s, p, t):
+    """gain() as a real call, for sites off the hot path: gain is inlined wherever it is called,
+    and every copy makes play_round, which numba re-optimizes in each library that links it,
+    slower to compile."""
+    return gain(s, p, t)
+
+
 @kernel(forceinline=True)
 def receive(s, p, t, g):
     """Card type t enters p's hand, worth g card points to p (UNKNOWN: compute it here); the
     cached card points follow. Policies that already computed the gain pass it on."""
     if g == UNKNOWN:
-        g = gain(s, p, t)
+        g = gain_call(s, p, t)
     s[PTS + p] += g
     gain_card(s, p, t)
 
@@ -220,7 +228,7 @@ def give_up(s, p, t):
     """Card type t leaves p's hand (stolen); the cached card points follow: they drop by what
     the card would gain p back, card_points(with) - card_points(without) by gain's definition."""
     lose_card(s, p, t)
-    s[PTS + p] -= gain(s, p, t)
+    s[PTS + p] -= gain_call(s, p, t)
 
 
 @kernel

@@ -154,7 +154,7 @@ def pop_pile(s, j):
     j = below_bound(j, 2)
     n = below_bound(s[PILE_LEN + j] - 1, MAX_DECK)
     s[PILE_LEN + j] = n
-    return s[PILE + j * MAX_DECK + n]
+    return below_bound(s[PILE + j * MAX_DECK + n], NTYPES)
 
 
 @kernel(inline="always")
@@ -183,7 +183,7 @@ def pop_deck(s):
     """Take the top card of an ordered deck (not empty)."""
     n = below_bound(s[DECK_LEN] - 1, MAX_DECK)
     s[DECK_LEN] = n
-    return s[DECK + n]
+    return below_bound(s[DECK + n], NTYPES)
 
 
 def new_state() -> np.ndarray:
