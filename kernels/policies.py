@@ -82,7 +82,7 @@ def choose_discard_pile(s, p, pk, pp, card):
     return 0
 
 
-@kernel
+@kernel(forceinline=True)
 def steal_target(s, p):
     """Opponent with the most cards in an unrevealed hand, tie: first after p; -1 if none."""
     n = s[NPLAYERS]
@@ -126,7 +126,7 @@ def choose_action(s, p, pk, pp, final):
     return A_END
 
 
-@kernel
+@kernel(forceinline=True)
 def choose_crab_card(s, p, pk, pp):
     """(pile, index from the bottom, gain) of the card to take with a crab pair: the highest gain
     over both piles, tie pile A before B and, within a pile, nearest the top. Piles not both
