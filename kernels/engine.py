@@ -291,8 +291,9 @@ def score_round(s, tr):
                 s[POINTS + q] = points(s, q) + (colour_bonus(s, q) if won else 0)
             else:
                 s[POINTS + q] = colour_bonus(s, q)
-    for q in range(n):
-        emit(s, tr, ev.SCORE, q, s[POINTS + q], points(s, q), colour_bonus(s, q))
+    if tr.shape[0] != 0:  # each SCORE event costs a colour_bonus call: only when tracing
+        for q in range(n):
+            emit(s, tr, ev.SCORE, q, s[POINTS + q], points(s, q), colour_bonus(s, q))
 
 
 @kernel
