@@ -4,6 +4,13 @@ Numba's runtime (NRT) increfs and decrefs array arguments at call boundaries; in
 where many small functions pass the state array around, that was about 70% of the run time.
 Engine functions never allocate, so they are compiled with `_nrt=False`; only the batch
 drivers, which allocate per-block buffers, use plain `njit`.
+
+Calls between kernels are real calls (each kernel is its own LLVM module) that pass every array
+as several words. Small functions on the per-turn path are therefore marked
+`@kernel(forceinline=True)`: LLVM inlines them, which costs little compile time, unlike numba's
+IR-level `inline="always"` (reserved for small functions with few call sites). Numba re-optimizes
+a kernel in every module that links it, so a big function inlined at many sites (gain) makes
+everything above it slow to compile: inline it at hot sites only (see scoring.gain_call).
 """
 from llvmlite import ir
 from numba import njit, types
@@ -12,7 +19,8 @@ from numba.extending import intrinsic
 
 
 def kernel(*args, **options):
-    """`@kernel` or `@kernel(inline="always")`: njit(cache=True, _nrt=False, **options)."""
+    """`@kernel`, `@kernel(forceinline=True)` or `@kernel(inline="always")`:
+    njit(cache=True, _nrt=False, forceinline=False, **options)."""
     options.setdefault("cache", True)
     options.setdefault("forceinline", False)
     options["_nrt"] = False
