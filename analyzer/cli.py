@@ -23,9 +23,10 @@ import sys
 import click
 
 from . import __version__
-from .errors import SeasaltError
+from .errors import RunFailed, RunInterrupted, SeasaltError
 from .policies import short_spec
 
+EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
@@ -50,6 +51,9 @@ class SeasaltGroup(click.Group):
             code = rv if isinstance(rv, int) else 0
         except SeasaltError as e:
             code = _error(str(e))
+        except RunFailed as e:
+            _error(str(e))
+            code = EXIT_FAILED
         except click.exceptions.NoArgsIsHelpError as e:  # bare `seasalt`: show the help
             click.echo(e.ctx.get_help())
             code = 0
@@ -59,8 +63,12 @@ class SeasaltGroup(click.Group):
             if isinstance(e, click.UsageError) and ctx is not None:
                 message = f"{_one_line(message)} (see '{ctx.command_path} --help')"
             code = _error(message)
-        except click.exceptions.Abort:
-            click.echo("error: interrupted", err=True)
+        except click.exceptions.Abort as e:
+            cause = e.__cause__
+            if isinstance(cause, RunInterrupted):     # a run's Ctrl-C: say where its work is
+                click.echo(_one_line(cause.message), err=True)
+            else:
+                click.echo("error: interrupted", err=True)
             code = EXIT_INTERRUPTED
         sys.exit(code)
 
@@ -119,6 +127,22 @@ def format_score(result: dict) -> str:
 # ---------------------------------------------------------------------------------------------
 # simulate
 
+def backend_options(f):
+    """--scheduler, --checkpoint and --resume (analyzer.backends.Runner)."""
+    f = click.option("--resume", is_flag=True,
+                     help="Continue an interrupted run: give the same command, options and --seed; "
+                          "only the tasks its checkpoint lacks are computed.")(f)
+    f = click.option("--checkpoint", metavar="FILE",
+                     help="Keep finished tasks in FILE as the run goes (it survives crashes); with "
+                          "--resume, continue from it. Default: a file in the seasalt cache, "
+                          "deleted when the run completes.")(f)
+    f = click.option("--scheduler", metavar="local|tcp://HOST:PORT",
+                     help="Run on Dask: 'local' starts worker processes here (--jobs of them), an "
+                          "address uses a running dask scheduler. Same results as without. "
+                          "Needs pip install 'seasalt[dask]'. Default: threads in this process.")(f)
+    return f
+
+
 _OUT_HELP = ("Also write the results as a tidy table (one row per seat, entrant or grid point, each "
              "with the seed, configuration and version) to FILE: .csv, .json or .parquet "
              "(parquet needs pyarrow). Written completely or not at all.")
@@ -150,9 +174,11 @@ def _write_out(df, out: str) -> None:
               type=click.Choice(["seats", "last-chance", "mermaids", "turns", "declarer-points"]),
               help="Which tidy table --out writes for --rounds: per seat, LAST CHANCE success by "
                    "the caller's points, payoff by mermaids held, or a histogram.")
+@backend_options
 def simulate(players: int, rounds: int | None, games: int | None, policies: tuple[str, ...],
              seed: int | None, jobs: int | None, expansion: str, target: int | None,
-             as_json: bool, out: str | None, table: str) -> None:
+             as_json: bool, out: str | None, table: str, scheduler: str | None,
+             checkpoint: str | None, resume: bool) -> None:
     """Simulate many rounds or games and report end rates, points and wins with 95% intervals.
 
     \b
@@ -174,7 +200,7 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
     from .simulate import simulate_games, simulate_rounds
 
     common = dict(players=players, policies=list(policies) or ["baseline"], seed=seed, jobs=jobs,
-                  expansion=expansion)
+                  expansion=expansion, scheduler=scheduler, checkpoint=checkpoint, resume=resume)
     if rounds is not None:
         with ProgressLine("simulating rounds") as progress:
             result = simulate_rounds(rounds=rounds, progress=progress, **common)
@@ -241,13 +267,10 @@ def _footer(r: dict, unit: str) -> list[str]:
         policy_line = f"policy: {pols[0]} (every seat)"
     else:
         policy_line = "policies: " + ", ".join(f"seat {q} {p}" for q, p in enumerate(pols))
-    t = r["timing"]
-    speed = t.get(f"{unit}_per_second")
-    speed_text = f", {speed:,.0f} {unit}/s" if speed else ""
     return [
         policy_line,
         f"seed {r['seed']}, {r['expansion']} deck, seasalt {r['version']}",
-        f"time {t['seconds']:.2f} s on {t['jobs']} thread{'s' if t['jobs'] != 1 else ''}{speed_text}",
+        _timing_line(r["timing"], unit),
     ]
 
 
@@ -331,11 +354,19 @@ def _num_ci(rows, key: str, mean_key: str | None = None, digits: int = 2) -> lis
             for r in rows]
 
 
-def _timing_line(t: dict, games: int) -> str:
+def _timing_line(t: dict, unit: str, count: int | None = None) -> str:
+    """`time 1.23 s on 2 threads, 812,000 rounds/s`, naming a Dask backend and resumed tasks."""
     jobs = t.get("jobs")
-    speed = t.get("games_per_second")
-    return (f"time {t['seconds']:.2f} s on {jobs} thread{'s' if jobs != 1 else ''}"
-            + (f", {speed:,.0f} games/s" if speed else "") + f" ({games:,} games)")
+    backend = t.get("backend", "threads")
+    where = (f"{jobs} thread{'s' if jobs != 1 else ''}" if backend == "threads" else
+             f"{backend} ({jobs} worker thread{'s' if jobs != 1 else ''})")
+    speed = t.get(f"{unit}_per_second")
+    text = f"time {t['seconds']:.2f} s on {where}" + (f", {speed:,.0f} {unit}/s" if speed else "")
+    if count is not None:
+        text += f" ({count:,} {unit})"
+    if t.get("tasks_resumed"):
+        text += f"; {t['tasks_resumed']:,} of {t['tasks']:,} tasks resumed from a checkpoint"
+    return text
 
 
 _SEED_HELP = ("Random seed (0 to 2**64-1); the same seed gives the same table for any --jobs. "
@@ -362,9 +393,11 @@ _ROTATION_NOTE = ("Seats are rotated: the N games are split over the P seatings 
 @click.option("--target", type=int, metavar="T", help="Game target. Default: 40/35/30 for 2/3/4 players.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--out", metavar="FILE", help=_OUT_HELP)
+@backend_options
 def tournament(players: int | None, policies: tuple[str, ...], games: int, seed: int | None,
                jobs: int | None, expansion: str, target: int | None, as_json: bool,
-               out: str | None) -> None:
+               out: str | None, scheduler: str | None, checkpoint: str | None,
+               resume: bool) -> None:
     """Players against each other in rotated seats, ranked by win rate with 95% intervals.
 
     Every entrant sits in every seat equally often, so nobody gains from sitting first.
@@ -384,7 +417,7 @@ def tournament(players: int | None, policies: tuple[str, ...], games: int, seed:
         check_out(out)
     with ProgressLine("tournament") as progress:
         df, header = run_tournament(list(policies), players, games, seed, jobs, expansion, target,
-                                    progress)
+                                    progress, scheduler, checkpoint, resume)
     if out is not None:
         _write_out(df, out)
     if as_json:
@@ -422,7 +455,7 @@ def format_tournament(df, h: dict) -> str:
         + " (parameters not shown are at their defaults)",
         f"seed {h['seed']} (seating r: seed derived from ({h['seed']}, {p}, r)), {h['expansion']} deck, "
         f"seasalt {h['version']}",
-        _timing_line(h["timing"], h["games"]),
+        _timing_line(h["timing"], "games", h["games"]),
     ]
     return "\n".join(lines)
 
@@ -451,9 +484,10 @@ def format_tournament(df, h: dict) -> str:
               help="Game target for every player count. Default: 40/35/30 for 2/3/4 players.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--out", metavar="FILE", help=_OUT_HELP)
+@backend_options
 def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: str, games: int,
           seed: int | None, jobs: int | None, expansion: str, target: int | None, as_json: bool,
-          out: str | None) -> None:
+          out: str | None, scheduler: str | None, checkpoint: str | None, resume: bool) -> None:
     """Win rate and final score of one seat's player over a grid of its parameters, against a
     fixed field, for each player count, with 95% intervals.
 
@@ -473,7 +507,8 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
         check_out(out)
     with ProgressLine("sweep") as progress:
         df, header = run_sweep(list(sweeps), policy, list(vs) or ["baseline"], players, games,
-                               seed, jobs, expansion, target, progress)
+                               seed, jobs, expansion, target, progress, scheduler, checkpoint,
+                               resume)
     if out is not None:
         _write_out(df, out)
     if as_json:
@@ -518,7 +553,7 @@ def format_sweep(df, h: dict) -> str:
         "played, won: share of its calls won; mermaid pts: its mermaid points per scored round.",
         f"seed {h['seed']} (seating r of P players: seed derived from ({h['seed']}, P, r), the same "
         f"for every grid point), {h['expansion']} deck, seasalt {h['version']}",
-        _timing_line(h["timing"], h["games"] * len(df)),
+        _timing_line(h["timing"], "games", h["games"] * len(df)),
     ]
     return "\n".join(lines)
 

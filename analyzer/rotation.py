@@ -2,7 +2,7 @@
 
 A *lineup* is the list of specs for P seat slots. Rotation r (r = 0 .. P-1) seats slot i at seat
 (i + r) mod P, so over the P rotations every slot sits in every seat exactly once and nobody gains
-from sitting first. Each rotation is one `analyzer.simulate.simulate_games` run:
+from sitting first. Each rotation is one games batch (`analyzer.simulate.plan_games`):
 
 * **Games**: a run of N games gives rotation r `N // P` games, plus one for the first `N % P`
   rotations, so the rotations together play exactly N games (`split_games`).
@@ -34,12 +34,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from .errors import SeasaltError
-from .simulate import DEFAULT_TARGETS, Progress, max_jobs, simulate_games
+from .simulate import DEFAULT_TARGETS, Planned, plan_games, summarize_games
 from .stats import Z95, mean_ci, wilson
 
 MAX_SEED = 2 ** 64 - 1
@@ -72,9 +72,8 @@ def slot_at(seat: int, rotation: int, players: int) -> int:
     return (seat - rotation) % players
 
 
-def check_common(players: int, games: int, seed: int, jobs: int | None,
-                 target: int | None) -> None:
-    """Validate before anything runs (simulate_games would too, but only at its first call)."""
+def check_common(players: int, games: int, seed: int, target: int | None) -> None:
+    """Validate before anything runs (plan_games would too, but only at its first call)."""
     if players not in (2, 3, 4):
         raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
     if not (players <= games <= 10 ** 12):
@@ -82,26 +81,8 @@ def check_common(players: int, games: int, seed: int, jobs: int | None,
                            f"and 10**12, got {games}")
     if not (0 <= seed <= MAX_SEED):
         raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
-    if jobs is not None and not (1 <= jobs <= max_jobs()):
-        raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {jobs}")
     if target is not None and not (1 <= target <= 10_000):
         raise SeasaltError(f"--target must be between 1 and 10000, got {target}")
-
-
-class ProgressSum:
-    """Turns the (done, total) callbacks of many consecutive runs into one overall callback."""
-
-    def __init__(self, total: int, progress: Progress | None):
-        self.total = total
-        self.progress = progress
-        self.offset = 0
-
-    def run(self, count: int) -> Progress | None:
-        if self.progress is None:
-            return None
-        base = self.offset
-        self.offset += count
-        return lambda done, _total: self.progress(base + done, self.total)
 
 
 @dataclass
@@ -112,19 +93,21 @@ class RotationRun:
     result: dict           # simulate_games output
 
 
-def run_rotations(lineup: Sequence[str], games: int, seed: int, jobs: int | None = None,
-                  expansion: str = "base", target: int | None = None,
-                  progress: Callable[[int], Progress | None] | None = None) -> list[RotationRun]:
-    """Play every rotation of `lineup` (one spec per seat slot); `games` in all."""
+def plan_rotations(lineup: Sequence[str], games: int, seed: int, expansion: str = "base",
+                   target: int | None = None) -> list[Planned]:
+    """One games batch per rotation of `lineup` (one spec per seat slot); `games` in all."""
     players = len(lineup)
-    runs = []
-    for r, n in enumerate(split_games(games, players)):
-        s = rotation_seed(seed, players, r)
-        res = simulate_games(players, n, seating(lineup, r), seed=s, jobs=jobs,
-                             expansion=expansion, target=target,
-                             progress=progress(n) if progress else None)
-        runs.append(RotationRun(r, s, list(res["policies"]), res))
-    return runs
+    return [plan_games(players, n, seating(lineup, r), rotation_seed(seed, players, r), expansion,
+                       target)
+            for r, n in enumerate(split_games(games, players))]
+
+
+def rotation_runs(planned: Sequence[Planned], counters: Sequence[np.ndarray],
+                  timing: dict) -> list[RotationRun]:
+    """The summaries of one lineup's rotations (batches of plan_rotations, in order)."""
+    return [RotationRun(r, p.batch.seed, [x.spec for x in p.policies],
+                        summarize_games(p, c, timing))
+            for r, (p, c) in enumerate(zip(planned, counters))]
 
 
 def _se(ci: Sequence[float]) -> float:

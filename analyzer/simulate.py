@@ -2,15 +2,17 @@
 
 Each summary is a pure function of (players, count, policies, seed, expansion, target) except its
 `timing` entry: blocks have fixed sizes and their own random streams (kernels.batch), so the
-thread count only changes how fast the answer comes.
+backend, thread count and worker count only change how fast the answer comes
+(analyzer.backends). A run is planned (`plan_rounds`, `plan_games`: a Batch), run (a Runner) and
+summarized (`summarize_rounds`, `summarize_games`); sweeps and tournaments run the batches of
+all their seatings and grid points together.
 """
 from __future__ import annotations
 
 import secrets
-import time
-from typing import Callable, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
-import numba
 import numpy as np
 
 from kernels import batch
@@ -20,12 +22,11 @@ from kernels import policies as kp
 from kernels.state import END_NAMES, TRIO_SLOT
 
 from . import __version__
+from .backends import Batch, Outcome, Progress, Runner, max_jobs  # noqa: F401 (re-exported)
 from .cards import check_expansion
 from .errors import SeasaltError
-from .policies import policy_arrays, seat_policies
+from .policies import Policy, policy_arrays, seat_policies
 from .stats import mean_ci, wilson
-
-Progress = Callable[[int, int], None]   # (done, total) in rounds or games
 
 DEFAULT_TARGETS = {2: 40, 3: 35, 4: 30}
 # Pairs counted by the effect they were played for (kernels.policies action codes).
@@ -35,49 +36,66 @@ PLAYED_NAMES = {kp.A_FISH: "fish", kp.A_CRAB: "crab", kp.A_LOBSTER: "crab_lobste
 MAX_COUNT = 10 ** 12
 
 
-def max_jobs() -> int:
-    """Threads available to the kernels (numba's pool size, normally the core count)."""
-    return int(numba.config.NUMBA_NUM_THREADS)
-
-
 def new_seed() -> int:
     """A fresh random seed, for runs where the user gave none (it is recorded in the output)."""
     return secrets.randbelow(2 ** 63)
 
 
-def _check(players: int, count: int, seed: int, jobs: int | None, what: str) -> int:
+def run_seed(seed: int | None, resume: bool = False) -> int:
+    """The seed of a run: the given one, or a fresh one (a resumed run must name its seed)."""
+    if seed is None:
+        if resume:
+            raise SeasaltError("--resume needs the --seed of the interrupted run (its interrupt "
+                               "message shows it)")
+        return new_seed()
+    return seed
+
+
+def _check(players: int, count: int, seed: int, what: str) -> None:
     if players not in (2, 3, 4):
         raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
     if not (1 <= count <= MAX_COUNT):
         raise SeasaltError(f"--{what} must be between 1 and {MAX_COUNT}, got {count}")
     if not (0 <= seed < 2 ** 64):
         raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
-    if jobs is None:
-        return max_jobs()
-    if not (1 <= jobs <= max_jobs()):
-        raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {jobs}")
-    return jobs
 
 
-def _run_blocks(kernel: Callable, args: tuple, total: int, block: int, width: int, jobs: int,
-                progress: Progress | None) -> tuple[np.ndarray, float]:
-    """Run every block of a batch in chunks (progress between chunks); return summed counters."""
-    nblocks = (total + block - 1) // block
-    chunk = max(jobs * 4, 1)
-    acc = np.zeros(width, dtype=np.int64)
-    previous = numba.get_num_threads()
-    numba.set_num_threads(jobs)
-    t0 = time.perf_counter()
-    try:
-        for lo in range(0, nblocks, chunk):
-            out = np.zeros((min(chunk, nblocks - lo), width), dtype=np.int64)
-            kernel(*args, lo, out)
-            acc += out.sum(axis=0)
-            if progress is not None:
-                progress(min(total, (lo + out.shape[0]) * block), total)
-    finally:
-        numba.set_num_threads(previous)
-    return acc, time.perf_counter() - t0
+@dataclass
+class Planned:
+    """A batch and what its summary needs besides the counters."""
+    batch: Batch
+    policies: list[Policy]
+    expansion: str
+
+
+def plan_rounds(players: int, rounds: int, policies: Sequence[str], seed: int,
+                expansion: str) -> Planned:
+    expansion = check_expansion(expansion)
+    _check(players, rounds, seed, "rounds")
+    pols = seat_policies(list(policies), players)
+    pk, pp = policy_arrays(pols)
+    return Planned(Batch("rounds", players, kc.deck_types(expansion), rounds, pk, pp, int(seed)),
+                   pols, expansion)
+
+
+def plan_games(players: int, games: int, policies: Sequence[str], seed: int, expansion: str,
+               target: int | None) -> Planned:
+    expansion = check_expansion(expansion)
+    _check(players, games, seed, "games")
+    target = DEFAULT_TARGETS[players] if target is None else target
+    if not (1 <= target <= 10_000):
+        raise SeasaltError(f"--target must be between 1 and 10000, got {target}")
+    pols = seat_policies(list(policies), players)
+    pk, pp = policy_arrays(pols)
+    return Planned(Batch("games", players, kc.deck_types(expansion), games, pk, pp, int(seed),
+                         target),
+                   pols, expansion)
+
+
+def _timing(outcome: Outcome, unit: str) -> dict:
+    t = dict(outcome.timing)
+    t[f"{unit}_per_second"] = outcome.units / outcome.seconds if outcome.seconds else None
+    return t
 
 
 def _header(players: int, seed: int, policies, expansion: str) -> dict:
@@ -153,16 +171,21 @@ def game_round_stats(c: np.ndarray, players: int, games: int) -> dict:
 
 def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("baseline",),
                     seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-                    progress: Progress | None = None) -> dict:
-    """Simulate `rounds` independent rounds, each from a fresh shuffle with seat 0 starting."""
-    expansion = check_expansion(expansion)
-    seed = new_seed() if seed is None else seed
-    jobs = _check(players, rounds, seed, jobs, "rounds")
-    pols = seat_policies(list(policies), players)
-    pk, pp = policy_arrays(pols)
-    deck = kc.deck_types(expansion)
-    c, seconds = _run_blocks(batch.run_rounds, (players, deck, rounds, pk, pp, np.uint64(seed)),
-                             rounds, batch.ROUND_BLOCK, batch.R_SIZE, jobs, progress)
+                    progress: Progress | None = None, scheduler: str | None = None,
+                    checkpoint: str | None = None, resume: bool = False) -> dict:
+    """Simulate `rounds` independent rounds, each from a fresh shuffle with seat 0 starting.
+    `scheduler`, `checkpoint` and `resume` choose the backend (analyzer.backends.Runner)."""
+    seed = run_seed(seed, resume)
+    planned = plan_rounds(players, rounds, policies, seed, expansion)
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    outcome = runner.run([planned.batch], {"command": "simulate --rounds", "seed": seed})
+    return summarize_rounds(planned, outcome.counters[0], _timing(outcome, "rounds"))
+
+
+def summarize_rounds(planned: Planned, c: np.ndarray, timing: dict) -> dict:
+    """The JSON-ready summary of a rounds batch from its summed counters."""
+    players, rounds, pols = planned.batch.players, planned.batch.count, planned.policies
+    expansion = planned.expansion
     ends = {END_NAMES[i]: int(c[batch.R_END + i]) for i in range(1, len(END_NAMES))}
     seat_mean, seat_ci = [], []
     for q in range(players):
@@ -173,7 +196,7 @@ def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("basel
     dhist = c[batch.R_DECL_HIST:batch.R_DECL_HIST + batch.HIST]
     ndecl, decl_mean, decl_ci = _hist_stats(dhist)
     thist = c[batch.R_TURNS_HIST:batch.R_TURNS_HIST + batch.HIST]
-    out = _header(players, seed, pols, expansion)
+    out = _header(players, planned.batch.seed, pols, expansion)
     out.update({
         "rounds": rounds,
         "end": ends,
@@ -198,27 +221,28 @@ def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("basel
                           "lobster_searches": c[batch.R_PLAYED + kp.A_LOBSTER] / rounds,
                           "trios": c[batch.R_PLAYED + TRIO_SLOT] / rounds},
         }} if expansion == "extra-salt" else {}),
-        "timing": {"seconds": seconds, "rounds_per_second": rounds / seconds if seconds else None,
-                   "jobs": jobs},
+        "timing": timing,
     })
     return out
 
 
 def simulate_games(players: int, games: int, policies: Sequence[str] = ("baseline",),
                    seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-                   target: int | None = None, progress: Progress | None = None) -> dict:
-    """Simulate `games` full games (RULES.md §8) to `target` (default 40/35/30 by players)."""
-    expansion = check_expansion(expansion)
-    seed = new_seed() if seed is None else seed
-    jobs = _check(players, games, seed, jobs, "games")
-    target = DEFAULT_TARGETS[players] if target is None else target
-    if not (1 <= target <= 10_000):
-        raise SeasaltError(f"--target must be between 1 and 10000, got {target}")
-    pols = seat_policies(list(policies), players)
-    pk, pp = policy_arrays(pols)
-    deck = kc.deck_types(expansion)
-    c, seconds = _run_blocks(batch.run_games, (players, deck, games, target, pk, pp, np.uint64(seed)),
-                             games, batch.GAME_BLOCK, batch.G_SIZE, jobs, progress)
+                   target: int | None = None, progress: Progress | None = None,
+                   scheduler: str | None = None, checkpoint: str | None = None,
+                   resume: bool = False) -> dict:
+    """Simulate `games` full games (RULES.md §8) to `target` (default 40/35/30 by players).
+    `scheduler`, `checkpoint` and `resume` choose the backend (analyzer.backends.Runner)."""
+    seed = run_seed(seed, resume)
+    planned = plan_games(players, games, policies, seed, expansion, target)
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    outcome = runner.run([planned.batch], {"command": "simulate --games", "seed": seed})
+    return summarize_games(planned, outcome.counters[0], _timing(outcome, "games"))
+
+
+def summarize_games(planned: Planned, c: np.ndarray, timing: dict) -> dict:
+    """The JSON-ready summary of a games batch from its summed counters."""
+    players, games, target = planned.batch.players, planned.batch.count, planned.batch.target
 
     def seats(offset: int) -> list[int]:
         return [int(c[offset + q]) for q in range(players)]
@@ -227,7 +251,7 @@ def simulate_games(players: int, games: int, policies: Sequence[str] = ("baselin
     totals = [mean_ci(float(c[batch.G_TOTAL_SUM + q]), float(c[batch.G_TOTAL_SQ + q]), games)
               for q in range(players)]
     rounds_mean, rounds_ci = mean_ci(float(c[batch.G_ROUNDS_SUM]), float(c[batch.G_ROUNDS_SQ]), games)
-    out = _header(players, seed, pols, expansion)
+    out = _header(players, planned.batch.seed, planned.policies, planned.expansion)
     out.update({
         "games": games,
         "target": target,
@@ -242,7 +266,6 @@ def simulate_games(players: int, games: int, policies: Sequence[str] = ("baselin
         "final_total_mean": [m for m, _ in totals],
         "final_total_ci95": [list(ci) for _, ci in totals],
         **game_round_stats(c, players, games),
-        "timing": {"seconds": seconds, "games_per_second": games / seconds if seconds else None,
-                   "jobs": jobs},
+        "timing": timing,
     })
     return out

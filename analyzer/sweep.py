@@ -22,7 +22,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-import time
 from typing import Iterable, Sequence
 
 import pandas as pd
@@ -30,9 +29,10 @@ import pandas as pd
 from . import __version__
 from .errors import SeasaltError
 from .policies import Policy, _fmt, parse_policy
-from .rotation import (ProgressSum, aggregate, check_common, default_target, rounds_per_game,
-                       run_rotations, slot_round_stats)
-from .simulate import Progress, new_seed
+from .backends import Runner
+from .rotation import (aggregate, check_common, default_target, plan_rotations, rotation_runs,
+                       rounds_per_game, slot_round_stats)
+from .simulate import Progress, run_seed
 from .tidy import frame, join_specs
 
 MAX_POINTS = 1000
@@ -152,9 +152,12 @@ def plan(sweeps: Sequence[str], policy: str = "baseline") -> tuple[Policy, list[
 def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
               players: str | int | Iterable[int] = (2, 3, 4), games: int = 20_000,
               seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-              target: int | None = None,
-              progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
-    """The sweep's DataFrame and a header (metadata, timing)."""
+              target: int | None = None, progress: Progress | None = None,
+              scheduler: str | None = None, checkpoint: str | None = None,
+              resume: bool = False) -> tuple[pd.DataFrame, dict]:
+    """The sweep's DataFrame and a header (metadata, timing). All grid points, player counts and
+    seatings run as one batch list on the backend that `scheduler`, `checkpoint` and `resume`
+    choose (analyzer.backends.Runner)."""
     base, names, grid = plan(sweeps, policy)
     counts = parse_players(players)
     vs = list(vs) if not isinstance(vs, str) else [vs]
@@ -164,32 +167,36 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
     if len(field) > min(counts) - 1:
         raise SeasaltError(f"{len(field)} --vs specs do not fit the {min(counts) - 1} field seat(s) "
                            f"of {min(counts)} players; give one for all, or at most that many")
-    seed = new_seed() if seed is None else seed
+    seed = run_seed(seed, resume)
     for p in counts:
-        check_common(p, games, seed, jobs, target)
+        check_common(p, games, seed, target)
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    runner.check()
     points = [with_value(base, dict(zip(names, values))) for values in grid]
-    total = ProgressSum(games * len(points) * len(counts), progress)
-    rows = []
-    jobs_used = None
-    t0 = time.perf_counter()
+    cells = []        # (players, field, grid values, swept policy, planned rotations)
     for p in counts:
         field_p = [field[i % len(field)] for i in range(p - 1)]
         for values, pol in zip(grid, points):
-            runs = run_rotations([pol.spec] + field_p, games, seed, jobs, expansion, target,
-                                 total.run)
-            jobs_used = runs[0].result["timing"]["jobs"]
-            expansion = runs[0].result["expansion"]
-            me = aggregate(runs, [0] + [1] * (p - 1), 2)[0]
-            rpg = rounds_per_game(runs)
-            row = {n: _value(v) for n, v in zip(names, values)}
-            row.update({"players": p, "spec": pol.spec})
-            row.update({k: v for k, v in me.items() if k not in ("entrant", "seats")})
-            row.update(slot_round_stats(runs, 0))
-            row.update({"rounds_per_game_mean": rpg[0], "rounds_per_game_lo": rpg[1],
-                        "rounds_per_game_hi": rpg[2],
-                        "field": join_specs(field_p), "target": default_target(p, target)})
-            rows.append(row)
-    seconds = time.perf_counter() - t0
+            cells.append((p, field_p, values, pol,
+                          plan_rotations([pol.spec] + field_p, games, seed, expansion, target)))
+    batches = [r.batch for *_, planned in cells for r in planned]
+    outcome = runner.run(batches, {"command": "sweep", "seed": seed})
+    rows = []
+    first = 0             # index of the cell's first batch
+    for p, field_p, values, pol, planned in cells:
+        runs = rotation_runs(planned, outcome.counters[first:first + len(planned)], outcome.timing)
+        first += len(planned)
+        expansion = runs[0].result["expansion"]
+        me = aggregate(runs, [0] + [1] * (p - 1), 2)[0]
+        rpg = rounds_per_game(runs)
+        row = {n: _value(v) for n, v in zip(names, values)}
+        row.update({"players": p, "spec": pol.spec})
+        row.update({k: v for k, v in me.items() if k not in ("entrant", "seats")})
+        row.update(slot_round_stats(runs, 0))
+        row.update({"rounds_per_game_mean": rpg[0], "rounds_per_game_lo": rpg[1],
+                    "rounds_per_game_hi": rpg[2],
+                    "field": join_specs(field_p), "target": default_target(p, target)})
+        rows.append(row)
     meta = {"command": "sweep", "seed": seed, "policy": base.spec, "swept": ",".join(names),
             "expansion": expansion, "version": __version__}
     df = frame(rows, meta)
@@ -200,9 +207,8 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
         "players": counts,
         "games": games,
         "vs": field,
-        "timing": {"seconds": seconds,
-                   "games_per_second": games * len(rows) / seconds if seconds else None,
-                   "jobs": jobs_used},
+        "timing": {**outcome.timing, "games_per_second":
+                   outcome.units / outcome.seconds if outcome.seconds else None},
     })
     return df, header
 
@@ -214,9 +220,11 @@ def _value(v: float) -> int | float:
 def sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
           players: str | int | Iterable[int] = (2, 3, 4), games: int = 20_000,
           seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-          target: int | None = None, progress: Progress | None = None) -> pd.DataFrame:
+          target: int | None = None, progress: Progress | None = None,
+          scheduler: str | None = None, checkpoint: str | None = None,
+          resume: bool = False) -> pd.DataFrame:
     """One row per grid point and player count (see the module doc)."""
     df, header = run_sweep(sweeps, policy, vs, players, games, seed, jobs, expansion, target,
-                           progress)
+                           progress, scheduler, checkpoint, resume)
     df.attrs["header"] = {k: v for k, v in header.items() if k != "timing"}
     return df

@@ -13,7 +13,6 @@ and how its interval is made is in analyzer.rotation.
 """
 from __future__ import annotations
 
-import time
 from typing import Sequence
 
 import pandas as pd
@@ -21,9 +20,10 @@ import pandas as pd
 from . import __version__
 from .errors import SeasaltError
 from .policies import parse_policy
-from .rotation import (ProgressSum, aggregate, check_common, default_target, rotation_seed,
-                       rounds_per_game, run_rotations)
-from .simulate import Progress, new_seed
+from .backends import Runner
+from .rotation import (aggregate, check_common, default_target, plan_rotations, rotation_runs,
+                       rotation_seed, rounds_per_game)
+from .simulate import Progress, run_seed
 from .tidy import frame, join_specs
 
 COLUMNS = ["rank", "entrant", "spec", "seats", "games", "wins", "win_rate", "win_rate_lo",
@@ -50,16 +50,19 @@ def lineup_of(policies: Sequence[str], players: int | None) -> tuple[int, list[s
 
 def run_tournament(policies: Sequence[str], players: int | None = None, games: int = 10_000,
                    seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-                   target: int | None = None,
-                   progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
-    """The ranking DataFrame and a header (metadata, rotations with their seeds, timing)."""
+                   target: int | None = None, progress: Progress | None = None,
+                   scheduler: str | None = None, checkpoint: str | None = None,
+                   resume: bool = False) -> tuple[pd.DataFrame, dict]:
+    """The ranking DataFrame and a header (metadata, rotations with their seeds, timing).
+    `scheduler`, `checkpoint` and `resume` choose the backend (analyzer.backends.Runner)."""
     players, lineup, owner = lineup_of(policies, players)
-    seed = new_seed() if seed is None else seed
-    check_common(players, games, seed, jobs, target)
-    t0 = time.perf_counter()
-    total = ProgressSum(games, progress)
-    runs = run_rotations(lineup, games, seed, jobs, expansion, target, total.run)
-    seconds = time.perf_counter() - t0
+    seed = run_seed(seed, resume)
+    check_common(players, games, seed, target)
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    runner.check()
+    planned = plan_rotations(lineup, games, seed, expansion, target)
+    outcome = runner.run([p.batch for p in planned], {"command": "tournament", "seed": seed})
+    runs = rotation_runs(planned, outcome.counters, outcome.timing)
     nentrants = len(set(owner))
     rows = aggregate(runs, owner, nentrants)
     specs = [lineup[owner.index(e)] for e in range(nentrants)]
@@ -90,18 +93,21 @@ def run_tournament(policies: Sequence[str], players: int | None = None, games: i
                            "seats": r.seats} for r in runs],
         "rounds_per_game_mean": rpg[0],
         "rounds_per_game_ci95": [rpg[1], rpg[2]],
-        "timing": {"seconds": seconds, "games_per_second": games / seconds if seconds else None,
-                   "jobs": res0["timing"]["jobs"]},
+        "timing": {**outcome.timing, "games_per_second":
+                   outcome.units / outcome.seconds if outcome.seconds else None},
     })
     return df, header
 
 
 def tournament(policies: Sequence[str], players: int | None = None, games: int = 10_000,
                seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-               target: int | None = None, progress: Progress | None = None) -> pd.DataFrame:
+               target: int | None = None, progress: Progress | None = None,
+               scheduler: str | None = None, checkpoint: str | None = None,
+               resume: bool = False) -> pd.DataFrame:
     """Rank `policies` (entrants) over `games` games in rotated seats; one row per entrant,
     sorted by outright win rate. `df.attrs["header"]` keeps the seeds of the rotations."""
-    df, header = run_tournament(policies, players, games, seed, jobs, expansion, target, progress)
+    df, header = run_tournament(policies, players, games, seed, jobs, expansion, target, progress,
+                                scheduler, checkpoint, resume)
     df.attrs["header"] = {k: v for k, v in header.items() if k != "timing"}
     return df
 

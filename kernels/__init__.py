@@ -2,8 +2,9 @@
 
 Numba's on-disk cache (cache=True) only notices edits to a function's own file, so a kernel that
 calls into an edited module could be loaded stale. The cache therefore lives in a directory named
-by a hash of every kernel source file: any edit here starts a fresh cache. Set NUMBA_CACHE_DIR to
-override.
+by a hash of every kernel source file (ENGINE_HASH): any edit here starts a fresh cache. Set
+NUMBA_CACHE_DIR to override. The same hash tells whether two processes (a Dask worker and its
+client, a checkpoint and the run resuming it) run the same engine.
 """
 import hashlib
 import os
@@ -12,11 +13,18 @@ import pathlib
 import numba
 
 
-def _cache_dir() -> str:
+def _engine_hash() -> str:
     sources = sorted(pathlib.Path(__file__).parent.glob("*.py"))
     digest = hashlib.sha256(b"".join(p.name.encode() + p.read_bytes() for p in sources))
+    return digest.hexdigest()[:16]
+
+
+ENGINE_HASH = _engine_hash()
+
+
+def _cache_dir() -> str:
     root = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache"))
-    return str(root / "seasalt" / f"numba-{numba.__version__}-{digest.hexdigest()[:16]}")
+    return str(root / "seasalt" / f"numba-{numba.__version__}-{ENGINE_HASH}")
 
 
 if not os.environ.get("NUMBA_CACHE_DIR"):

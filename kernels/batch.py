@@ -3,6 +3,11 @@
 Work is cut into fixed-size blocks; block b draws from the stream (seed, b) and writes its own
 counter row, so the summed counters are bit-identical for any thread count or chunking. A caller
 may run any range of blocks (block_lo, out.shape[0] rows) to show progress between chunks.
+
+`run_rounds` / `run_games` spread the blocks over numba's threads; `run_rounds_serial` /
+`run_games_serial` run them one after another on the calling thread without the GIL, for
+callers that bring their own parallelism (Dask workers, whose threads must not share numba's
+thread pool). Both call the same block functions, so their counters are identical.
 """
 import numpy as np
 from numba import njit, prange
@@ -95,6 +100,14 @@ def run_rounds(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
         _round_block(block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
 
 
+@njit(cache=True, nogil=True)
+def run_rounds_serial(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
+    """`run_rounds` on the calling thread only (no thread pool), releasing the GIL."""
+    for i in range(out.shape[0]):
+        out[i, :] = 0
+        _round_block(block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
+
+
 @njit(cache=True)
 def _game_block(b, nplayers, deck, ngames, target, pk, pp, seed, row):
     rng = np.empty(4, dtype=np.uint64)
@@ -130,5 +143,13 @@ def _game_block(b, nplayers, deck, ngames, target, pk, pp, seed, row):
 def run_games(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
     """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE])."""
     for i in prange(out.shape[0]):
+        out[i, :] = 0
+        _game_block(block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])
+
+
+@njit(cache=True, nogil=True)
+def run_games_serial(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
+    """`run_games` on the calling thread only (no thread pool), releasing the GIL."""
+    for i in range(out.shape[0]):
         out[i, :] = 0
         _game_block(block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])

@@ -13,9 +13,15 @@
 """
 from __future__ import annotations
 
+import os
+import tempfile
 from collections import Counter
 
 import numpy as np
+
+# Runs keep their finished tasks in a checkpoint directory (analyzer.checkpoint); the tests use a
+# fresh one, inherited by the CLI subprocesses they start, so they never see a user's checkpoints.
+os.environ["SEASALT_CHECKPOINT_DIR"] = tempfile.mkdtemp(prefix="seasalt-test-checkpoints-")
 
 from analyzer.cards import card_name, parse_cards
 from analyzer.policies import parse_policy

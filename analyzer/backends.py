@@ -1,0 +1,372 @@
+"""Where the blocks of a run are computed: numba's thread pool here, or a Dask cluster.
+
+A run is a list of *batches*: `count` rounds or games of one configuration (a `simulate`, one
+seating of a tournament, one grid point and seating of a sweep). A batch's blocks
+(kernels.batch: fixed size, block b on the random stream (seed, b)) are cut into *tasks* of
+TASK_BLOCKS consecutive blocks, and a task's result is its integer counters summed over its
+blocks. Summing task results in any order gives the same counters, so every backend, thread
+count and worker count gives the same answer for a seed, bit for bit.
+
+Backends (`Runner.scheduler`):
+
+* None: the tasks run in this process on numba's thread pool (`jobs` threads), a few per kernel
+  call. No Dask needed.
+* "local": a Dask LocalCluster of `jobs` single-threaded worker processes on this machine.
+* "tcp://HOST:PORT" (any Dask address): a running `dask scheduler` and its workers.
+
+On Dask, a task is one Dask task running the GIL-free serial kernel
+(kernels.batch.run_*_serial). A task lost with its worker is rerun by the scheduler elsewhere;
+its result is taken once, so nothing is counted twice.
+
+Every run appends its finished tasks to a checkpoint file (analyzer.checkpoint): the one given
+(`checkpoint=`), or one in the seasalt cache that is deleted when the run completes. Ctrl-C
+stops the run and keeps them (RunInterrupted says where); `resume=True` continues from there
+and computes only the missing tasks.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import pathlib
+import time
+import warnings
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numba
+import numpy as np
+
+from kernels import ENGINE_HASH
+from kernels import batch as kb
+
+from . import __version__
+from . import checkpoint as ckpt
+from .errors import RunFailed, RunInterrupted, SeasaltError
+
+Progress = Callable[[int, int], None]   # (done, total) in rounds or games
+Task = ckpt.Task
+
+# Blocks per task: about a quarter second of one core (4096-round and 256-game blocks).
+TASK_BLOCKS = {"rounds": 64, "games": 128}
+CONNECT_TIMEOUT = 20     # seconds to reach a scheduler, and to wait for its first worker
+
+
+def max_jobs() -> int:
+    """Threads available to the kernels (numba's pool size, normally the core count)."""
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
+@dataclass(frozen=True, eq=False)
+class Batch:
+    """`count` rounds or games (`kind`) of one configuration, on the streams of `seed`."""
+    kind: str               # "rounds" or "games"
+    players: int
+    deck: np.ndarray        # card types of the deck (kernels.cards.deck_types)
+    count: int
+    pk: np.ndarray          # policy kinds and parameters per seat (analyzer.policies.policy_arrays)
+    pp: np.ndarray
+    seed: int
+    target: int = 0         # games only
+
+    @property
+    def block(self) -> int:
+        return kb.ROUND_BLOCK if self.kind == "rounds" else kb.GAME_BLOCK
+
+    @property
+    def width(self) -> int:
+        return kb.R_SIZE if self.kind == "rounds" else kb.G_SIZE
+
+    def tasks(self, index: int) -> list[Task]:
+        """This batch's tasks, as (index, first block, end block)."""
+        nblocks = -(-self.count // self.block)
+        step = TASK_BLOCKS[self.kind]
+        return [(index, lo, min(lo + step, nblocks)) for lo in range(0, nblocks, step)]
+
+    def units(self, lo: int, hi: int) -> int:
+        """Rounds or games in blocks lo .. hi - 1."""
+        return min(hi * self.block, self.count) - lo * self.block
+
+    def args(self) -> tuple:
+        """The leading arguments of the kernels.batch drivers."""
+        if self.kind == "rounds":
+            return (self.players, self.deck, self.count, self.pk, self.pp, np.uint64(self.seed))
+        return (self.players, self.deck, self.count, self.target, self.pk, self.pp,
+                np.uint64(self.seed))
+
+    def key(self) -> dict:
+        """Everything the counters depend on, for the checkpoint fingerprint."""
+        return {"kind": self.kind, "players": self.players, "deck": self.deck.tolist(),
+                "count": self.count, "target": self.target, "pk": self.pk.tolist(),
+                "pp": self.pp.tolist(), "seed": self.seed}
+
+
+def run_task(kind: str, args: tuple, lo: int, hi: int) -> np.ndarray:
+    """Counters of blocks lo .. hi - 1 of a batch, summed, on the calling thread only.
+    This is what a Dask worker runs."""
+    width = kb.R_SIZE if kind == "rounds" else kb.G_SIZE
+    out = np.zeros((hi - lo, width), dtype=np.int64)
+    (kb.run_rounds_serial if kind == "rounds" else kb.run_games_serial)(*args, lo, out)
+    return out.sum(axis=0)
+
+
+def worker_identity() -> tuple[str, str]:
+    """(seasalt version, engine hash) of this process: workers must match the client."""
+    return __version__, ENGINE_HASH
+
+
+def fingerprint(batches: Sequence[Batch]) -> str:
+    text = json.dumps({"version": __version__, "engine": ENGINE_HASH, "tasks": TASK_BLOCKS,
+                       "batches": [b.key() for b in batches]}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass
+class Outcome:
+    """Summed counters per batch, and how this run got them."""
+    counters: list[np.ndarray]
+    seconds: float          # wall time of this run (not of the resumed part)
+    units: int              # rounds or games computed by this run
+    timing: dict = field(default_factory=dict)
+
+
+@dataclass
+class Runner:
+    """How to run a list of batches: backend, parallelism, checkpoint, progress."""
+    jobs: int | None = None             # threads (local) or worker processes (scheduler "local")
+    scheduler: str | None = None        # None: threads here; "local" or a Dask scheduler address
+    checkpoint: str | None = None       # checkpoint file; None: one in the cache, deleted at the end
+    resume: bool = False                # continue from the checkpoint
+    progress: Progress | None = None
+
+    def check(self) -> None:
+        """Validate before anything runs."""
+        if self.jobs is not None and not (1 <= self.jobs <= max_jobs()):
+            raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {self.jobs}")
+        if self.scheduler is not None:
+            s = self.scheduler.strip()
+            if s != "local" and "://" not in s and ":" not in s:
+                raise SeasaltError(f"--scheduler must be 'local' or a Dask scheduler address such "
+                                   f"as tcp://HOST:8786, got {self.scheduler!r}")
+            if s != "local" and self.jobs is not None:
+                raise SeasaltError("--jobs applies to the local backends only; a cluster's workers "
+                                   "decide their own threads (dask worker --nthreads)")
+
+    def backend_name(self) -> str:
+        if self.scheduler is None:
+            return "threads"
+        return "dask local" if self.scheduler.strip() == "local" else f"dask {self.scheduler.strip()}"
+
+    def run(self, batches: Sequence[Batch], describe: dict) -> Outcome:
+        """Every task of `batches`, minus those a resumed checkpoint already has; `describe`
+        (command, seed, ...) names the run in checkpoints and messages."""
+        self.check()
+        plan = [t for i, b in enumerate(batches) for t in b.tasks(i)]
+        fp = fingerprint(batches)
+        explicit = self.checkpoint is not None
+        path = pathlib.Path(self.checkpoint) if explicit else ckpt.default_path(fp)
+        done: dict[Task, np.ndarray] = {}
+        keep = None
+        if self.resume:
+            if not path.exists():
+                where = f"checkpoint {path} does not exist" if explicit else \
+                    "no checkpoint of this run (same command, options and --seed) in " \
+                    f"{ckpt.default_dir()}"
+                raise SeasaltError(f"nothing to resume: {where}")
+            done, keep = ckpt.load(path, fp, describe, set(plan), [b.width for b in batches])
+        elif explicit and path.exists():
+            raise SeasaltError(f"checkpoint {path} already exists: add --resume to continue that "
+                               f"run, or remove the file")
+        acc = [np.zeros(b.width, dtype=np.int64) for b in batches]
+        for (i, _, _), c in done.items():
+            acc[i] += c
+        total = sum(b.count for b in batches)
+        resumed = sum(batches[i].units(lo, hi) for i, lo, hi in done)
+        todo = [t for t in plan if t not in done]
+        state = {"units": 0, "tasks": 0, "writer": None}
+
+        def finished(task: Task, counters: np.ndarray) -> None:
+            i, lo, hi = task
+            acc[i] += counters
+            if state["tasks"] == 0:     # the checkpoint is only written once there is work in it
+                state["writer"] = self._writer(path, explicit, fp, describe, len(plan), keep)
+            if state["writer"] is not None:
+                state["writer"].add(task, counters)
+            state["units"] += batches[i].units(lo, hi)
+            state["tasks"] += 1
+            if self.progress is not None:
+                self.progress(resumed + state["units"], total)
+
+        if self.progress is not None and resumed:
+            self.progress(resumed, total)
+        t0 = time.perf_counter()
+        workers = None
+        try:
+            if todo:
+                if self.scheduler is None:
+                    workers = _run_threads(batches, todo, self.jobs or max_jobs(), finished)
+                else:
+                    workers = _run_dask(batches, todo, self.scheduler.strip(), self.jobs, finished)
+        except KeyboardInterrupt:
+            kept = len(done) + state["tasks"]
+            progress = (f"interrupted after {kept:,} of {len(plan):,} tasks "
+                        f"({resumed + state['units']:,} of {total:,} {batches[0].kind})")
+            if kept == 0 or (state["tasks"] and state["writer"] is None):
+                raise RunInterrupted(progress + ("; nothing was kept" if kept == 0 else
+                                     f"; they could not be kept ({path} is not writable)"),
+                                     None) from None
+            raise RunInterrupted(
+                f"{progress}; the finished tasks are kept in {path}: to continue, run the same "
+                f"command with --resume" + ("" if explicit else f" --seed {describe.get('seed')}"),
+                str(path)) from None
+        except RunFailed as e:
+            kept = f"the finished tasks are kept in {path}: run the same command with --resume " \
+                   f"to continue" if len(done) + state["tasks"] else "nothing was kept"
+            raise RunFailed(f"{e}; {kept}") from None
+        finally:
+            if state["writer"] is not None:
+                state["writer"].close()
+        seconds = time.perf_counter() - t0
+        if not explicit:
+            path.unlink(missing_ok=True)     # done: the cache's checkpoint is no longer needed
+        return Outcome(acc, seconds, state["units"], {
+            "seconds": seconds,
+            "jobs": workers if workers is not None else (self.jobs or max_jobs()),
+            "backend": self.backend_name(),
+            "tasks": len(plan),
+            "tasks_resumed": len(done),
+        })
+
+    def _writer(self, path: pathlib.Path, explicit: bool, fp: str, describe: dict, ntasks: int,
+                keep: int | None) -> ckpt.Writer | None:
+        try:
+            return ckpt.Writer(path, fp, describe, ntasks, __version__, keep)
+        except OSError as e:
+            if explicit:
+                raise SeasaltError(f"cannot write checkpoint {path}: {e.strerror or e}") from None
+            return None     # the cache is not writable: run without a checkpoint
+
+
+def _run_threads(batches: Sequence[Batch], todo: list[Task], jobs: int,
+                 finished: Callable[[Task, np.ndarray], None]) -> int:
+    """Tasks on numba's thread pool; consecutive tasks of a batch share a kernel call, so every
+    call has at least a few blocks per thread."""
+    per_call = max(1, -(-jobs * 8 // min(TASK_BLOCKS.values())))
+    previous = numba.get_num_threads()
+    numba.set_num_threads(jobs)
+    try:
+        k = 0
+        while k < len(todo):
+            group = [todo[k]]
+            while (len(group) < per_call and k + len(group) < len(todo)
+                   and todo[k + len(group)][0] == group[0][0]
+                   and todo[k + len(group)][1] == group[-1][2]):
+                group.append(todo[k + len(group)])
+            k += len(group)
+            b = batches[group[0][0]]
+            lo = group[0][1]
+            out = np.zeros((group[-1][2] - lo, b.width), dtype=np.int64)
+            (kb.run_rounds if b.kind == "rounds" else kb.run_games)(*b.args(), lo, out)
+            for task in group:
+                finished(task, out[task[1] - lo:task[2] - lo].sum(axis=0))
+    finally:
+        numba.set_num_threads(previous)
+    return jobs
+
+
+def _connect(scheduler: str, jobs: int | None):
+    """(client, cluster or None) for `scheduler`, after checking the workers' seasalt."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise SeasaltError("--scheduler needs Dask: pip install 'seasalt[dask]' "
+                           "(pip install -e '.[dask]' in a checkout)") from None
+    cluster = None
+    if scheduler == "local":
+        with warnings.catch_warnings():   # its HTTP server takes another port if 8787 is busy
+            warnings.filterwarnings("ignore", message="Port .* is already in use")
+            cluster = LocalCluster(n_workers=jobs or max_jobs(), threads_per_worker=1,
+                                   processes=True, dashboard_address=None,
+                                   silence_logs=logging.ERROR)
+        client = Client(cluster, set_as_default=False)
+        # Ctrl-C in a terminal reaches the whole process group: the workers must leave it to
+        # this process, which cancels their tasks and closes the cluster (no worker tracebacks).
+        client.register_plugin(_ignore_interrupts_plugin(), name="seasalt-ignore-sigint")
+    else:
+        try:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as e:
+            raise SeasaltError(f"cannot reach the Dask scheduler at {scheduler}: "
+                               f"{' '.join(str(e).split()) or type(e).__name__}") from None
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        mine = worker_identity()
+        for address, theirs in client.run(worker_identity).items():
+            if tuple(theirs) != mine:
+                raise SeasaltError(
+                    f"Dask worker {address} runs seasalt {theirs[0]} (engine {theirs[1]}), this is "
+                    f"seasalt {mine[0]} (engine {mine[1]}): install the same seasalt on every "
+                    f"worker")
+    except TimeoutError:
+        _close(client, cluster)
+        raise SeasaltError(f"no Dask worker joined the scheduler at {scheduler} within "
+                           f"{CONNECT_TIMEOUT} s: start some with 'dask worker {scheduler}'") from None
+    except BaseException:
+        _close(client, cluster)
+        raise
+    return client, cluster
+
+
+def _ignore_interrupts_plugin():
+    """A Dask worker plugin: the worker process ignores SIGINT (its client handles Ctrl-C)."""
+    from distributed import WorkerPlugin
+
+    class IgnoreInterrupts(WorkerPlugin):
+        def setup(self, worker) -> None:
+            import signal
+            import threading
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    return IgnoreInterrupts()
+
+
+def _close(client, cluster) -> None:
+    client.close()
+    if cluster is not None:
+        cluster.close()
+
+
+def _run_dask(batches: Sequence[Batch], todo: list[Task], scheduler: str, jobs: int | None,
+              finished: Callable[[Task, np.ndarray], None]) -> int:
+    """Tasks as Dask tasks; results are taken as they complete, each exactly once."""
+    from distributed import as_completed
+
+    for kind in {b.kind for b in batches}:       # compile (or load) the serial kernel here, so
+        b = next(x for x in batches if x.kind == kind)   # local workers find it in the cache
+        run_task(kind, b.args(), 0, 0)
+    client, cluster = _connect(scheduler, jobs)
+    futures = {}
+    try:
+        workers = sum(client.nthreads().values())
+        for task in todo:
+            b = batches[task[0]]
+            fut = client.submit(run_task, b.kind, b.args(), task[1], task[2], pure=False)
+            futures[fut] = task
+        # as_completed must wait on this client's event loop (its default is the process's
+        # default client): a future whose result was lost with its worker is then simply
+        # awaited again while Dask recomputes it.
+        for fut in as_completed(list(futures), loop=client.loop):
+            task = futures.pop(fut)
+            try:
+                counters = fut.result()
+            except Exception as e:   # the task failed on every worker Dask tried (KilledWorker)
+                raise RunFailed(f"a task failed on the Dask cluster: {type(e).__name__}: "
+                                f"{' '.join(str(e).split())}") from None
+            finished(task, np.asarray(counters, dtype=np.int64))
+            fut.release()
+        return workers
+    finally:
+        if futures:
+            client.cancel(list(futures))
+        _close(client, cluster)

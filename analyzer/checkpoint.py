@@ -1,0 +1,119 @@
+"""Checkpoint files: the finished tasks of a run, so an interrupted run continues where it stopped.
+
+A checkpoint is JSON lines, appended as tasks finish (a crash loses at most the line being
+written, which is ignored and overwritten on resume):
+
+    {"seasalt_checkpoint": 1, "fingerprint": "...", "run": {...}, "tasks": 120, "version": "0.1.0"}
+    {"batch": 0, "lo": 0, "hi": 64, "counters": [...]}
+    ...
+
+The fingerprint is a hash of everything the counters depend on: the engine's source hash, the
+seasalt version, the task size and every batch (players, deck, count, target, policy arrays,
+seed). A checkpoint is only ever resumed by a run with the same fingerprint, so the summed
+counters of a resumed run are the uninterrupted run's, bit for bit. `run` is a readable
+description (command, seed, ...) for messages only.
+"""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import numpy as np
+
+from .errors import SeasaltError
+
+FORMAT = 1
+Task = tuple[int, int, int]          # (batch index, first block, end block)
+
+
+def default_dir() -> pathlib.Path:
+    """Where runs without --checkpoint keep their finished tasks: $SEASALT_CHECKPOINT_DIR, else
+    the seasalt cache directory (next to the compiled kernels)."""
+    if os.environ.get("SEASALT_CHECKPOINT_DIR"):
+        return pathlib.Path(os.environ["SEASALT_CHECKPOINT_DIR"])
+    root = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache"))
+    return root / "seasalt" / "checkpoints"
+
+
+def default_path(fingerprint: str) -> pathlib.Path:
+    return default_dir() / f"{fingerprint[:20]}.jsonl"
+
+
+def _describe(run: dict) -> str:
+    return ", ".join(f"{k} {v}" for k, v in run.items())
+
+
+def load(path: pathlib.Path, fingerprint: str, run: dict,
+         tasks: set[Task], width_of: list[int]) -> tuple[dict[Task, np.ndarray], int]:
+    """The finished tasks recorded in `path` and the byte length of its valid part.
+
+    Raises SeasaltError if the file is unreadable, was written by a different run, or records a
+    task that is not in this run's plan (a damaged file)."""
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise SeasaltError(f"cannot read checkpoint {path}: {e.strerror or e}") from None
+    done: dict[Task, np.ndarray] = {}
+    lines = data.split(b"\n")
+    # Everything up to the last newline is complete; a trailing partial line was being written
+    # when the run died and is dropped.
+    complete, valid = lines[:-1], len(data) - len(lines[-1])
+    if not complete:
+        raise SeasaltError(f"checkpoint {path} is empty or damaged (no header line)")
+    try:
+        head = json.loads(complete[0])
+    except ValueError:
+        raise SeasaltError(f"{path} is not a seasalt checkpoint") from None
+    if not isinstance(head, dict) or head.get("seasalt_checkpoint") != FORMAT:
+        raise SeasaltError(f"{path} is not a seasalt checkpoint (format {FORMAT})")
+    if head.get("fingerprint") != fingerprint:
+        theirs = head.get("run") if isinstance(head.get("run"), dict) else {}
+        raise SeasaltError(
+            f"checkpoint {path} belongs to a different run ({_describe(theirs) or 'unknown'}; "
+            f"seasalt {head.get('version')}), not this one ({_describe(run)}): the same command, "
+            f"options, seed and seasalt version are needed to resume; use another checkpoint file "
+            f"or delete it")
+    for n, line in enumerate(complete[1:], 2):
+        try:
+            rec = json.loads(line)
+            if "seasalt_checkpoint" in rec and rec.get("fingerprint") == fingerprint:
+                continue     # a second run of the same plan started this file again: harmless
+            task = (int(rec["batch"]), int(rec["lo"]), int(rec["hi"]))
+            counters = np.asarray(rec["counters"], dtype=np.int64)
+        except (ValueError, KeyError, TypeError):
+            raise SeasaltError(f"checkpoint {path} is damaged at line {n}") from None
+        if task not in tasks or counters.shape != (width_of[task[0]],):
+            raise SeasaltError(f"checkpoint {path} is damaged at line {n} (a task this run "
+                               f"does not have)")
+        done[task] = counters
+    return done, valid
+
+
+class Writer:
+    """Appends finished tasks to a checkpoint file, one flushed line each."""
+
+    def __init__(self, path: pathlib.Path, fingerprint: str, run: dict, ntasks: int,
+                 version: str, keep_bytes: int | None = None):
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if keep_bytes is None:                  # a new checkpoint
+            self.file = open(path, "w", encoding="utf-8")
+            head = {"seasalt_checkpoint": FORMAT, "fingerprint": fingerprint, "run": run,
+                    "tasks": ntasks, "version": version}
+            self._write(json.dumps(head))
+        else:                                   # resuming: drop a torn last line, then append
+            self.file = open(path, "r+", encoding="utf-8")
+            self.file.truncate(keep_bytes)
+            self.file.seek(keep_bytes)
+
+    def _write(self, line: str) -> None:
+        self.file.write(line + "\n")
+        self.file.flush()
+
+    def add(self, task: Task, counters: np.ndarray) -> None:
+        b, lo, hi = task
+        self._write(json.dumps({"batch": b, "lo": lo, "hi": hi,
+                                "counters": [int(x) for x in counters]}))
+
+    def close(self) -> None:
+        self.file.close()
