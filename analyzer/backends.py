@@ -197,7 +197,7 @@ class Runner:
             if self.progress is not None:
                 self.progress(resumed + state["units"], total)
 
-        if self.progress is not None and resumed:
+        if self.progress is not None:      # the starting point: 0, or the resumed work
             self.progress(resumed, total)
         t0 = time.perf_counter()
         workers = None

@@ -1,5 +1,8 @@
 """A quiet progress line on stderr for long runs: `progress(done, total)` callbacks of analyzer.simulate.
 
+The first call gives the starting point (work resumed from a checkpoint), so the time left is
+estimated from the work done by this run only.
+
 Nothing is drawn unless the stream is a terminal and the run has taken longer than `delay`
 seconds, so short runs, pipes, files and tests see no output at all. The line is rewritten in
 place (carriage return) and erased when the run ends; stdout is never touched.
@@ -38,6 +41,7 @@ class ProgressLine:
         self.start = time.monotonic()
         self.last_draw = 0.0
         self.width = 0
+        self.base: int | None = None    # `done` at the first call: work resumed, not done now
 
     def __enter__(self) -> "ProgressLine":
         self.start = time.monotonic()
@@ -49,6 +53,8 @@ class ProgressLine:
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
             return
+        if self.base is None:
+            self.base = done
         now = time.monotonic()
         elapsed = now - self.start
         if elapsed < self.delay or (now - self.last_draw < self.interval and done < total):
@@ -56,8 +62,8 @@ class ProgressLine:
         self.last_draw = now
         frac = done / total if total else 1.0
         text = f"{self.what}: {done:,}/{total:,} ({100 * frac:.0f}%), {_duration(elapsed)}"
-        if 0 < frac < 1:
-            text += f", about {_duration(elapsed * (1 - frac) / frac)} left"
+        if done > self.base and frac < 1:     # the rate of this run, not of resumed work
+            text += f", about {_duration(elapsed * (total - done) / (done - self.base))} left"
         self._write(text)
 
     def _write(self, text: str) -> None:

@@ -29,13 +29,14 @@ SEASALT = str(Path(sys.executable).with_name("seasalt"))
 SWEEP = dict(sweeps=["stop_at=7,10"], players="2,3", games=4000, seed=21)
 
 
-def stop_after(calls: int):
-    """A progress callback that presses Ctrl-C after `calls` progress reports (finished tasks)."""
+def stop_after(tasks: int):
+    """A progress callback that presses Ctrl-C once `tasks` tasks have finished (the Runner
+    reports its starting point first, then every finished task)."""
     seen = []
 
     def progress(done: int, total: int) -> None:
         seen.append(done)
-        if len(seen) == calls:
+        if len(seen) == tasks + 1:
             raise KeyboardInterrupt
     return progress
 
@@ -94,7 +95,8 @@ def test_interrupted_sweep_resumes_to_the_uninterrupted_result(tmp_path):
                            progress=lambda d, t: seen.append(d))
     pd.testing.assert_frame_equal(df, full)
     assert header["timing"]["tasks_resumed"] == 3
-    # only the missing tasks ran: one progress report for the resumed part, then one per task
+    # only the missing tasks ran: a first report of the resumed part, then one per task
+    assert seen[0] == 3 * 2000           # three 2-player seatings of 2,000 games: one task each
     assert len(seen) == 1 + header["timing"]["tasks"] - 3
     assert checkpoint_tasks(ck) == header["timing"]["tasks"]   # an explicit file is kept, complete
 
@@ -108,7 +110,7 @@ def test_resume_twice_and_a_torn_last_line(tmp_path):
     with pytest.raises(RunInterrupted):
         simulate_games(**kw, checkpoint=str(ck), progress=stop_after(1))
     with pytest.raises(RunInterrupted):
-        simulate_games(**kw, checkpoint=str(ck), resume=True, progress=stop_after(2))
+        simulate_games(**kw, checkpoint=str(ck), resume=True, progress=stop_after(1))
     with open(ck, "a") as f:
         f.write('{"batch": 0, "lo": 9')
     again = simulate_games(**kw, checkpoint=str(ck), resume=True)
@@ -266,7 +268,7 @@ def test_dask_killed_worker_is_retried_and_counted_once(cluster):
     killed = []
 
     def kill_a_busy_worker(done: int, total: int) -> None:
-        if killed:
+        if killed or done == 0:          # done == 0: the starting report, nothing submitted yet
             return
         busy = [w for w, keys in client.processing().items() if keys and w in pids]
         victim = (busy or list(pids))[0]
