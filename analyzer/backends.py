@@ -174,9 +174,8 @@ class Runner:
                     f"{ckpt.default_dir()}"
                 raise SeasaltError(f"nothing to resume: {where}")
             done, keep = ckpt.load(path, fp, describe, set(plan), [b.width for b in batches])
-        elif explicit and path.exists():
-            raise SeasaltError(f"checkpoint {path} already exists: add --resume to continue that "
-                               f"run, or remove the file")
+        elif explicit:
+            ckpt.check_new(path)
         acc = [np.zeros(b.width, dtype=np.int64) for b in batches]
         for (i, _, _), c in done.items():
             acc[i] += c
@@ -240,6 +239,8 @@ class Runner:
     def _writer(self, path: pathlib.Path, explicit: bool, fp: str, describe: dict, ntasks: int,
                 keep: int | None) -> ckpt.Writer | None:
         try:
+            if not explicit:
+                path.parent.mkdir(parents=True, exist_ok=True)
             return ckpt.Writer(path, fp, describe, ntasks, __version__, keep)
         except OSError as e:
             if explicit:

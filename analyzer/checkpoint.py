@@ -89,13 +89,24 @@ def load(path: pathlib.Path, fingerprint: str, run: dict,
     return done, valid
 
 
+def check_new(path: pathlib.Path) -> None:
+    """A --checkpoint FILE for a new run: not there yet, in a writable directory."""
+    if path.exists() or path.is_symlink():
+        raise SeasaltError(f"checkpoint {path} already exists: add --resume to continue that "
+                           f"run, or remove the file")
+    parent = path.parent if str(path.parent) else pathlib.Path(".")
+    if not parent.is_dir():
+        raise SeasaltError(f"cannot write checkpoint {path}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise SeasaltError(f"cannot write checkpoint {path}: directory {parent} is not writable")
+
+
 class Writer:
     """Appends finished tasks to a checkpoint file, one flushed line each."""
 
     def __init__(self, path: pathlib.Path, fingerprint: str, run: dict, ntasks: int,
                  version: str, keep_bytes: int | None = None):
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
         if keep_bytes is None:                  # a new checkpoint
             self.file = open(path, "w", encoding="utf-8")
             head = {"seasalt_checkpoint": FORMAT, "fingerprint": fingerprint, "run": run,

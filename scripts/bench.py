@@ -1,6 +1,8 @@
 """Throughput of the engine with the baseline player: rounds/s and games/s for 2, 3 and 4 players,
-base game and Extra Salt, on one thread and on every thread, with the machine described; and the
-advisor's time for 100,000 sampled deals of a typical 2-player position.
+base game and Extra Salt, on one thread and on every thread, with the machine described; the
+advisor's time for 100,000 sampled deals of a typical 2-player position; and the backends
+(threads, a Dask LocalCluster started by the run, an already running Dask cluster) on one
+2-player games run, if Dask is installed.
 
     python scripts/bench.py                          # table on stdout
     python scripts/bench.py --out docs/bench.md      # also write the table (README links it)
@@ -43,6 +45,37 @@ def best_rate(run, count: int, repeats: int) -> float:
     return best
 
 
+def measure_backends(games: int, repeats: int) -> dict[str, float]:
+    """Seconds for one games run on each backend (empty without Dask). Same seed: the results
+    must be identical, which is checked here too."""
+    try:
+        import distributed
+    except ImportError:
+        print("Dask is not installed: no backend comparison (pip install -e '.[dask]')")
+        return {}
+    jobs = max_jobs()
+    runs = {f"threads ({jobs})": dict(jobs=jobs),
+            f"dask, --scheduler local ({jobs} worker processes, started by the run)":
+                dict(scheduler="local", jobs=jobs)}
+    out, results = {}, []
+    with distributed.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        runs[f"dask, running cluster ({jobs} worker processes)"] = \
+            dict(scheduler=cluster.scheduler_address)
+        simulate_games(2, 2_000, seed=1, scheduler=cluster.scheduler_address)   # warm the workers
+        for label, kw in runs.items():
+            best = float("inf")
+            for _ in range(repeats):
+                t0 = time.perf_counter()
+                r = simulate_games(2, games, seed=7, **kw)
+                best = min(best, time.perf_counter() - t0)
+            results.append({k: v for k, v in r.items() if k != "timing"})
+            out[label] = best
+            print(f"measured {label}", flush=True)
+    assert all(r == results[0] for r in results), "backends disagree"
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=2_000_000, help="rounds per measurement")
@@ -51,6 +84,8 @@ def main() -> None:
     ap.add_argument("--players", default="2,3,4")
     ap.add_argument("--expansions", default="base,extra-salt")
     ap.add_argument("--samples", type=int, default=100_000, help="advisor samples per measurement")
+    ap.add_argument("--backend-games", type=int, default=2_000_000,
+                    help="games of the backend comparison (0: skip it)")
     ap.add_argument("--out", help="also write the markdown table here")
     ap.add_argument("--json", dest="json_out", help="also write the figures as JSON here")
     args = ap.parse_args()
@@ -80,6 +115,8 @@ def main() -> None:
         advisor[label] = min(advise(position, samples=args.samples, seed=7, play_on=play_on)
                              .meta["timing"]["seconds"] for _ in range(args.repeats))
 
+    backends = measure_backends(args.backend_games, args.repeats) if args.backend_games else {}
+
     machine = (f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
                f"seasalt {__version__}, {time.strftime('%Y-%m-%d')}")
     head = ["expansion", "players"]
@@ -102,6 +139,12 @@ def main() -> None:
               "| options | seconds | deals/s |", "|---|---|---|"]
     for label, sec in advisor.items():
         lines.append(f"| {label} | {sec:.3f} | {args.samples / sec:,.0f} |")
+    if backends:
+        lines += ["", f"Backends: {args.backend_games:,} games, 2 players, baseline, best of "
+                  f"{args.repeats}, wall clock of the whole run (a LocalCluster's start included):",
+                  "", "| backend | seconds | games/s |", "|---|---|---|"]
+        for label, sec in backends.items():
+            lines.append(f"| {label} | {sec:.2f} | {args.backend_games / sec:,.0f} |")
     table = "\n".join(lines)
     print(table)
     if args.out:
@@ -109,7 +152,9 @@ def main() -> None:
             f.write(table + "\n")
     if args.json_out:
         with open(args.json_out, "w") as f:
-            json.dump({"machine": machine, "rows": rows, "advisor_seconds": advisor}, f, indent=1)
+            json.dump({"machine": machine, "rows": rows, "advisor_seconds": advisor,
+                       "backend_seconds": backends, "backend_games": args.backend_games}, f,
+                      indent=1)
 
 
 if __name__ == "__main__":

@@ -153,7 +153,9 @@ def test_cli_ctrl_c_then_resume(tmp_path):
     ck = tmp_path / "run.ckpt"
     args = [SEASALT, "sweep", "--sweep", "stop_at=7,9", "--players", "2", "--games", "400000",
             "--seed", "5", "--json", "--checkpoint", str(ck)]
-    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # SIG_DFL in the child: a test runner started in the background may pass SIGINT ignored
+    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while (not ck.exists() or checkpoint_tasks(ck) < 2) and time.monotonic() < deadline \
             and p.poll() is None:
@@ -197,6 +199,8 @@ def test_checkpoint_errors(tmp_path):
     assert_user_error(run(*base[:-1], str(bad), "--resume"), "not a seasalt checkpoint")
     assert_user_error(run(*base[:-1], str(tmp_path / "no" / "dir" / "x"), "--resume"),
                       "nothing to resume")
+    assert_user_error(run(*base[:-1], str(tmp_path / "no" / "dir" / "x")), "does not exist")
+    assert not (tmp_path / "no").exists()
     damaged = tmp_path / "damaged.ckpt"
     lines = ck.read_text().splitlines()
     damaged.write_text(lines[0] + "\n" + '{"batch": 5, "lo": 0, "hi": 1, "counters": []}\n')
