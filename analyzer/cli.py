@@ -127,6 +127,9 @@ def format_score(result: dict) -> str:
 # ---------------------------------------------------------------------------------------------
 # simulate
 
+_JOBS_HELP = "Threads to use (worker processes with --scheduler local). Default: all cores."
+
+
 def backend_options(f):
     """--scheduler, --checkpoint and --resume (analyzer.backends.Runner)."""
     f = click.option("--resume", is_flag=True,
@@ -161,9 +164,10 @@ def _write_out(df, out: str) -> None:
               help="Player policy, e.g. baseline or \"baseline(stop_at=9,last_chance_at=12)\". "
                    "Once for every seat, or once per seat in seat order. Default: baseline.")
 @click.option("--seed", type=int, metavar="S",
-              help="Random seed (0 to 2**64-1); the same seed gives the same result for any --jobs. "
+              help="Random seed (0 to 2**64-1); the same seed gives the same result for any --jobs "
+                   "or --scheduler. "
                    "Default: a fresh seed, printed with the results.")
-@click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
+@click.option("--jobs", "-j", type=int, metavar="J", help=_JOBS_HELP)
 @click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
               help=_EXPANSION_HELP)
 @click.option("--target", type=int, metavar="T",
@@ -369,7 +373,8 @@ def _timing_line(t: dict, unit: str, count: int | None = None) -> str:
     return text
 
 
-_SEED_HELP = ("Random seed (0 to 2**64-1); the same seed gives the same table for any --jobs. "
+_SEED_HELP = ("Random seed (0 to 2**64-1); the same seed gives the same table for any --jobs or "
+              "--scheduler. "
               "Default: a fresh seed, printed with the results.")
 _ROTATION_NOTE = ("Seats are rotated: the N games are split over the P seatings (N // P each, the "
                   "first N % P one more), seating r on a seed derived from (S, P, r).")
@@ -387,7 +392,7 @@ _ROTATION_NOTE = ("Seats are rotated: the N games are split over the P seatings 
 @click.option("--games", type=int, default=10_000, show_default=True, metavar="N",
               help="Games in all, over all seatings.")
 @click.option("--seed", type=int, metavar="S", help=_SEED_HELP)
-@click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
+@click.option("--jobs", "-j", type=int, metavar="J", help=_JOBS_HELP)
 @click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
               help=_EXPANSION_HELP)
 @click.option("--target", type=int, metavar="T", help="Game target. Default: 40/35/30 for 2/3/4 players.")
@@ -477,7 +482,7 @@ def format_tournament(df, h: dict) -> str:
 @click.option("--games", type=int, default=20_000, show_default=True, metavar="N",
               help="Games per grid point and player count, over all seatings.")
 @click.option("--seed", type=int, metavar="S", help=_SEED_HELP)
-@click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
+@click.option("--jobs", "-j", type=int, metavar="J", help=_JOBS_HELP)
 @click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
               help=_EXPANSION_HELP)
 @click.option("--target", type=int, metavar="T",
