@@ -275,27 +275,33 @@ def _run_threads(batches: Sequence[Batch], todo: list[Task], jobs: int,
     return jobs
 
 
-def _connect(scheduler: str, jobs: int | None):
-    """(client, cluster or None) for `scheduler`, after checking the workers' seasalt."""
+def _distributed():
+    """The dask.distributed module, or a SeasaltError saying how to install it."""
     try:
-        from distributed import Client, LocalCluster
+        import distributed
     except ImportError:
         raise SeasaltError("--scheduler needs Dask: pip install 'seasalt[dask]' "
                            "(pip install -e '.[dask]' in a checkout)") from None
+    return distributed
+
+
+def _connect(scheduler: str, jobs: int | None):
+    """(client, cluster or None) for `scheduler`, after checking the workers' seasalt."""
+    dd = _distributed()
     cluster = None
     if scheduler == "local":
         with warnings.catch_warnings():   # its HTTP server takes another port if 8787 is busy
             warnings.filterwarnings("ignore", message="Port .* is already in use")
-            cluster = LocalCluster(n_workers=jobs or max_jobs(), threads_per_worker=1,
-                                   processes=True, dashboard_address=None,
-                                   silence_logs=logging.ERROR)
-        client = Client(cluster, set_as_default=False)
+            cluster = dd.LocalCluster(n_workers=jobs or max_jobs(), threads_per_worker=1,
+                                      processes=True, dashboard_address=None,
+                                      silence_logs=logging.ERROR)
+        client = dd.Client(cluster, set_as_default=False)
         # Ctrl-C in a terminal reaches the whole process group: the workers must leave it to
         # this process, which cancels their tasks and closes the cluster (no worker tracebacks).
         client.register_plugin(_ignore_interrupts_plugin(), name="seasalt-ignore-sigint")
     else:
         try:
-            client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+            client = dd.Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as e:
             raise SeasaltError(f"cannot reach the Dask scheduler at {scheduler}: "
                                f"{' '.join(str(e).split()) or type(e).__name__}") from None
@@ -320,9 +326,7 @@ def _connect(scheduler: str, jobs: int | None):
 
 def _ignore_interrupts_plugin():
     """A Dask worker plugin: the worker process ignores SIGINT (its client handles Ctrl-C)."""
-    from distributed import WorkerPlugin
-
-    class IgnoreInterrupts(WorkerPlugin):
+    class IgnoreInterrupts(_distributed().WorkerPlugin):
         def setup(self, worker) -> None:
             import signal
             import threading
@@ -341,8 +345,7 @@ def _close(client, cluster) -> None:
 def _run_dask(batches: Sequence[Batch], todo: list[Task], scheduler: str, jobs: int | None,
               finished: Callable[[Task, np.ndarray], None]) -> int:
     """Tasks as Dask tasks; results are taken as they complete, each exactly once."""
-    from distributed import as_completed
-
+    as_completed = _distributed().as_completed
     for kind in {b.kind for b in batches}:       # compile (or load) the serial kernel here, so
         b = next(x for x in batches if x.kind == kind)   # local workers find it in the cache
         run_task(kind, b.args(), 0, 0)

@@ -217,6 +217,12 @@ def test_backend_option_errors(extra, words):
                       *words)
 
 
+def test_scheduler_without_dask_installed(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)       # `import distributed` fails
+    assert_user_error(run("simulate", "--players", "2", "--rounds", "1000", "--seed", "1",
+                          "--scheduler", "local"), "needs Dask", "seasalt[dask]")
+
+
 def test_unreachable_scheduler_is_a_one_line_error():
     pytest.importorskip("distributed")
     backends.CONNECT_TIMEOUT, saved = 2, backends.CONNECT_TIMEOUT
