@@ -26,6 +26,7 @@ and computes only the missing tasks.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import logging
 import pathlib
@@ -47,8 +48,14 @@ from .errors import RunFailed, RunInterrupted, SeasaltError
 Progress = Callable[[int, int], None]   # (done, total) in rounds or games
 Task = ckpt.Task
 
-# Blocks per task: about a quarter second of one core (4096-round and 256-game blocks).
+# Blocks per task: about a quarter second of one core (4096-round and 256-game blocks); a batch
+# so large that it would have more than MAX_TASKS tasks gets longer tasks instead.
 TASK_BLOCKS = {"rounds": 64, "games": 128}
+MAX_TASKS = 100_000
+# Dask tasks in flight at once (submitted, not yet taken), per worker thread and at least: a
+# run of millions of tasks is fed to the scheduler as it goes, not all at once.
+DASK_WINDOW_PER_THREAD = 16
+DASK_MIN_WINDOW = 256
 CONNECT_TIMEOUT = 20     # seconds to reach a scheduler, and to wait for its first worker
 
 
@@ -80,7 +87,7 @@ class Batch:
     def tasks(self, index: int) -> list[Task]:
         """This batch's tasks, as (index, first block, end block)."""
         nblocks = -(-self.count // self.block)
-        step = TASK_BLOCKS[self.kind]
+        step = max(TASK_BLOCKS[self.kind], -(-nblocks // MAX_TASKS))
         return [(index, lo, min(lo + step, nblocks)) for lo in range(0, nblocks, step)]
 
     def units(self, lo: int, hi: int) -> int:
@@ -116,7 +123,8 @@ def worker_identity() -> tuple[str, str]:
 
 
 def fingerprint(batches: Sequence[Batch]) -> str:
-    text = json.dumps({"version": __version__, "engine": ENGINE_HASH, "tasks": TASK_BLOCKS,
+    text = json.dumps({"version": __version__, "engine": ENGINE_HASH,
+                       "tasks": [TASK_BLOCKS, MAX_TASKS],
                        "batches": [b.key() for b in batches]}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -351,16 +359,25 @@ def _run_dask(batches: Sequence[Batch], todo: list[Task], scheduler: str, jobs: 
         run_task(kind, b.args(), 0, 0)
     client, cluster = _connect(scheduler, jobs)
     futures = {}
-    try:
-        workers = sum(client.nthreads().values())
-        for task in todo:
+    pending = iter(todo)
+
+    def submit(n: int) -> list:
+        new = []
+        for task in itertools.islice(pending, n):
             b = batches[task[0]]
             fut = client.submit(run_task, b.kind, b.args(), task[1], task[2], pure=False)
             futures[fut] = task
+            new.append(fut)
+        return new
+
+    try:
+        workers = sum(client.nthreads().values())
+        window = max(DASK_MIN_WINDOW, DASK_WINDOW_PER_THREAD * workers)
         # as_completed must wait on this client's event loop (its default is the process's
         # default client): a future whose result was lost with its worker is then simply
         # awaited again while Dask recomputes it.
-        for fut in as_completed(list(futures), loop=client.loop):
+        running = as_completed(submit(window), loop=client.loop)
+        for fut in running:
             task = futures.pop(fut)
             try:
                 counters = fut.result()
@@ -369,6 +386,7 @@ def _run_dask(batches: Sequence[Batch], todo: list[Task], scheduler: str, jobs: 
                                 f"{' '.join(str(e).split())}") from None
             finished(task, np.asarray(counters, dtype=np.int64))
             fut.release()
+            running.update(submit(1))
         return workers
     finally:
         if futures:

@@ -56,6 +56,14 @@ def test_tasks_cover_every_block_once():
     assert sum(p.units(lo, hi) for _, lo, hi in tasks) == 100_000
 
 
+def test_huge_batches_get_longer_tasks_not_more(monkeypatch):
+    monkeypatch.setattr(backends, "MAX_TASKS", 7)
+    p = plan_rounds(2, 10 ** 7, ["baseline"], 1, "base").batch        # 2,442 blocks
+    tasks = p.tasks(0)
+    assert len(tasks) <= 7
+    assert [b for _, lo, hi in tasks for b in range(lo, hi)] == list(range(-(-10 ** 7 // p.block)))
+
+
 def test_serial_task_kernel_matches_the_thread_pool_kernel():
     """What a Dask worker runs (run_task, the GIL-free serial driver) sums to the same counters
     as the parallel driver over the same blocks."""
@@ -260,7 +268,10 @@ def test_dask_simulate_equals_local(cluster):
         assert without_timing(remote) == without_timing(local)
 
 
-def test_dask_sweep_and_tournament_equal_local(cluster):
+def test_dask_sweep_and_tournament_equal_local(cluster, monkeypatch):
+    """Also with one task in flight per worker: the run is fed to the scheduler as tasks return."""
+    monkeypatch.setattr(backends, "DASK_WINDOW_PER_THREAD", 1)
+    monkeypatch.setattr(backends, "DASK_MIN_WINDOW", 1)
     address, _ = cluster
     pd.testing.assert_frame_equal(sweep(**SWEEP, scheduler=address), sweep(**SWEEP))
     kw = dict(policies=["baseline", "baseline(stop_at=10)", "denier"], players=3, games=1500,
