@@ -45,7 +45,9 @@ from . import __version__
 from . import checkpoint as ckpt
 from .errors import RunFailed, RunInterrupted, SeasaltError
 
-Progress = Callable[[int, int], None]   # (done, total) in rounds or games
+# (done, total) in rounds or games; if it also has a `status(text)` method (analyzer.progress),
+# the runner says there what it waits for besides work (a cluster starting, a scheduler).
+Progress = Callable[[int, int], None]
 Task = ckpt.Task
 
 # Blocks per task: about a quarter second of one core (4096-round and 256-game blocks); a batch
@@ -213,7 +215,8 @@ class Runner:
                 if self.scheduler is None:
                     workers = _run_threads(batches, todo, self.jobs or max_jobs(), finished)
                 else:
-                    workers = _run_dask(batches, todo, self.scheduler.strip(), self.jobs, finished)
+                    workers = _run_dask(batches, todo, self.scheduler.strip(), self.jobs, finished,
+                                        getattr(self.progress, "status", None))
         except KeyboardInterrupt:
             kept = len(done) + state["tasks"]
             progress = (f"interrupted after {kept:,} of {len(plan):,} tasks "
@@ -293,11 +296,12 @@ def _distributed():
     return distributed
 
 
-def _connect(scheduler: str, jobs: int | None):
+def _connect(scheduler: str, jobs: int | None, status: Callable[[str], None]):
     """(client, cluster or None) for `scheduler`, after checking the workers' seasalt."""
     dd = _distributed()
     cluster = None
     if scheduler == "local":
+        status(f"starting a Dask LocalCluster of {jobs or max_jobs()} worker processes")
         with warnings.catch_warnings():   # its HTTP server takes another port if 8787 is busy
             warnings.filterwarnings("ignore", message="Port .* is already in use")
             cluster = dd.LocalCluster(n_workers=jobs or max_jobs(), threads_per_worker=1,
@@ -308,12 +312,15 @@ def _connect(scheduler: str, jobs: int | None):
         # this process, which cancels their tasks and closes the cluster (no worker tracebacks).
         client.register_plugin(_ignore_interrupts_plugin(), name="seasalt-ignore-sigint")
     else:
+        status(f"connecting to the Dask scheduler at {scheduler}")
         try:
             client = dd.Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as e:
             raise SeasaltError(f"cannot reach the Dask scheduler at {scheduler}: "
                                f"{' '.join(str(e).split()) or type(e).__name__}") from None
     try:
+        if not client.nthreads():
+            status(f"waiting for a Dask worker to join {scheduler}")
         client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
         mine = worker_identity()
         for address, theirs in client.run(worker_identity).items():
@@ -351,13 +358,14 @@ def _close(client, cluster) -> None:
 
 
 def _run_dask(batches: Sequence[Batch], todo: list[Task], scheduler: str, jobs: int | None,
-              finished: Callable[[Task, np.ndarray], None]) -> int:
+              finished: Callable[[Task, np.ndarray], None],
+              status: Callable[[str], None] | None = None) -> int:
     """Tasks as Dask tasks; results are taken as they complete, each exactly once."""
     as_completed = _distributed().as_completed
     for kind in {b.kind for b in batches}:       # compile (or load) the serial kernel here, so
         b = next(x for x in batches if x.kind == kind)   # local workers find it in the cache
         run_task(kind, b.args(), 0, 0)
-    client, cluster = _connect(scheduler, jobs)
+    client, cluster = _connect(scheduler, jobs, status or (lambda text: None))
     futures = {}
     pending = iter(todo)
 

@@ -1,7 +1,8 @@
 """A quiet progress line on stderr for long runs: `progress(done, total)` callbacks of analyzer.simulate.
 
 The first call gives the starting point (work resumed from a checkpoint), so the time left is
-estimated from the work done by this run only.
+estimated from the work done by this run only. A runner may also call `.status(text)` (see
+analyzer.backends) while it waits for something other than work.
 
 Nothing is drawn unless the stream is a terminal and the run has taken longer than `delay`
 seconds, so short runs, pipes, files and tests see no output at all. The line is rewritten in
@@ -65,6 +66,12 @@ class ProgressLine:
         if done > self.base and frac < 1:     # the rate of this run, not of resumed work
             text += f", about {_duration(elapsed * (total - done) / (done - self.base))} left"
         self._write(text)
+
+    def status(self, text: str) -> None:
+        """Say what the run is waiting for (a cluster starting, a scheduler connecting) at once;
+        the next progress report replaces it."""
+        if self.enabled:
+            self._write(f"{self.what}: {text}")
 
     def _write(self, text: str) -> None:
         pad = max(0, self.width - len(text))

@@ -320,6 +320,14 @@ def test_progress_line_draws_on_a_terminal_and_erases_itself():
     assert "\n" not in text and text.endswith("\r")
 
 
+def test_progress_line_status_shows_at_once_until_the_next_report():
+    stream = _Tty()
+    with ProgressLine("sweep", stream=stream, delay=60) as progress:
+        progress.status("connecting to the Dask scheduler at tcp://h:8786")
+        assert stream.getvalue() == "\rsweep: connecting to the Dask scheduler at tcp://h:8786"
+    assert stream.getvalue().endswith("\r") and stream.getvalue().count("\r") == 3
+
+
 def test_progress_line_is_silent_off_a_terminal_or_for_short_runs():
     pipe = io.StringIO()
     with ProgressLine("x", stream=pipe, delay=0, interval=0) as progress:
