@@ -186,60 +186,41 @@ class Runner:
             done, keep = ckpt.load(path, fp, describe, set(plan), [b.width for b in batches])
         elif explicit:
             ckpt.check_new(path)
-        acc = [np.zeros(b.width, dtype=np.int64) for b in batches]
-        for (i, _, _), c in done.items():
-            acc[i] += c
-        total = sum(b.count for b in batches)
-        resumed = sum(batches[i].units(lo, hi) for i, lo, hi in done)
+        def open_writer() -> ckpt.Writer:
+            if not explicit:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            return ckpt.Writer(path, fp, describe, len(plan), __version__, keep)
+
+        rec = _Recorder(batches, done, self.progress, path, open_writer, explicit)
         todo = [t for t in plan if t not in done]
-        state = {"units": 0, "tasks": 0, "writer": None}
-
-        def finished(task: Task, counters: np.ndarray) -> None:
-            i, lo, hi = task
-            acc[i] += counters
-            if state["tasks"] == 0:     # the checkpoint is only written once there is work in it
-                state["writer"] = self._writer(path, explicit, fp, describe, len(plan), keep)
-            if state["writer"] is not None:
-                state["writer"].add(task, counters)
-            state["units"] += batches[i].units(lo, hi)
-            state["tasks"] += 1
-            if self.progress is not None:
-                self.progress(resumed + state["units"], total)
-
-        if self.progress is not None:      # the starting point: 0, or the resumed work
-            self.progress(resumed, total)
         t0 = time.perf_counter()
         workers = None
         try:
             if todo:
                 if self.scheduler is None:
-                    workers = _run_threads(batches, todo, self.jobs or max_jobs(), finished)
+                    workers = _run_threads(batches, todo, self.jobs or max_jobs(), rec.finished)
                 else:
-                    workers = _run_dask(batches, todo, self.scheduler.strip(), self.jobs, finished,
-                                        getattr(self.progress, "status", None))
+                    workers = _run_dask(batches, todo, self.scheduler.strip(), self.jobs,
+                                        rec.finished, getattr(self.progress, "status", None))
         except KeyboardInterrupt:
-            kept = len(done) + state["tasks"]
-            progress = (f"interrupted after {kept:,} of {len(plan):,} tasks "
-                        f"({resumed + state['units']:,} of {total:,} {batches[0].kind})")
-            if kept == 0 or (state["tasks"] and state["writer"] is None):
-                raise RunInterrupted(progress + ("; nothing was kept" if kept == 0 else
-                                     f"; they could not be kept ({path} is not writable)"),
-                                     None) from None
+            what = (f"interrupted after {rec.tasks:,} of {len(plan):,} tasks ({rec.units:,} of "
+                    f"{rec.total:,} {batches[0].kind})")
+            if not rec.kept():
+                raise RunInterrupted(f"{what}; {rec.not_kept()}", None) from None
             raise RunInterrupted(
-                f"{progress}; the finished tasks are kept in {path}: to continue, run the same "
+                f"{what}; the finished tasks are kept in {path}: to continue, run the same "
                 f"command with --resume" + ("" if explicit else f" --seed {describe.get('seed')}"),
                 str(path)) from None
         except RunFailed as e:
-            kept = f"the finished tasks are kept in {path}: run the same command with --resume " \
-                   f"to continue" if len(done) + state["tasks"] else "nothing was kept"
+            kept = (f"the finished tasks are kept in {path}: run the same command with --resume "
+                    f"to continue") if rec.kept() else rec.not_kept()
             raise RunFailed(f"{e}; {kept}") from None
         finally:
-            if state["writer"] is not None:
-                state["writer"].close()
+            rec.close()
         seconds = time.perf_counter() - t0
         if not explicit:
             path.unlink(missing_ok=True)     # done: the cache's checkpoint is no longer needed
-        return Outcome(acc, seconds, state["units"], {
+        return Outcome(rec.counters, seconds, rec.units - rec.resumed, {
             "seconds": seconds,
             "jobs": workers if workers is not None else (self.jobs or max_jobs()),
             "backend": self.backend_name(),
@@ -247,16 +228,66 @@ class Runner:
             "tasks_resumed": len(done),
         })
 
-    def _writer(self, path: pathlib.Path, explicit: bool, fp: str, describe: dict, ntasks: int,
-                keep: int | None) -> ckpt.Writer | None:
+
+class _Recorder:
+    """Takes finished tasks: sums their counters per batch, appends them to the checkpoint
+    (opened at the first one, so a run that finishes nothing writes nothing), reports progress."""
+
+    def __init__(self, batches: Sequence[Batch], done: dict[Task, np.ndarray],
+                 progress: Progress | None, path: pathlib.Path,
+                 open_writer: Callable[[], ckpt.Writer], explicit: bool):
+        self.batches = batches
+        self.counters = [np.zeros(b.width, dtype=np.int64) for b in batches]
+        for (i, _, _), c in done.items():
+            self.counters[i] += c
+        self.tasks = len(done)                          # finished, resumed ones included
+        self.resumed = sum(batches[i].units(lo, hi) for i, lo, hi in done)
+        self.units = self.resumed
+        self.total = sum(b.count for b in batches)
+        self.progress = progress
+        self.path = path
+        self.open_writer = open_writer
+        self.explicit = explicit
+        self.writer: ckpt.Writer | None = None
+        self.failed: str | None = None                  # why the checkpoint is incomplete
+        if progress is not None:                        # the starting point: 0, or resumed work
+            progress(self.units, self.total)
+
+    def finished(self, task: Task, counters: np.ndarray) -> None:
+        i, lo, hi = task
+        self.counters[i] += counters
+        self._save(task, counters)
+        self.tasks += 1
+        self.units += self.batches[i].units(lo, hi)
+        if self.progress is not None:
+            self.progress(self.units, self.total)
+
+    def _save(self, task: Task, counters: np.ndarray) -> None:
+        if self.failed is not None:
+            return
         try:
-            if not explicit:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            return ckpt.Writer(path, fp, describe, ntasks, __version__, keep)
-        except OSError as e:
-            if explicit:
-                raise SeasaltError(f"cannot write checkpoint {path}: {e.strerror or e}") from None
-            return None     # the cache is not writable: run without a checkpoint
+            if self.writer is None:
+                self.writer = self.open_writer()
+            self.writer.add(task, counters)
+        except OSError as e:                            # not writable, a full disk
+            self.close()
+            self.failed = e.strerror or str(e)
+            if self.explicit:
+                raise SeasaltError(f"cannot write checkpoint {self.path}: {self.failed}") from None
+            # the cache's checkpoint: run on without one
+
+    def kept(self) -> bool:
+        return self.tasks > 0 and self.failed is None
+
+    def not_kept(self) -> str:
+        if self.tasks == 0:
+            return "nothing was kept"
+        return f"they could not be kept ({self.path}: {self.failed})"
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
 
 
 def _run_threads(batches: Sequence[Batch], todo: list[Task], jobs: int,

@@ -102,20 +102,19 @@ def check_new(path: pathlib.Path) -> None:
 
 
 class Writer:
-    """Appends finished tasks to a checkpoint file, one flushed line each."""
+    """Appends finished tasks to a checkpoint file, one flushed line each. The file is opened
+    for appending, so two runs of the same plan on one file (the same command started twice)
+    interleave whole lines, which `load` accepts, instead of overwriting each other."""
 
     def __init__(self, path: pathlib.Path, fingerprint: str, run: dict, ntasks: int,
                  version: str, keep_bytes: int | None = None):
         self.path = path
-        if keep_bytes is None:                  # a new checkpoint
-            self.file = open(path, "w", encoding="utf-8")
-            head = {"seasalt_checkpoint": FORMAT, "fingerprint": fingerprint, "run": run,
-                    "tasks": ntasks, "version": version}
-            self._write(json.dumps(head))
-        else:                                   # resuming: drop a torn last line, then append
-            self.file = open(path, "r+", encoding="utf-8")
-            self.file.truncate(keep_bytes)
-            self.file.seek(keep_bytes)
+        with open(path, "r+" if keep_bytes is not None else "w", encoding="utf-8") as f:
+            f.truncate(keep_bytes or 0)         # resuming: drop a torn last line
+        self.file = open(path, "a", encoding="utf-8")
+        if keep_bytes is None:
+            self._write(json.dumps({"seasalt_checkpoint": FORMAT, "fingerprint": fingerprint,
+                                    "run": run, "tasks": ntasks, "version": version}))
 
     def _write(self, line: str) -> None:
         self.file.write(line + "\n")

@@ -5,6 +5,7 @@ result, without redoing finished tasks; bad backend options and checkpoints are 
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -18,6 +19,7 @@ import pandas as pd
 import pytest
 
 from analyzer import backends
+from analyzer import checkpoint as ckpt
 from analyzer.backends import Runner
 from analyzer.errors import RunInterrupted, SeasaltError
 from analyzer.simulate import plan_games, plan_rounds, simulate_games, simulate_rounds
@@ -127,6 +129,21 @@ def test_resume_twice_and_a_torn_last_line(tmp_path):
     assert all(json.loads(line) for line in ck.read_text().splitlines())
 
 
+def test_two_runs_of_one_plan_on_one_file(tmp_path):
+    """The same command started twice on one checkpoint appends whole lines of both (a second
+    header, the same task twice): resuming still counts every task once."""
+    kw = dict(players=2, games=100_000, seed=13)
+    full = simulate_games(**kw)
+    ck = tmp_path / "twice.ckpt"
+    with pytest.raises(RunInterrupted):
+        simulate_games(**kw, checkpoint=str(ck), progress=stop_after(2))
+    lines = ck.read_text().splitlines()
+    ck.write_text("\n".join(lines + [lines[0], lines[1]]) + "\n")
+    again = simulate_games(**kw, checkpoint=str(ck), resume=True)
+    assert again["timing"]["tasks_resumed"] == 2
+    assert without_timing(again) == without_timing(full)
+
+
 def test_default_checkpoint_lives_in_the_cache_until_the_run_completes():
     kw = dict(players=3, rounds=300_000, seed=77)
     full = simulate_rounds(**kw)
@@ -140,6 +157,26 @@ def test_default_checkpoint_lives_in_the_cache_until_the_run_completes():
     resumed = simulate_rounds(**kw, resume=True)
     assert without_timing(resumed) == without_timing(full)
     assert not path.exists()
+
+
+def test_a_checkpoint_that_cannot_be_written(tmp_path, monkeypatch):
+    """A full disk: the cache's checkpoint is dropped and the run goes on (Ctrl-C then says
+    nothing could be kept); a --checkpoint FILE that cannot be written stops the run."""
+    kw = dict(players=2, rounds=300_000, seed=3)
+    reference = simulate_rounds(**kw)
+
+    def disk_full(self, task, counters):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(ckpt.Writer, "add", disk_full)
+    assert without_timing(simulate_rounds(**kw)) == without_timing(reference)
+    with pytest.raises(RunInterrupted) as e:
+        simulate_rounds(**kw, progress=stop_after(1))
+    assert e.value.checkpoint is None and "could not be kept" in e.value.message
+    assert "No space left on device" in e.value.message
+    ck = tmp_path / "full.ckpt"
+    assert_user_error(run("simulate", "--players", "2", "--rounds", "300000", "--seed", "3",
+                          "--checkpoint", str(ck)), "cannot write checkpoint", str(ck),
+                      "No space left on device")
 
 
 def test_interrupt_before_any_task_keeps_nothing(tmp_path, monkeypatch):
