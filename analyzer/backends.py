@@ -149,13 +149,17 @@ class Runner:
     resume: bool = False                # continue from the checkpoint
     progress: Progress | None = None
 
+    def __post_init__(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler = self.scheduler.strip()
+
     def check(self) -> None:
         """Validate before anything runs."""
         if self.jobs is not None and not (1 <= self.jobs <= max_jobs()):
             raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {self.jobs}")
         if self.scheduler is not None:
-            s = self.scheduler.strip()
-            if s != "local" and "://" not in s and ":" not in s:
+            s = self.scheduler
+            if s != "local" and ":" not in s:
                 raise SeasaltError(f"--scheduler must be 'local' or a Dask scheduler address such "
                                    f"as tcp://HOST:8786, got {self.scheduler!r}")
             if s != "local" and self.jobs is not None:
@@ -165,7 +169,7 @@ class Runner:
     def backend_name(self) -> str:
         if self.scheduler is None:
             return "threads"
-        return "dask local" if self.scheduler.strip() == "local" else f"dask {self.scheduler.strip()}"
+        return "dask local" if self.scheduler == "local" else f"dask {self.scheduler}"
 
     def run(self, batches: Sequence[Batch], describe: dict) -> Outcome:
         """Every task of `batches`, minus those a resumed checkpoint already has; `describe`
@@ -186,6 +190,7 @@ class Runner:
             done, keep = ckpt.load(path, fp, describe, set(plan), [b.width for b in batches])
         elif explicit:
             ckpt.check_new(path)
+
         def open_writer() -> ckpt.Writer:
             if not explicit:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -200,7 +205,7 @@ class Runner:
                 if self.scheduler is None:
                     workers = _run_threads(batches, todo, self.jobs or max_jobs(), rec.finished)
                 else:
-                    workers = _run_dask(batches, todo, self.scheduler.strip(), self.jobs,
+                    workers = _run_dask(batches, todo, self.scheduler, self.jobs,
                                         rec.finished, getattr(self.progress, "status", None))
         except KeyboardInterrupt:
             what = (f"interrupted after {rec.tasks:,} of {len(plan):,} tasks ({rec.units:,} of "
