@@ -25,6 +25,8 @@ and computes only the missing tasks.
 """
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
 import hashlib
 import itertools
 import json
@@ -396,7 +398,37 @@ def _close(client, cluster) -> None:
 def _run_dask(batches: Sequence[Batch], todo: list[Task], scheduler: str, jobs: int | None,
               finished: Callable[[Task, np.ndarray], None],
               status: Callable[[str], None] | None = None) -> int:
-    """Tasks as Dask tasks; results are taken as they complete, each exactly once."""
+    """Tasks as Dask tasks; results are taken as they complete, each exactly once. Dask's own
+    log (tracebacks when a connection drops) is silenced: failures end in one RunFailed line."""
+    with _quiet_dask():
+        return _run_dask_quietly(batches, todo, scheduler, jobs, finished, status)
+
+
+def quiet_dask_logs() -> list[tuple[logging.Logger, int]]:
+    """Silence Dask's loggers (several have their own handlers); return their old levels. The
+    CLI calls this for good: a dropped connection is logged by Dask's event loop thread, which
+    can happen just after a run has ended."""
+    loggers = [logging.getLogger(n) for n in list(logging.root.manager.loggerDict)
+               if n == "distributed" or n.startswith("distributed.")]
+    levels = [(lg, lg.level) for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL + 1)
+    return levels
+
+
+@contextlib.contextmanager
+def _quiet_dask():
+    levels = quiet_dask_logs()
+    try:
+        yield
+    finally:
+        for lg, level in levels:
+            lg.setLevel(level)
+
+
+def _run_dask_quietly(batches: Sequence[Batch], todo: list[Task], scheduler: str,
+                      jobs: int | None, finished: Callable[[Task, np.ndarray], None],
+                      status: Callable[[str], None] | None) -> int:
     as_completed = _distributed().as_completed
     for kind in {b.kind for b in batches}:       # compile (or load) the serial kernel here, so
         b = next(x for x in batches if x.kind == kind)   # local workers find it in the cache
@@ -425,6 +457,9 @@ def _run_dask(batches: Sequence[Batch], todo: list[Task], scheduler: str, jobs: 
             task = futures.pop(fut)
             try:
                 counters = fut.result()
+            except concurrent.futures.CancelledError as e:   # the scheduler is gone, say
+                raise RunFailed(f"the Dask scheduler at {scheduler} dropped the run: "
+                                f"{' '.join(str(e).split())}") from None
             except Exception as e:   # the task failed on every worker Dask tried (KilledWorker)
                 raise RunFailed(f"a task failed on the Dask cluster: {type(e).__name__}: "
                                 f"{' '.join(str(e).split())}") from None

@@ -130,6 +130,19 @@ def format_score(result: dict) -> str:
 _JOBS_HELP = "Threads to use (worker processes with --scheduler local). Default: all cores."
 
 
+def _quiet_dask(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """With --scheduler, Dask's own log stays silent for the whole process: failures end in
+    one `error:` line (analyzer.backends)."""
+    if value is not None:
+        try:
+            import distributed  # noqa: F401  (its loggers exist once it is imported)
+        except ImportError:
+            return value        # the run says how to install it
+        from .backends import quiet_dask_logs
+        quiet_dask_logs()
+    return value
+
+
 def backend_options(f):
     """--scheduler, --checkpoint and --resume (analyzer.backends.Runner)."""
     f = click.option("--resume", is_flag=True,
@@ -139,7 +152,7 @@ def backend_options(f):
                      help="Keep finished tasks in FILE as the run goes (it survives crashes); with "
                           "--resume, continue from it. Default: a file in the seasalt cache, "
                           "deleted when the run completes.")(f)
-    f = click.option("--scheduler", metavar="local|tcp://HOST:PORT",
+    f = click.option("--scheduler", metavar="local|tcp://HOST:PORT", callback=_quiet_dask,
                      help="Run on Dask: 'local' starts worker processes here (--jobs of them), an "
                           "address uses a running dask scheduler. Same results as without. "
                           "Needs pip install 'seasalt[dask]'. Default: threads in this process.")(f)

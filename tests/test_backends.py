@@ -364,6 +364,51 @@ def test_cli_scheduler_local_equals_threads():
     assert without_timing(d) == without_timing(json.loads(run(*args).stdout))
 
 
+def _free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_cli_lost_scheduler_is_one_error_line_and_the_run_resumes(tmp_path):
+    """`dask scheduler` and `dask worker` as a user starts them; the scheduler is killed
+    mid-run: exit 1, one `error:` line (no Dask log or traceback), the finished tasks kept; the
+    run then resumes on this machine's threads to the uninterrupted result."""
+    pytest.importorskip("distributed")
+    dask = str(Path(sys.executable).with_name("dask"))
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    scheduler = subprocess.Popen([dask, "scheduler", "--port", address.rsplit(":", 1)[1],
+                                  "--no-dashboard"], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+    worker = subprocess.Popen([dask, "worker", address, "--nthreads", "2", "--no-dashboard"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    ck = tmp_path / "lost.ckpt"
+    args = [SEASALT, "simulate", "--players", "2", "--games", "1000000", "--seed", "6", "--json",
+            "--checkpoint", str(ck)]
+    try:
+        p = subprocess.Popen(args + ["--scheduler", address], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while (not ck.exists() or checkpoint_tasks(ck) < 2) and time.monotonic() < deadline \
+                and p.poll() is None:
+            time.sleep(0.01)
+        scheduler.kill()
+        out, err = p.communicate(timeout=120)
+    finally:
+        for proc in (scheduler, worker):
+            proc.kill()
+            proc.wait(timeout=60)
+    assert p.returncode == 1, (out, err)
+    assert out == "" and len(err.splitlines()) == 1, err
+    assert err.startswith(f"error: the Dask scheduler at {address} dropped the run")
+    assert f"kept in {ck}" in err
+    resumed = subprocess.run(args + ["--resume"], capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    full = simulate_games(2, 1_000_000, seed=6)
+    assert without_timing(json.loads(resumed.stdout)) == without_timing(full)
+
+
 def test_worker_with_another_engine_is_refused(cluster, monkeypatch):
     address, _ = cluster
     monkeypatch.setattr(backends, "ENGINE_HASH", "0" * 16)    # this client pretends to differ
