@@ -164,6 +164,17 @@ _OUT_HELP = ("Also write the results as a tidy table (one row per seat, entrant 
              "(parquet needs pyarrow). Written completely or not at all.")
 
 
+def _emit_study(df, header: dict, out: str | None, as_json: bool, formatter) -> None:
+    """A sweep's or tournament's output: the --out file, then JSON (header + rows) or the table."""
+    if out is not None:
+        _write_out(df, out)
+    if as_json:
+        from .tidy import records
+        click.echo(json.dumps(_json_safe({**header, "rows": records(df)}), indent=2, allow_nan=False))
+    else:
+        click.echo(formatter(df, header))
+
+
 def _write_out(df, out: str) -> None:
     from .tidy import write_frame
     path = write_frame(df, out)
@@ -436,13 +447,7 @@ def tournament(players: int | None, policies: tuple[str, ...], games: int, seed:
     with ProgressLine("tournament") as progress:
         df, header = run_tournament(list(policies), players, games, seed, jobs, expansion, target,
                                     progress, scheduler, checkpoint, resume)
-    if out is not None:
-        _write_out(df, out)
-    if as_json:
-        from .tidy import records
-        click.echo(json.dumps(_json_safe({**header, "rows": records(df)}), indent=2, allow_nan=False))
-    else:
-        click.echo(format_tournament(df, header))
+    _emit_study(df, header, out, as_json, format_tournament)
 
 
 def format_tournament(df, h: dict) -> str:
@@ -527,13 +532,7 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
         df, header = run_sweep(list(sweeps), policy, list(vs) or ["baseline"], players, games,
                                seed, jobs, expansion, target, progress, scheduler, checkpoint,
                                resume)
-    if out is not None:
-        _write_out(df, out)
-    if as_json:
-        from .tidy import records
-        click.echo(json.dumps(_json_safe({**header, "rows": records(df)}), indent=2, allow_nan=False))
-    else:
-        click.echo(format_sweep(df, header))
+    _emit_study(df, header, out, as_json, format_sweep)
 
 
 def format_sweep(df, h: dict) -> str:
