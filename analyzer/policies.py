@@ -89,7 +89,13 @@ REGISTRY: dict[str, PolicyInfo] = {
          Param("bury", kh.T_BURY, 0, 0, 1,
                "unkept card onto: 0 the pile with fewer cards, 1 the better top (denial)")),
     ),
+    "random": PolicyInfo(
+        "random", kp.RANDOM,
+        "Uniformly random among the legal actions at every decision point (every copy of a pair "
+        "and every card of a searched pile counts as its own action): a floor and a test tool.",
+    ),
 }
+
 
 def _preset(name: str, base: str, doc: str, **defaults: float) -> PolicyInfo:
     """A registered name for `base` with other defaults (same kernel, same parameters)."""

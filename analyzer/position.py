@@ -29,6 +29,7 @@ import numpy as np
 
 from kernels import cards as kc
 from kernels import state as ks
+from kernels.actions import DEC_PLAY
 from kernels.scoring import card_points, refresh_points
 
 from .cards import card_name, check_copies, check_expansion, parse_cards
@@ -191,6 +192,7 @@ def parse(obj: dict) -> Position:
             raise SeasaltError(f"seat {lock}'s jellyfish lock is in force: a locked turn cannot declare")
         s[ks.LOCK] = lock
     refresh_points(s, players)
+    s[ks.DEC] = DEC_PLAY               # the asker is in the play step of their turn
     pts = int(card_points(s, me))
     if pts < 7:
         raise SeasaltError(f"you hold {pts} card points: declaring needs at least 7, so STOP and "

@@ -11,6 +11,9 @@ leaves the rest as the deck (shuffled lazily). Each option is then played from a
 - LAST CHANCE: the asker declares, every opponent takes a final turn, the bet resolves (§6.2);
 - PLAY ON: the asker ends the turn without declaring and the round goes on until it ends.
 
+Each is the asker's play-step action applied by the engine (kernels.engine.step), so the
+advisor shares the one implementation of the rules.
+
 With running totals and a target the rest of the game is played too. Every option of a sample
 uses the same random stream for what follows the decision.
 """
@@ -18,18 +21,19 @@ import numpy as np
 from numba import njit, prange
 
 from .cards import MAX_DECK
-from .engine import play_round
+from .actions import A_END, A_LAST_CHANCE, A_STOP
+from .engine import step
 from .game import GS_SIZE, play_rounds, settle_round
 from .jit import kernel
 from .rng import below, seed_stream_into
-from .scoring import card_points, refresh_points
-from .state import (CUR, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_POINTS, DECLARER, END,
-                    END_LC_WON, END_STOP, END_VOID, ENDER, LOCK, MAX_PLAYERS,
-                    NPLAYERS, PILE, PILE_LEN, POINTS, REVEALED, SHUFFLED, STATE_SIZE, gain_card)
+from .scoring import refresh_points
+from .state import (DECK, DECK_LEN, END, END_LC_WON, ENDER, MAX_PLAYERS, NPLAYERS, PILE,
+                    PILE_LEN, POINTS, SHUFFLED, STATE_SIZE, copy_state, gain_card)
 
-# Options and the per-sample result columns.
+# Options (the asker's play-step action for each) and the per-sample result columns.
 STOP, LAST_CHANCE, PLAY_ON = 0, 1, 2
 NOPTIONS = 3
+OPTION_ACTION = np.array([A_STOP, A_LAST_CHANCE, A_END], dtype=np.int64)
 C_ME, C_BEST, C_WON, C_GAME = 0, 1, 2, 3   # asker's round points, best opponent's, bet won, game won
 NCOLS = 4
 
@@ -101,9 +105,10 @@ def finish(s, me, deck, target, pk, pp, rng, totals, out, row, tot, winners, sta
 def evaluate(template, pool, unknown_hand, me, pk, pp, deck, target, totals, seed, first, with_play_on,
              out):
     """Samples first .. first + out.shape[0] - 1 of the position; out: int64[n, NOPTIONS, NCOLS]
-    (round points of the asker and of the best opponent, bet won, game won). PLAY ON is played
-    only `with_play_on` (its rows stay 0 otherwise)."""
-    nplayers = template[NPLAYERS]
+    (round points of the asker and of the best opponent, bet won, game won). The template stands
+    at the asker's DEC_PLAY; each option is that action applied by the engine (kernels.engine),
+    the bots playing the round out. PLAY ON is played only `with_play_on` (its rows stay 0
+    otherwise)."""
     for i in prange(out.shape[0]):
         rng = np.empty(4, dtype=np.uint64)
         base = np.empty(STATE_SIZE, dtype=np.int32)
@@ -117,40 +122,10 @@ def evaluate(template, pool, unknown_hand, me, pk, pp, deck, target, totals, see
         seed_stream_into(rng, seed, first + i)
         deal_sample(base, template, pool, unknown_hand, rng, order)
         after = rng.copy()           # the same continuation stream for every option
-        nxt = (me + 1) % nplayers
-        # STOP: everyone scores card points now.
-        s[:] = base
-        for q in range(nplayers):
-            s[POINTS + q] = card_points(s, q)
-        s[END] = END_STOP
-        s[ENDER] = me
-        rng[:] = after
-        finish(s, me, deck, target, pk, pp, rng, totals, res, STOP, tot, winners, stats, tr)
-        # LAST CHANCE: declare, reveal, final turns from the next player.
-        s[:] = base
-        s[DECL] = DECL_LAST_CHANCE
-        s[DECLARER] = me
-        s[DECL_POINTS] = card_points(s, me)
-        s[REVEALED + me] = 1
-        s[CUR] = nxt
-        if s[LOCK] == nxt:
-            s[LOCK] = -1
-        rng[:] = after
-        play_round(s, pk, pp, rng, tr)
-        finish(s, me, deck, target, pk, pp, rng, totals, res, LAST_CHANCE, tot, winners, stats, tr)
-        # PLAY ON: end the turn without declaring (void if the deck is empty), play the round out.
-        if not with_play_on:
-            continue
-        s[:] = base
-        rng[:] = after
-        if s[DECK_LEN] == 0:
-            s[END] = END_VOID
-            s[ENDER] = me
-            for q in range(nplayers):
-                s[POINTS + q] = 0
-        else:
-            s[CUR] = nxt
-            if s[LOCK] == nxt:
-                s[LOCK] = -1
-            play_round(s, pk, pp, rng, tr)
-        finish(s, me, deck, target, pk, pp, rng, totals, res, PLAY_ON, tot, winners, stats, tr)
+        for option in range(NOPTIONS):
+            if option == PLAY_ON and not with_play_on:
+                continue
+            copy_state(s, base)
+            rng[:] = after
+            step(s, OPTION_ACTION[option], pk, pp, rng, tr)    # bots play the round out
+            finish(s, me, deck, target, pk, pp, rng, totals, res, option, tot, winners, stats, tr)

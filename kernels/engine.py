@@ -1,37 +1,47 @@
-"""The rules of a round (RULES.md §3-§6, §10), compiled: turns, duo effects, declarations, ends.
+"""The rules of a round (RULES.md §3-§6, §10), compiled, as decision points and actions.
 
-`play_round` continues from any legal state (a fresh deal, a scripted deck, a sampled position)
-until the round ends, then writes END, ENDER and POINTS into the state. Decisions come from
-kernels.policies; everything here is rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are
-the seats' policy kinds and parameters, `rng` a kernels.rng stream, `tr` a trace buffer.
+The rules run from stage to stage (turn start, draw step, play step, turn end) through chance
+(draws, the stolen card, the lobster shuffle; `rng` is a kernels.rng stream) and forced steps.
+Wherever the current player CUR must choose among at least two legal actions, the state records
+the decision point (DEC = kernels.actions.DEC_*) and the seat's policy is asked:
+
+* a bot (baseline, threshold, random: kernels.policies) answers at once and the rules go on;
+* an *external* seat (the search player, a person through analyzer.decisions) is not asked
+  here: the run stops with the state at that decision point, `legal_actions` lists what may be
+  done, and `apply_action` / `step` applies the chosen action and runs on to the next external
+  decision point or the round's end (DEC_DONE).
+
+Bots and external players go through the same stage and apply functions: this module is the
+only implementation of the rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are the
+seats' policy kinds and parameters, `tr` a trace buffer (kernels.events; zero rows: off).
 """
-import numpy as np
-
 from .jit import below_bound, kernel
 
-from .cards import (BOAT, CRAB, FISH, JELLYFISH, KIND_FIRST_TYPE, KIND_NTYPES, LOBSTER, MAX_DECK,
-                    MERMAID, NKINDS, NTYPES, SHARK, STARFISH, SWIMMER)
+from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
+                      A_STOP, BASE_MASK, COPY_SHIFT1, COPY_SHIFT2, COPY_SHIFT3, DEC_CRAB_CARD,
+                      DEC_CRAB_PILE, DEC_DONE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER, DEC_PLAY,
+                      DEC_START, DEC_VICTIM, PAIR_KIND1, PAIR_KIND2, SRC_DECK, TRIO)
+from .cards import KIND_FIRST_TYPE, KIND_NTYPES, MAX_DECK, MERMAID, NKINDS, NTYPES, STARFISH
 from . import events as ev
 from .events import emit
-from .policies import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
-                       A_STOP, SRC_DECK, TRIO, choose_action, choose_crab_card, choose_discard_pile,
-                       choose_draw, choose_keep, choose_lobster_card, choose_victim)
+from .legal import (can_declare, can_steal_from, current, discard_forced, holds_pair,
+                    lobster_seen)
+from .policies import (choose_action, choose_crab_card, choose_discard_pile, choose_draw,
+                       choose_keep, choose_lobster_card, choose_victim, external)
 from .rng import below, shuffle
 from .scoring import UNKNOWN, card_points, colour_bonus, give_up, points, receive
-from .state import (AK, CUR, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, DECL_POINTS,
+from .state import (AK, CRAB_PILE, CUR, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_POINTS,
                     DECL_STOP, DECLARER, END, END_LC_LOST, END_LC_WON, END_MERMAIDS, END_STOP,
-                    END_VOID, ENDER, HK, HLEN, HT, LOCK, MAX_PLAYERS, NPAIRS, NPLAYERS, PILE_LEN,
-                    POINTS, PLAYED, PTS, REVEALED, SHUFFLED, TRIO_SLOT, TURNS, pile_top, pop_deck,
-                    pop_pile, push_pile, take_from_pile, to_table)
+                    END_VOID, ENDER, HK, HLEN, HT, LOCK, NPAIRS, NPLAYERS, PILE_LEN, PLAYED,
+                    POINTS, PTS, REVEALED, SHUFFLED, TRIO_SLOT, TURNS, pop_deck, pop_pile,
+                    push_pile, take_from_pile, to_table)
+
+# Stages of a step (what runs next).
+PH_STOP, PH_TURN, PH_DRAW, PH_PLAY, PH_END = range(5)
 
 
-# The two kinds of the pair that each pair action (policies.A_FISH .. A_BOAT) puts on the table.
-PAIR_KIND1 = np.zeros(A_BOAT + 1, dtype=np.int64)
-PAIR_KIND2 = np.zeros(A_BOAT + 1, dtype=np.int64)
-for _a, _k1, _k2 in ((A_FISH, FISH, FISH), (A_CRAB, CRAB, CRAB), (A_LOBSTER, CRAB, LOBSTER),
-                     (A_STEAL, SWIMMER, SHARK), (A_LOCK, SWIMMER, JELLYFISH), (A_BOAT, BOAT, BOAT)):
-    PAIR_KIND1[_a], PAIR_KIND2[_a] = _k1, _k2
-
+# ---------------------------------------------------------------------------------------------
+# Chance and small rules
 
 @kernel(inline="always")
 def reveal_top(s, k, rng):
@@ -59,47 +69,6 @@ def has_four_mermaids(s, p):
     return s[AK + p * NKINDS + MERMAID] == 4
 
 
-@kernel(inline="always")
-def draw_step(s, p, pk, pp, rng, tr):
-    """RULES.md §4.1 with the forced cases of §10.1-3 decided here and the choices by the policy."""
-    deck = s[DECK_LEN]
-    na = s[PILE_LEN]
-    nb = s[PILE_LEN + 1]
-    if deck == 0 and na == 0 and nb == 0:
-        emit(s, tr, ev.TAKE_NOTHING, p, 0, 0, 0)
-        return
-    if na == 0 and nb == 0:
-        src = SRC_DECK
-        g = UNKNOWN
-    else:
-        src, g = choose_draw(s, p, pk, pp)
-    if src != SRC_DECK:
-        j = src - 1
-        t = pop_pile(s, j)
-        receive(s, p, t, g)
-        emit(s, tr, ev.TAKE_PILE, p, t, j, 0)
-        return
-    c1 = draw_deck(s, rng)
-    if deck == 1:
-        receive(s, p, c1, UNKNOWN)
-        emit(s, tr, ev.KEEP, p, c1, -1, 0)
-        return
-    c2 = draw_deck(s, rng)
-    i, g = choose_keep(s, p, pk, pp, c1, c2)
-    if i == 0:
-        kept, other = c1, c2
-    else:
-        kept, other = c2, c1
-    receive(s, p, kept, g)
-    if (na == 0) != (nb == 0):
-        j = 0 if na == 0 else 1
-    else:
-        j = choose_discard_pile(s, p, pk, pp, other)
-    push_pile(s, j, other)
-    emit(s, tr, ev.KEEP, p, kept, other, 0)
-    emit(s, tr, ev.DISCARD, p, other, j, 0)
-
-
 @kernel(forceinline=True)
 def first_type_in_hand(s, p, kind):
     """The first type of `kind` (RULES.md §1 colour order) that p holds; -1 if none."""
@@ -110,16 +79,149 @@ def first_type_in_hand(s, p, kind):
     return -1
 
 
+# ---------------------------------------------------------------------------------------------
+# Stages
+
+@kernel(inline="always")
+def start_turn(s, rng, tr):
+    """A turn begins: a locked turn (RULES.md §5) is played out here, others go to the draw step."""
+    p = current(s)
+    locked = s[LOCK] >= 0 and s[LOCK] != p
+    emit(s, tr, ev.TURN, p, locked, s[DECL] == DECL_LAST_CHANCE, 0)
+    if locked:
+        if s[DECK_LEN] > 0:
+            t = draw_deck(s, rng)
+            receive(s, p, t, UNKNOWN)
+            emit(s, tr, ev.LOCKED_DRAW, p, t, 0, 0)
+        else:
+            emit(s, tr, ev.LOCKED_DRAW, p, -1, 0, 0)
+        return PH_END
+    return PH_DRAW
+
+
+@kernel(inline="always")
+def start_draw(s, pk, pp, rng, tr):
+    """RULES.md §4.1 and §10.1-3: the forced cases here, a choice of source at DEC_DRAW."""
+    p = current(s)
+    deck = s[DECK_LEN]
+    na = s[PILE_LEN]
+    nb = s[PILE_LEN + 1]
+    if na == 0 and nb == 0:
+        if deck == 0:
+            emit(s, tr, ev.TAKE_NOTHING, p, 0, 0, 0)
+            return PH_PLAY
+        return draw_from_deck(s, p, pk, pp, rng, tr)
+    if deck == 0 and (na == 0 or nb == 0):
+        return take_pile(s, p, 1 if na == 0 else 0, UNKNOWN, tr)
+    s[DEC] = DEC_DRAW
+    if external(pk, p):
+        return PH_STOP
+    src, g = choose_draw(s, p, pk, pp, rng)
+    return draw_source(s, p, src, g, pk, pp, rng, tr)
+
+
+@kernel(inline="always")
+def draw_source(s, p, src, g, pk, pp, rng, tr):
+    """DEC_DRAW: the deck (SRC_DECK) or a pile's top (g: its worth to p, or UNKNOWN)."""
+    if src == SRC_DECK:
+        return draw_from_deck(s, p, pk, pp, rng, tr)
+    return take_pile(s, p, src - 1, g, tr)
+
+
+@kernel(inline="always")
+def draw_from_deck(s, p, pk, pp, rng, tr):
+    """Draw two (one if that is all): with two, what to keep is decided at DEC_KEEP with the two
+    cards revealed on top of the deck (the first drawn on top)."""
+    if s[DECK_LEN] == 1:
+        c1 = draw_deck(s, rng)
+        receive(s, p, c1, UNKNOWN)
+        emit(s, tr, ev.KEEP, p, c1, -1, 0)
+        return PH_PLAY
+    reveal_top(s, 2, rng)
+    forced = discard_forced(s)
+    n = s[DECK_LEN]
+    c1 = s[DECK + n - 1]
+    c2 = s[DECK + n - 2]
+    if forced >= 0 and c1 == c2:
+        return keep(s, p, 2 * forced, UNKNOWN, tr)   # two copies of one card, one pile: no choice
+    s[DEC] = DEC_KEEP
+    if external(pk, p):
+        return PH_STOP
+    i, g = choose_keep(s, p, pk, pp, c1, c2, rng)
+    if forced < 0:
+        forced = choose_discard_pile(s, p, pk, pp, c2 if i == 0 else c1, rng)
+    return keep(s, p, i + 2 * forced, g, tr)
+
+
+@kernel(inline="always")
+def take_pile(s, p, j, g, tr):
+    t = pop_pile(s, j)
+    receive(s, p, t, g)
+    emit(s, tr, ev.TAKE_PILE, p, t, j, 0)
+    return PH_PLAY
+
+
+@kernel(inline="always")
+def keep(s, p, a, g, tr):
+    """DEC_KEEP: keep one of the two drawn cards (worth g to p, or UNKNOWN), discard the other."""
+    c1 = pop_deck(s)
+    c2 = pop_deck(s)
+    if a & 1:
+        kept, other = c2, c1
+    else:
+        kept, other = c1, c2
+    receive(s, p, kept, g)
+    j = a >> 1
+    push_pile(s, j, other)
+    emit(s, tr, ev.KEEP, p, kept, other, 0)
+    emit(s, tr, ev.DISCARD, p, other, j, 0)
+    return PH_PLAY
+
+
 @kernel(forceinline=True)
-def play_pair(s, p, kind1, kind2, trio, tr):
-    """Move a pair (copies in §1 order) to the table, with a starfish if `trio`; returns nothing."""
-    t1 = first_type_in_hand(s, p, kind1)
+def play_open(s, p):
+    """p has something to do in the play step besides ending the turn."""
+    for a in range(A_FISH, A_BOAT + 1):
+        if holds_pair(s, p, a):
+            return True
+    return can_declare(s, p)
+
+
+@kernel(inline="always")
+def start_play(s, pk, pp, rng, tr):
+    """The play step (again): four mermaids end the turn at once (RULES.md §4.2); with nothing
+    but ending the turn open, it ends; otherwise DEC_PLAY."""
+    p = current(s)
+    if has_four_mermaids(s, p) or not play_open(s, p):
+        return PH_END
+    s[DEC] = DEC_PLAY
+    if external(pk, p):
+        return PH_STOP
+    return apply_play(s, choose_action(s, p, pk, pp, s[DECL] == DECL_LAST_CHANCE, rng),
+                      pk, pp, rng, tr)
+
+
+@kernel(forceinline=True)
+def play_pair(s, p, a, trio, tr):
+    """Move pair action a's two cards to the table (the copies named in `a`, else the first in
+    §1 order), with a starfish if `trio`."""
+    base = a & BASE_MASK
+    if trio:
+        base -= TRIO
+    t1 = ((a >> COPY_SHIFT1) & 0xFF) - 1
+    if t1 < 0:
+        t1 = first_type_in_hand(s, p, PAIR_KIND1[base])
     to_table(s, p, t1)
-    t2 = first_type_in_hand(s, p, kind2)
+    t2 = ((a >> COPY_SHIFT2) & 0xFF) - 1
+    if t2 < 0:
+        t2 = first_type_in_hand(s, p, PAIR_KIND2[base])
     to_table(s, p, t2)
     s[NPAIRS + p] += 1
+    t3 = 0
     if trio:
-        t3 = first_type_in_hand(s, p, STARFISH)
+        t3 = ((a >> COPY_SHIFT3) & 0xFF) - 1
+        if t3 < 0:
+            t3 = first_type_in_hand(s, p, STARFISH)
         to_table(s, p, t3)
     # Playing a pair turns one held pair into one table pair: card points stay, unless a held
     # starfish loses the pair that validated it (a trio takes its starfish along: no change).
@@ -129,71 +231,6 @@ def play_pair(s, p, kind1, kind2, trio, tr):
         emit(s, tr, ev.TRIO, p, t1, t2, t3)
     else:
         emit(s, tr, ev.PAIR, p, t1, t2, 0)
-
-
-@kernel(forceinline=True)
-def crab_effect(s, p, pk, pp, tr):
-    if s[PILE_LEN] + s[PILE_LEN + 1] == 0:
-        emit(s, tr, ev.CRAB_TAKE, p, -1, -1, 0)
-        return
-    j, i, g = choose_crab_card(s, p, pk, pp)
-    t = take_from_pile(s, j, i)
-    receive(s, p, t, g)
-    emit(s, tr, ev.CRAB_TAKE, p, t, j, 0)
-
-
-@kernel(forceinline=True)
-def fish_effect(s, p, rng, tr):
-    if s[DECK_LEN] == 0:
-        emit(s, tr, ev.FISH_DRAW, p, -1, 0, 0)
-        return
-    t = draw_deck(s, rng)
-    receive(s, p, t, UNKNOWN)
-    emit(s, tr, ev.FISH_DRAW, p, t, 0, 0)
-
-
-@kernel(forceinline=True)
-def steal_effect(s, p, pk, pp, rng, tr):
-    """Take a uniformly random card from the hidden hand of the opponent the policy names."""
-    n = s[NPLAYERS]
-    eligible = False
-    for q in range(n):
-        if q != p and s[REVEALED + q] == 0 and s[HLEN + q] > 0:
-            eligible = True
-    if not eligible:
-        emit(s, tr, ev.STEAL, p, -1, -1, 0)
-        return
-    q = choose_victim(s, p, pk, pp)
-    r = below(rng, s[HLEN + q])
-    base = HT + q * NTYPES
-    t = 0
-    while r >= s[base + t]:
-        r -= s[base + t]
-        t += 1
-    give_up(s, q, t)
-    receive(s, p, t, UNKNOWN)
-    emit(s, tr, ev.STEAL, p, q, t, 0)
-
-
-@kernel(forceinline=True)
-def lobster_effect(s, p, pk, pp, rng, tr):
-    """See the top five deck cards (all if fewer), keep one, shuffle the rest back into the deck."""
-    n = s[DECK_LEN]
-    if n == 0:
-        emit(s, tr, ev.LOBSTER_KEEP, p, -1, 0, 0)
-        return
-    seen = min(5, n)
-    reveal_top(s, seen, rng)
-    i, g = choose_lobster_card(s, p, pk, pp, seen)
-    top = DECK + n - 1
-    t = s[top - i]
-    s[top - i] = s[top]
-    s[top] = t
-    pop_deck(s)
-    receive(s, p, t, g)
-    emit(s, tr, ev.LOBSTER_KEEP, p, t, seen, 0)
-    if not s[SHUFFLED]:
-        shuffle(s, DECK, n - 1, rng)
 
 
 @kernel(forceinline=True)
@@ -210,64 +247,138 @@ def declare(s, p, kind, tr):
 
 
 @kernel(inline="always")
-def play_step(s, p, pk, pp, rng, final, tr):
-    """RULES.md §4.2 until the policy ends the turn. Returns 1 if a boat pair asks for an extra
-    turn, 2 if p now holds four mermaids, 0 otherwise (turn over, possibly by a declaration)."""
-    while True:
-        if has_four_mermaids(s, p):
-            return 2
-        a = choose_action(s, p, pk, pp, final)
-        trio = a >= TRIO
-        if trio:
-            a -= TRIO
-        if a == A_END:
-            return 0
-        if a == A_STOP or a == A_LAST_CHANCE:
-            if final or s[DECL] != DECL_NONE or points(s, p) < 7:
-                return 0  # a policy bug must not break the rules: the turn just ends
-            declare(s, p, DECL_STOP if a == A_STOP else DECL_LAST_CHANCE, tr)
-            return 0
-        if a > A_BOAT:
-            return 0
-        s[PLAYED + (TRIO_SLOT if trio else a)] += 1
-        play_pair(s, p, PAIR_KIND1[a], PAIR_KIND2[a], trio, tr)
-        if trio:
-            continue  # a trio has no effect
-        if a == A_FISH:
-            fish_effect(s, p, rng, tr)
-        elif a == A_CRAB:
-            crab_effect(s, p, pk, pp, tr)
-        elif a == A_LOBSTER:
-            lobster_effect(s, p, pk, pp, rng, tr)
-        elif a == A_STEAL:
-            steal_effect(s, p, pk, pp, rng, tr)
-        elif a == A_LOCK:
-            s[LOCK] = p
-            emit(s, tr, ev.LOCK_ON, p, 0, 0, 0)
-        elif s[DECK_LEN] + s[PILE_LEN] + s[PILE_LEN + 1] > 0:  # A_BOAT
-            return 1
+def apply_play(s, a, pk, pp, rng, tr):
+    """DEC_PLAY: end the turn, declare, or play a pair or trio and resolve its effect (§5)."""
+    p = current(s)
+    base = a & BASE_MASK
+    trio = base >= TRIO
+    if trio:
+        base -= TRIO
+    if base == A_END:
+        return PH_END
+    if base == A_STOP or base == A_LAST_CHANCE:
+        if can_declare(s, p):
+            declare(s, p, DECL_STOP if base == A_STOP else DECL_LAST_CHANCE, tr)
+        return PH_END           # (an illegal declaration just ends the turn)
+    if base > A_BOAT:
+        return PH_END
+    s[PLAYED + (TRIO_SLOT if trio else base)] += 1
+    play_pair(s, p, a, trio, tr)
+    if trio:
+        return PH_PLAY          # a trio has no effect
+    if base == A_FISH:
+        if s[DECK_LEN] == 0:
+            emit(s, tr, ev.FISH_DRAW, p, -1, 0, 0)
+        else:
+            t = draw_deck(s, rng)
+            receive(s, p, t, UNKNOWN)
+            emit(s, tr, ev.FISH_DRAW, p, t, 0, 0)
+        return PH_PLAY
+    if base == A_CRAB:
+        na = s[PILE_LEN]
+        nb = s[PILE_LEN + 1]
+        if na + nb == 0:
+            emit(s, tr, ev.CRAB_TAKE, p, -1, -1, 0)
+            return PH_PLAY
+        if na == 0 or nb == 0:
+            s[CRAB_PILE] = 1 if na == 0 else 0
+            return start_crab_card(s, p, pk, pp, rng, tr)
+        s[DEC] = DEC_CRAB_PILE
+        if external(pk, p):
+            return PH_STOP
+        j, i, g = choose_crab_card(s, p, pk, pp, -1, rng)    # the bots remember both piles
+        return crab_take(s, p, j, i, g, tr)
+    if base == A_LOBSTER:
+        if s[DECK_LEN] == 0:
+            emit(s, tr, ev.LOBSTER_KEEP, p, -1, 0, 0)
+            return PH_PLAY
+        seen = lobster_seen(s)
+        reveal_top(s, seen, rng)
+        if seen == 1:
+            return lobster_keep(s, p, 0, UNKNOWN, rng, tr)
+        s[DEC] = DEC_LOBSTER
+        if external(pk, p):
+            return PH_STOP
+        i, g = choose_lobster_card(s, p, pk, pp, seen, rng)
+        return lobster_keep(s, p, i, g, rng, tr)
+    if base == A_STEAL:
+        victims = 0
+        q = -1
+        for r in range(s[NPLAYERS]):
+            if can_steal_from(s, p, r):
+                victims += 1
+                q = r
+        if victims == 0:
+            emit(s, tr, ev.STEAL, p, -1, -1, 0)
+            return PH_PLAY
+        if victims == 1:
+            return steal(s, p, q, rng, tr)
+        s[DEC] = DEC_VICTIM
+        if external(pk, p):
+            return PH_STOP
+        return steal(s, p, choose_victim(s, p, pk, pp, rng), rng, tr)
+    if base == A_LOCK:
+        s[LOCK] = p
+        emit(s, tr, ev.LOCK_ON, p, 0, 0, 0)
+        return PH_PLAY
+    if s[DECK_LEN] + s[PILE_LEN] + s[PILE_LEN + 1] > 0:      # A_BOAT: another draw + play step
+        emit(s, tr, ev.EXTRA_TURN, p, 0, 0, 0)
+        return PH_DRAW
+    return PH_PLAY
 
 
 @kernel(inline="always")
-def take_turn(s, p, pk, pp, rng, tr):
-    """One whole turn of p (a locked turn, or draw + play steps with boat extra turns)."""
-    locked = s[LOCK] >= 0 and s[LOCK] != p
-    final = s[DECL] == DECL_LAST_CHANCE
-    emit(s, tr, ev.TURN, p, locked, final, 0)
-    if locked:
-        if s[DECK_LEN] > 0:
-            t = draw_deck(s, rng)
-            receive(s, p, t, UNKNOWN)
-            emit(s, tr, ev.LOCKED_DRAW, p, t, 0, 0)
-        else:
-            emit(s, tr, ev.LOCKED_DRAW, p, -1, 0, 0)
-        return
-    while True:
-        draw_step(s, p, pk, pp, rng, tr)
-        r = play_step(s, p, pk, pp, rng, final, tr)
-        if r != 1:
-            return
-        emit(s, tr, ev.EXTRA_TURN, p, 0, 0, 0)
+def start_crab_card(s, p, pk, pp, rng, tr):
+    """The searched pile is CRAB_PILE: with one card it is taken, else DEC_CRAB_CARD."""
+    j = s[CRAB_PILE]
+    if s[PILE_LEN + j] == 1:
+        return crab_take(s, p, j, 0, UNKNOWN, tr)
+    s[DEC] = DEC_CRAB_CARD
+    if external(pk, p):
+        return PH_STOP
+    j, i, g = choose_crab_card(s, p, pk, pp, j, rng)
+    return crab_take(s, p, j, i, g, tr)
+
+
+@kernel(inline="always")
+def crab_take(s, p, j, i, g, tr):
+    """Take the card at index i (0 = bottom) of pile j; the rest keep their order."""
+    t = take_from_pile(s, j, i)
+    receive(s, p, t, g)
+    emit(s, tr, ev.CRAB_TAKE, p, t, j, 0)
+    return PH_PLAY
+
+
+@kernel(inline="always")
+def lobster_keep(s, p, i, g, rng, tr):
+    """Keep the i-th revealed deck card (0 = top); the rest go back and the deck is shuffled."""
+    n = s[DECK_LEN]
+    seen = lobster_seen(s)
+    top = DECK + n - 1
+    t = s[top - i]
+    s[top - i] = s[top]
+    s[top] = t
+    pop_deck(s)
+    receive(s, p, t, g)
+    emit(s, tr, ev.LOBSTER_KEEP, p, t, seen, 0)
+    if not s[SHUFFLED]:
+        shuffle(s, DECK, n - 1, rng)
+    return PH_PLAY
+
+
+@kernel(inline="always")
+def steal(s, p, q, rng, tr):
+    """Take a uniformly random card from q's hidden hand."""
+    r = below(rng, s[HLEN + q])
+    base = HT + q * NTYPES
+    t = 0
+    while r >= s[base + t]:
+        r -= s[base + t]
+        t += 1
+    give_up(s, q, t)
+    receive(s, p, t, UNKNOWN)
+    emit(s, tr, ev.STEAL, p, q, t, 0)
+    return PH_PLAY
 
 
 @kernel
@@ -296,39 +407,108 @@ def score_round(s, tr):
             emit(s, tr, ev.SCORE, q, s[POINTS + q], points(s, q), colour_bonus(s, q))
 
 
+@kernel(inline="always")
+def end_turn(s, tr):
+    """RULES.md §4.3: four mermaids, STOP, LAST CHANCE reveals and end, void; else next seat."""
+    n = s[NPLAYERS]
+    p = current(s)
+    s[TURNS] += 1
+    if has_four_mermaids(s, p):
+        s[END] = END_MERMAIDS
+        s[ENDER] = p
+        emit(s, tr, ev.MERMAID_WIN, p, 0, 0, 0)
+        return end_round(s, tr)
+    nxt = p + 1 if p + 1 < n else 0        # (no integer division on the turn path)
+    if s[DECL] == DECL_STOP:
+        s[ENDER] = p
+        score_round(s, tr)
+        return end_round(s, tr)
+    if s[DECL] == DECL_LAST_CHANCE:
+        if p != s[DECLARER]:
+            s[REVEALED + p] = 1
+            emit(s, tr, ev.REVEAL, p, 0, 0, 0)
+        if nxt == s[DECLARER]:
+            s[ENDER] = s[DECLARER]
+            score_round(s, tr)
+            return end_round(s, tr)
+    elif s[DECK_LEN] == 0:
+        s[END] = END_VOID
+        s[ENDER] = p
+        return end_round(s, tr)
+    if s[LOCK] == nxt:
+        s[LOCK] = -1
+        emit(s, tr, ev.LOCK_OFF, nxt, 0, 0, 0)
+    s[CUR] = nxt
+    return PH_TURN
+
+
+@kernel(forceinline=True)
+def end_round(s, tr):
+    emit(s, tr, ev.ROUND_END, s[ENDER], s[END], s[ENDER], 0)
+    s[DEC] = DEC_DONE
+    return PH_STOP
+
+
+@kernel(inline="always")
+def advance(s, ph, pk, pp, rng, tr):
+    """Run stages from `ph` until an external seat's decision point or the round's end."""
+    while ph != PH_STOP:
+        if ph == PH_PLAY:
+            ph = start_play(s, pk, pp, rng, tr)
+        elif ph == PH_END:
+            ph = end_turn(s, tr)
+        elif ph == PH_TURN:
+            ph = start_turn(s, rng, tr)
+        else:
+            ph = start_draw(s, pk, pp, rng, tr)
+
+
+# ---------------------------------------------------------------------------------------------
+# The API: apply an action, list the legal ones
+
+@kernel(inline="always")
+def apply_action(s, a, g, pk, pp, rng, tr):
+    """Apply action `a` at the current decision point and run on to the next external decision
+    point or the round's end. `g` is what the card taken is worth to the player if the chooser
+    computed it (UNKNOWN otherwise). The action must be legal (legal_actions)."""
+    d = s[DEC]
+    p = current(s)
+    if d == DEC_PLAY:
+        ph = apply_play(s, a, pk, pp, rng, tr)
+    elif d == DEC_DRAW:
+        ph = draw_source(s, p, a, g, pk, pp, rng, tr)
+    elif d == DEC_KEEP:
+        ph = keep(s, p, a, g, tr)
+    elif d == DEC_CRAB_PILE:
+        if a >= 2:
+            ph = crab_take(s, p, (a - 2) & 1, (a - 2) >> 1, g, tr)
+        else:
+            s[CRAB_PILE] = a
+            ph = start_crab_card(s, p, pk, pp, rng, tr)
+    elif d == DEC_CRAB_CARD:
+        ph = crab_take(s, p, s[CRAB_PILE], a, g, tr)
+    elif d == DEC_LOBSTER:
+        ph = lobster_keep(s, p, a, g, rng, tr)
+    elif d == DEC_VICTIM:
+        ph = steal(s, p, a, rng, tr)
+    elif d == DEC_START:
+        ph = PH_TURN
+    else:
+        return          # DEC_DONE: the round is over
+    advance(s, ph, pk, pp, rng, tr)
+
+
+@kernel
+def step(s, a, pk, pp, rng, tr):
+    """`apply_action` for callers from outside the engine (nothing precomputed)."""
+    apply_action(s, a, UNKNOWN, pk, pp, rng, tr)
+
+
 @kernel
 def play_round(s, pk, pp, rng, tr):
-    """Play turns from the current state until the round ends (RULES.md §4.3). Returns END."""
-    n = s[NPLAYERS]
-    while True:
-        p = below_bound(s[CUR], MAX_PLAYERS)
-        take_turn(s, p, pk, pp, rng, tr)
-        s[TURNS] += 1
-        if has_four_mermaids(s, p):
-            s[END] = END_MERMAIDS
-            s[ENDER] = p
-            emit(s, tr, ev.MERMAID_WIN, p, 0, 0, 0)
-            break
-        nxt = (p + 1) % n
-        if s[DECL] == DECL_STOP:
-            s[ENDER] = p
-            score_round(s, tr)
-            break
-        if s[DECL] == DECL_LAST_CHANCE:
-            if p != s[DECLARER]:
-                s[REVEALED + p] = 1
-                emit(s, tr, ev.REVEAL, p, 0, 0, 0)
-            if nxt == s[DECLARER]:
-                s[ENDER] = s[DECLARER]
-                score_round(s, tr)
-                break
-        elif s[DECK_LEN] == 0:
-            s[END] = END_VOID
-            s[ENDER] = p
-            break
-        if s[LOCK] == nxt:
-            s[LOCK] = -1
-            emit(s, tr, ev.LOCK_OFF, nxt, 0, 0, 0)
-        s[CUR] = nxt
-    emit(s, tr, ev.ROUND_END, s[ENDER], s[END], s[ENDER], 0)
+    """Run the round in `s` from the start of the current player's turn (DEC_START: as dealt or
+    built) or from a decision point already answered, until an external seat must decide or the
+    round ends. With bots in every seat that is the end: returns END (0 if stopped)."""
+    if s[DEC] == DEC_START:
+        advance(s, PH_TURN, pk, pp, rng, tr)
     return s[END]

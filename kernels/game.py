@@ -47,12 +47,19 @@ def record_round(s, nplayers, stats):
 
 
 @kernel
-def new_round(s, nplayers, deck, starter, pk, pp, rng, tr):
-    """Deal the cards of `deck` (any order; not modified) shuffled, and play one round."""
+def deal_round(s, nplayers, deck, starter, rng):
+    """A fresh round of the cards of `deck` (any order; not modified), shuffled (lazily: the
+    deck's order is drawn as cards are seen), piles A and B flipped, `starter` to play."""
     load_deck(s, nplayers, deck, starter)
     s[SHUFFLED] = 1
     reveal_top(s, 2, rng)
     flip_piles(s)
+
+
+@kernel
+def new_round(s, nplayers, deck, starter, pk, pp, rng, tr):
+    """Deal a fresh round and play it (to its end with bots in every seat)."""
+    deal_round(s, nplayers, deck, starter, rng)
     return play_round(s, pk, pp, rng, tr)
 
 

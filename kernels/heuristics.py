@@ -19,6 +19,8 @@ import numpy as np
 
 from .cards import (BOAT, CRAB, FISH, JELLYFISH, KIND_CATEGORY, LOBSTER, MAX_DECK, MERMAID,
                     NKINDS, SHARK, STARFISH, SWIMMER, TYPE_COLOUR, TYPE_KIND)
+from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
+                      A_STOP)
 from .jit import kernel
 from .scoring import UNKNOWN, colour_bonus, gain, points
 from .state import (AK, COL, CSTRIDE, DECK, DECK_LEN, DECL, HK, HLEN, NPAIRS, NPLAYERS, PILE,
@@ -33,8 +35,6 @@ THRESHOLD = 1
 STATIC_VALUE = np.array([3 if k == MERMAID else 2 if KIND_CATEGORY[k] in ("multiplier", "collector")
                          else 1 for k in range(NKINDS)], dtype=np.int64)
 
-# Play-step actions, as in kernels.policies (kept equal by a test).
-_A_END, _A_FISH, _A_CRAB, _A_LOBSTER, _A_STEAL, _A_LOCK, _A_BOAT, _A_STOP, _A_LAST_CHANCE = range(9)
 
 
 @kernel
@@ -140,37 +140,40 @@ def t_choose_action(s, p, pp, final):
     deck = s[DECK_LEN]
     piles = s[PILE_LEN] + s[PILE_LEN + 1]
     if pp[p, T_PLAY_FISH] == 1.0 and s[h + FISH] >= 2 and deck > 0:
-        return _A_FISH
+        return A_FISH
     if pp[p, T_PLAY_CRAB] == 1.0 and s[h + CRAB] >= 2 and piles > 0:
-        return _A_CRAB
+        return A_CRAB
     if pp[p, T_PLAY_LOBSTER] == 1.0 and s[h + CRAB] >= 1 and s[h + LOBSTER] >= 1 and deck > 0:
-        return _A_LOBSTER
+        return A_LOBSTER
     if (pp[p, T_PLAY_STEAL] == 1.0 and s[h + SWIMMER] >= 1 and s[h + SHARK] >= 1
             and t_victim(s, p, pp) >= 0):
-        return _A_STEAL
+        return A_STEAL
     if pp[p, T_PLAY_LOCK] == 1.0 and s[h + SWIMMER] >= 1 and s[h + JELLYFISH] >= 1:
-        return _A_LOCK
+        return A_LOCK
     if not final and s[DECL] == 0:
         pts = points(s, p)
         if pts >= max(7.0, pp[p, T_STOP_AT]):
             if pts >= pp[p, T_LAST_CHANCE_AT]:
-                return _A_LAST_CHANCE
+                return A_LAST_CHANCE
             if (s[NPLAYERS] <= pp[p, T_LC_MAX_PLAYERS] and deck >= pp[p, T_LC_MIN_DECK]
                     and _lead(s, p, pp) >= pp[p, T_LC_MARGIN]):
-                return _A_LAST_CHANCE
-            return _A_STOP
+                return A_LAST_CHANCE
+            return A_STOP
     if pp[p, T_PLAY_BOAT] == 1.0 and s[h + BOAT] >= 2 and deck + piles > 0:
-        return _A_BOAT
-    return _A_END
+        return A_BOAT
+    return A_END
 
 
 @kernel
-def t_choose_crab_card(s, p, pp):
-    """Highest-value card over both piles (tie A before B, nearest the top)."""
+def t_choose_crab_card(s, p, pp, only):
+    """Highest-value card over both piles, or pile `only` if it is 0 or 1 (tie A before B,
+    nearest the top)."""
     best_j = -1
     best_i = -1
     best_v = -1e9
     for j in range(2):
+        if only >= 0 and j != only:
+            continue
         base = PILE + j * MAX_DECK
         for i in range(s[PILE_LEN + j] - 1, -1, -1):
             v = value(s, p, s[base + i], pp)

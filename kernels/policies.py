@@ -1,33 +1,50 @@
-"""Compiled player decisions. A policy is an integer kind plus a float parameter vector per seat.
+"""The bots' decisions. A policy is an integer kind plus a float parameter vector per seat.
 
-The engine (kernels.engine) asks a policy only where the rules leave a choice, and only among
-legal options; each hook dispatches on the kind. Adding a heuristic means one branch per hook
-here plus one registry entry in analyzer.policies, which owns names, parameters and defaults.
+At each decision point of kernels.engine (kernels.actions) the seat's chooser here returns a
+legal action, with the gain of the card it takes when it computed one; kernels.play applies it.
+Each chooser dispatches on the kind. Adding a heuristic means one branch per chooser here plus
+one registry entry in analyzer.policies, which owns names, parameters and defaults.
 
 BASELINE is ../shared/BASELINE_POLICY.md exactly; it uses the memory view of the piles for its
-crab rule (RULES.md §9) and nothing else beyond the public state and its own hand.
+crab rule (RULES.md §9) and nothing else beyond the public state and its own hand. RANDOM takes
+a uniformly random legal action (every copy and card counted) at every decision point. SEARCH
+(kernels.search) is not a bot: it has its own drivers.
 """
 from .jit import kernel
 
+from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
+                      A_STOP, SRC_DECK, SRC_PILE_A)
+from .legal import legal_actions
+from .rng import below
 from .cards import (BOAT, CRAB, FISH, JELLYFISH, LOBSTER, MAX_DECK, SHARK, SWIMMER)
 from .heuristics import (THRESHOLD, t_choose_action, t_choose_crab_card, t_choose_discard_pile,
                          t_choose_draw, t_choose_keep, t_choose_lobster_card, t_victim)
 from .scoring import UNKNOWN, gain, points
-from .state import (DECK, DECK_LEN, DECL, DECL_NONE, HK, HLEN, NPLAYERS, PILE, PILE_LEN,
+from .state import (DECK, DECK_LEN, DECL, DECL_NONE, HK, HLEN, LEGAL, NPLAYERS, PILE, PILE_LEN,
                     REVEALED)
 from .cards import NKINDS
 
 BASELINE = 0
+RANDOM = 2
+SEARCH = 3        # kinds from SEARCH on are external: the engine stops at their decision points
+EXTERNAL = 4      # a seat played from outside the kernels (analyzer.decisions)
 # Baseline parameter slots.
 STOP_AT, LAST_CHANCE_AT = 0, 1
 MAX_PARAMS = 20   # parameter slots per seat, enough for every registered policy
 
-# Draw sources.
-SRC_DECK, SRC_PILE_A, SRC_PILE_B, SRC_NOTHING = 0, 1, 2, 3
 
-# Play-step actions. A trio is the pair's action plus TRIO (a starfish joins, no effect).
-A_END, A_FISH, A_CRAB, A_LOBSTER, A_STEAL, A_LOCK, A_BOAT, A_STOP, A_LAST_CHANCE = range(9)
-TRIO = 16
+@kernel(forceinline=True)
+def external(pk, p):
+    """Seat p is not a bot: the engine stops at its decision points instead of asking it."""
+    return pk[p] >= SEARCH
+
+
+@kernel
+def random_action(s, rng):
+    """RANDOM: a uniformly random legal action of the current decision point (every copy and
+    card counted as its own action)."""
+    n = legal_actions(s, True)
+    return s[LEGAL + below(rng, n)]
 
 
 @kernel(inline="always")
@@ -46,9 +63,10 @@ def _best_pile(s, p):
 
 
 @kernel(inline="always")
-def choose_draw(s, p, pk, pp):
-    """(source SRC_*, gain of the card it takes or UNKNOWN). Called only when there is a choice:
-    the deck or a pile is non-empty. Must return a legal source."""
+def choose_draw(s, p, pk, pp, rng):
+    """(source SRC_*, gain of the card it takes or UNKNOWN) at DEC_DRAW. Must be legal."""
+    if pk[p] == RANDOM:
+        return random_action(s, rng), UNKNOWN
     if pk[p] == THRESHOLD:
         return t_choose_draw(s, p, pp)
     j, g = _best_pile(s, p)
@@ -58,8 +76,10 @@ def choose_draw(s, p, pk, pp):
 
 
 @kernel(inline="always")
-def choose_keep(s, p, pk, pp, c1, c2):
+def choose_keep(s, p, pk, pp, c1, c2, rng):
     """Of two cards drawn from the deck (c1 first): (0 to keep c1 or 1 to keep c2, its gain)."""
+    if pk[p] == RANDOM:
+        return random_action(s, rng) & 1, UNKNOWN
     if pk[p] == THRESHOLD:
         return t_choose_keep(s, p, pp, c1, c2)
     g1 = gain(s, p, c1)
@@ -70,9 +90,11 @@ def choose_keep(s, p, pk, pp, c1, c2):
 
 
 @kernel(inline="always")
-def choose_discard_pile(s, p, pk, pp, card):
-    """Pile (0 = A, 1 = B) for the unkept card, called only when both piles are empty or both
-    are non-empty (with exactly one empty pile the rules decide)."""
+def choose_discard_pile(s, p, pk, pp, card, rng):
+    """Pile (0 = A, 1 = B) for the unkept card, asked only when both piles are non-empty (else
+    the rules decide: engine.discard_forced)."""
+    if pk[p] == RANDOM:
+        return below(rng, 2)
     if pk[p] == THRESHOLD:
         return t_choose_discard_pile(s, p, pp)
     if s[PILE_LEN] == 0:
@@ -97,9 +119,11 @@ def steal_target(s, p):
 
 
 @kernel(inline="always")
-def choose_action(s, p, pk, pp, final):
-    """Next play-step action (A_*), given that p does not hold four mermaids. `final` is true in a
-    LAST CHANCE final turn. Declarations are offered only when the rules allow one."""
+def choose_action(s, p, pk, pp, final, rng):
+    """Next play-step action (A_*) at DEC_PLAY. `final` is true in a LAST CHANCE final turn.
+    Declarations are chosen only when the rules allow one."""
+    if pk[p] == RANDOM:
+        return random_action(s, rng)
     if pk[p] == THRESHOLD:
         return t_choose_action(s, p, pp, final)
     h = HK + p * NKINDS
@@ -127,16 +151,21 @@ def choose_action(s, p, pk, pp, final):
 
 
 @kernel(forceinline=True)
-def choose_crab_card(s, p, pk, pp):
+def choose_crab_card(s, p, pk, pp, only, rng):
     """(pile, index from the bottom, gain) of the card to take with a crab pair: the highest gain
-    over both piles, tie pile A before B and, within a pile, nearest the top. Piles not both
-    empty."""
+    over both piles (or pile `only` if it is 0 or 1), tie pile A before B and, within a pile,
+    nearest the top. The piles searched are not all empty."""
+    if pk[p] == RANDOM:
+        j = random_action(s, rng) if only < 0 else only
+        return j, below(rng, s[PILE_LEN + j]), UNKNOWN
     if pk[p] == THRESHOLD:
-        return t_choose_crab_card(s, p, pp)
+        return t_choose_crab_card(s, p, pp, only)
     best_j = -1
     best_i = -1
     best_gain = -99
     for j in range(2):
+        if only >= 0 and j != only:
+            continue
         base = PILE + j * MAX_DECK
         for i in range(s[PILE_LEN + j] - 1, -1, -1):
             g = gain(s, p, s[base + i])
@@ -148,17 +177,21 @@ def choose_crab_card(s, p, pk, pp):
 
 
 @kernel
-def choose_victim(s, p, pk, pp):
+def choose_victim(s, p, pk, pp, rng):
     """Opponent to steal from (some opponent is eligible)."""
+    if pk[p] == RANDOM:
+        return random_action(s, rng)
     if pk[p] == THRESHOLD:
         return t_victim(s, p, pp)
     return steal_target(s, p)
 
 
 @kernel
-def choose_lobster_card(s, p, pk, pp, seen):
+def choose_lobster_card(s, p, pk, pp, seen, rng):
     """(which of the `seen` top deck cards to keep: 0 = the top card, 1 = the next, ...; its
     gain): highest gain, tie nearest the top."""
+    if pk[p] == RANDOM:
+        return random_action(s, rng), UNKNOWN
     if pk[p] == THRESHOLD:
         return t_choose_lobster_card(s, p, pp, seen)
     top = s[DECK_LEN] - 1

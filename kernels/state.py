@@ -29,8 +29,10 @@ LOCK = 8          # seat of the caster of an active jellyfish lock, -1 if none
 END = 9           # END_* once the round is over
 ENDER = 10        # seat whose turn ended the round (declarer, void emptier, mermaid holder)
 TURNS = 11        # whole turns taken this round (boat extra turns are part of a turn)
+DEC = 12          # the decision the current player faces (kernels.actions.DEC_*)
 STARTER = 13      # seat that started the round
 SHUFFLED = 14     # 1: the deck's order is unknown, each draw takes a uniformly random card
+CRAB_PILE = 15    # the pile being searched at DEC_CRAB_CARD
 NSCALARS = 16
 
 # Colour counts are stored 16 to a player (11 used, the rest stay 0) so that loops over them
@@ -53,7 +55,10 @@ PTS = POINTS + MAX_PLAYERS                # current card points, cached [player]
 PLAYED = PTS + MAX_PLAYERS                # pairs played this round by action (policies.A_*),
                                           # trios at index TRIO_SLOT
 TRIO_SLOT = 7
-STATE_SIZE = PLAYED + 8
+STATE_CORE = PLAYED + 8                   # the round itself ends here; what follows is scratch
+LEGAL = STATE_CORE                        # legal actions written by engine.legal_actions
+MAX_LEGAL = 384                           # more than any position can have (327 with every copy)
+STATE_SIZE = LEGAL + MAX_LEGAL
 
 # Kind and colour of each type for compiled code, as uint8: LLVM then knows a kind or colour
 # read from them is small and non-negative, so indices built from it need no negative-index
@@ -184,6 +189,13 @@ def pop_deck(s):
     n = below_bound(s[DECK_LEN] - 1, MAX_DECK)
     s[DECK_LEN] = n
     return below_bound(s[DECK + n], NTYPES)
+
+
+@kernel(forceinline=True)
+def copy_state(dst, src):
+    """dst = src for the round itself (the scratch list of legal actions is not copied)."""
+    for i in range(STATE_CORE):
+        dst[i] = src[i]
 
 
 def new_state() -> np.ndarray:

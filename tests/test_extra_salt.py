@@ -8,13 +8,11 @@ Expected events are worked out by hand in the docstrings and comments.
 """
 import numpy as np
 
-from analyzer.policies import policy_arrays, seat_policies
-from analyzer.scripted import decode
+from analyzer.decisions import Round
 from conftest import deck_of, hand_of, points_of, run, scripted, table_of
+from kernels import actions as ka
 from kernels import cards as kc
-from kernels import engine
 from kernels import state as ks
-from kernels.rng import seed_stream
 
 ES = "extra-salt"
 LC = ks.DECL_LAST_CHANCE
@@ -101,16 +99,15 @@ def test_edge_8_lobster_with_one_card_left():
 
 
 def test_edge_8_lobster_with_an_empty_deck_does_nothing():
-    """§10.8: "With an empty deck it does nothing." The engine's effect, called directly, moves
+    """§10.8: "With an empty deck it does nothing." Played through the decision API it moves
     no card; the baseline (rule 3b needs a deck card) keeps crab+lobster in a final turn."""
-    s = scripted(2, deck=(), piles=("shell:black", ()), rest=None, expansion=ES,
-                 hands={0: "crab:dark_blue,lobster"})
-    tr = np.zeros((17, 5), dtype=np.int32)
-    pk, pp = policy_arrays(seat_policies(["baseline"], 2))
-    engine.play_pair(s, 0, kc.CRAB, kc.LOBSTER, False, tr)
-    engine.lobster_effect(s, 0, pk, pp, seed_stream(0), tr)
-    assert decode(tr) == [("pair", 0, "crab:dark_blue", "lobster"), ("lobster_keep", 0, None, 0)]
-    assert hand_of(s, 0) == [] and table_of(s, 0) == ["crab:dark_blue", "lobster"]
+    s = scripted(2, current=1, declared=(0, LC), deck=(), piles=("shell:black", ()), rest=None,
+                 expansion=ES, hands={0: CALLER11, 1: "crab:dark_blue,lobster"})
+    r = Round(s, ["baseline", None])
+    r.apply(ka.A_LOBSTER)
+    assert r.events()[1:4] == [("take_pile", 1, "shell:black", 0),
+                               ("pair", 1, "crab:dark_blue", "lobster"), ("lobster_keep", 1, None, 0)]
+    assert hand_of(s, 1) == ["shell:black"] and table_of(s, 1) == ["crab:dark_blue", "lobster"]
 
     s = scripted(2, current=1, declared=(0, LC), deck=(), piles=("shell:black", ()), rest=None,
                  expansion=ES, hands={0: CALLER11, 1: "crab:dark_blue,lobster"})

@@ -2,20 +2,17 @@
 
 Items 8 and 15 are Extra Salt only: test_extra_salt.py has test_edge_8_* and test_edge_15_*.
 Where the baseline never takes the action an edge allows (a crab, fish or steal pair whose effect
-cannot happen), the engine's effect is called directly on a built state (the closest checkable
-behaviour) and the baseline's choice not to play it is checked on a scripted round.
+cannot happen), the seat is played through the decision API (analyzer.decisions.Round) and the
+baseline's choice not to play it is checked on a scripted round.
 Expected events are worked out by hand in the docstrings and comments; `run` (conftest) also
 replays every round independently and accounts for every card after every event.
 """
-import numpy as np
-
-from analyzer.policies import policy_arrays, seat_policies
-from analyzer.scripted import decode
+from analyzer.decisions import Round
 from conftest import hand_of, pile_of, points_of, run, scripted, table_of
+from kernels import actions as ka
 from kernels import cards as kc
-from kernels import engine
 from kernels import state as ks
-from kernels.rng import seed_stream
+from kernels.invariants import state_errors
 from kernels.scoring import card_points
 
 LC = ks.DECL_LAST_CHANCE
@@ -25,12 +22,15 @@ def score(q, points, card_points, bonus):
     return ("score", q, points, card_points, bonus)
 
 
-def _direct(s):
-    """A trace buffer and baseline policy arrays for calling engine effects directly."""
-    tr = np.zeros((65, 5), dtype=np.int32)
-    pk, pp = policy_arrays(seat_policies(["baseline"], int(s[ks.NPLAYERS])))
-    return tr, pk, pp
+def _played(s, seat=0, players=2):
+    """`s` run through the decision API with `seat` played from here, the others baseline (the
+    invariants checked after every event when every card is placed); stands at that seat's
+    first decision."""
+    return Round(s, [None if q == seat else "baseline" for q in range(players)],
+                 check=state_errors(s) == 0)
 
+
+CRAB_DB, CRAB_LB = kc.type_id("crab", "dark_blue"), kc.type_id("crab", "light_blue")
 
 # Caller hand used by the LAST CHANCE situations below: colony 6 + 3 penguins 5 = 11, bonus 1.
 CALLER11 = "colony,penguin:purple,penguin:light_orange,penguin:pink"
@@ -146,18 +146,20 @@ def test_edge_3_both_piles_empty_must_draw_from_the_deck():
 # --- 4 ---------------------------------------------------------------------------------------
 
 def test_edge_4_crab_pair_with_both_piles_empty_does_nothing():
-    """§10.4: "Crab pair with both piles empty: it may be played, and it does nothing." (engine
-    effect called directly: the pair moves to the table and scores 1, no card moves)."""
+    """§10.4: "Crab pair with both piles empty: it may be played, and it does nothing." Seat 0
+    draws the only deck card (forced: both piles empty), then plays the crabs: the pair moves
+    to the table and scores 1, no card moves; the empty deck voids the round."""
     s = scripted(2, deck="shell:black", piles=((), ()), rest=None,
                  hands={0: "crab:dark_blue,crab:light_blue"})
-    tr, pk, pp = _direct(s)
-    engine.play_pair(s, 0, kc.CRAB, kc.CRAB, False, tr)
-    engine.crab_effect(s, 0, pk, pp, tr)
-    assert decode(tr) == [("pair", 0, "crab:dark_blue", "crab:light_blue"),
-                          ("crab_take", 0, None, -1)]
-    assert hand_of(s, 0) == [] and table_of(s, 0) == ["crab:dark_blue", "crab:light_blue"]
+    r = _played(s)
+    assert (r.decision, r.player, r.legal()) == ("play", 0, [ka.A_END, ka.pair_action(
+        ka.A_CRAB, CRAB_DB, CRAB_LB)])
+    r.apply(ka.A_CRAB)
+    assert r.events() == [("turn", 0, 0, 0), ("keep", 0, "shell:black", None),
+                          ("pair", 0, "crab:dark_blue", "crab:light_blue"),
+                          ("crab_take", 0, None, -1), ("round_end", 0, "void", 0)]
+    assert hand_of(s, 0) == ["shell:black"] and table_of(s, 0) == ["crab:dark_blue", "crab:light_blue"]
     assert int(s[ks.NPAIRS]) == 1 and int(card_points(s, 0)) == 1
-    assert int(s[ks.DECK_LEN]) == 1
 
 
 def test_edge_4_baseline_keeps_a_crab_pair_when_both_piles_are_empty():
@@ -192,17 +194,18 @@ def test_edge_4_one_pile_empty_searches_the_other():
 # --- 5 ---------------------------------------------------------------------------------------
 
 def test_edge_5_fish_pair_with_an_empty_deck_does_nothing():
-    """§10.5: "Fish pair with an empty deck: it may be played, and it does nothing." (engine
-    effect called directly)."""
-    s = scripted(2, deck=(), piles=("shell:black", ()), rest=None,
-                 hands={0: "fish:dark_blue,fish:black"})
-    tr, pk, pp = _direct(s)
-    engine.play_pair(s, 0, kc.FISH, kc.FISH, False, tr)
-    engine.fish_effect(s, 0, seed_stream(0), tr)
-    assert decode(tr) == [("pair", 0, "fish:dark_blue", "fish:black"), ("fish_draw", 0, None)]
-    assert table_of(s, 0) == ["fish:black", "fish:dark_blue"] and hand_of(s, 0) == []
-    assert int(card_points(s, 0)) == 1
-    assert pile_of(s, 0) == ["shell:black"]
+    """§10.5: "Fish pair with an empty deck: it may be played, and it does nothing." In a final
+    turn with an empty deck seat 1 must take pile A's top, then plays its fish: no card drawn."""
+    s = scripted(2, current=1, declared=(0, LC), deck=(), piles=("shell:black", ()), rest=None,
+                 hands={0: CALLER11, 1: "fish:dark_blue,fish:black"})
+    r = _played(s, seat=1)
+    assert (r.decision, r.player) == ("play", 1)
+    assert ka.A_STOP not in r.legal() and ka.A_LAST_CHANCE not in r.legal()   # a final turn
+    r.apply(ka.A_FISH)
+    assert r.events()[:4] == [("turn", 1, 0, 1), ("take_pile", 1, "shell:black", 0),
+                              ("pair", 1, "fish:dark_blue", "fish:black"), ("fish_draw", 1, None)]
+    assert table_of(s, 1) == ["fish:black", "fish:dark_blue"] and hand_of(s, 1) == ["shell:black"]
+    assert int(card_points(s, 1)) == 1 and r.end == "last_chance_won"
 
 
 def test_edge_5_baseline_keeps_a_fish_pair_when_the_deck_is_empty():
@@ -230,12 +233,16 @@ def test_edge_6_boat_pair_with_deck_and_piles_empty_is_not_an_extra_turn():
     assert events == [("turn", 1, 0, 1), ("take_nothing", 1), ("reveal", 1),
                       score(0, 12, 11, 1), score(1, 1, 1, 1),
                       ("round_end", 0, "last_chance_won", 0)]
-    s = scripted(2, deck=(), piles=((), ()), rest=None, hands={0: "boat:black,boat:yellow"})
-    tr, _, _ = _direct(s)
-    before = int(card_points(s, 0))
-    engine.play_pair(s, 0, kc.BOAT, kc.BOAT, False, tr)
-    assert decode(tr) == [("pair", 0, "boat:black", "boat:yellow")]
-    assert before == int(card_points(s, 0)) == 1
+    s = scripted(2, current=1, declared=(0, LC), deck=(), piles=((), ()), rest=None,
+                 hands={0: CALLER11, 1: "boat:black,boat:yellow"})
+    r = _played(s, seat=1)
+    assert int(card_points(s, 1)) == 1
+    r.apply(ka.A_BOAT)
+    assert r.events() == [("turn", 1, 0, 1), ("take_nothing", 1),
+                          ("pair", 1, "boat:black", "boat:yellow"), ("reveal", 1),
+                          score(0, 12, 11, 1), score(1, 1, 1, 1),
+                          ("round_end", 0, "last_chance_won", 0)]
+    assert int(card_points(s, 1)) == 1            # on the table it scores 1, as in hand
 
 
 # --- 7 ---------------------------------------------------------------------------------------
@@ -244,14 +251,13 @@ def test_edge_7_steal_with_no_eligible_opponent_does_nothing():
     """§10.7: "Steal with no eligible opponent (all opponents have empty or revealed hands ...):
     it may be played, and it does nothing." (engine effect called directly: opponent 1 is
     revealed, opponent 2 has no cards)."""
-    s = scripted(3, deck="shell:black", rest=None, revealed=(1,),
+    s = scripted(3, deck="shell:black", piles=((), ()), rest=None, revealed=(1,),
                  hands={0: "swimmer:dark_blue,shark:dark_blue", 1: "mermaid"})
-    tr, pk, pp = _direct(s)
-    engine.play_pair(s, 0, kc.SWIMMER, kc.SHARK, False, tr)
-    engine.steal_effect(s, 0, pk, pp, seed_stream(0), tr)
-    assert decode(tr) == [("pair", 0, "swimmer:dark_blue", "shark:dark_blue"),
-                          ("steal", 0, -1, None)]
-    assert hand_of(s, 1) == ["mermaid"] and hand_of(s, 0) == []
+    r = _played(s, players=3)
+    r.apply(ka.A_STEAL)
+    assert r.events()[2:4] == [("pair", 0, "swimmer:dark_blue", "shark:dark_blue"),
+                               ("steal", 0, -1, None)]
+    assert hand_of(s, 1) == ["mermaid"] and hand_of(s, 0) == ["shell:black"]
     assert int(card_points(s, 0)) == 1
 
 
@@ -276,18 +282,22 @@ def test_edge_9_pair_without_effect_still_scores_and_is_safe_from_steals():
     """§10.9: "A pair whose effect cannot happen still moves to the table and scores 1. Playing
     a pair only to keep it away from steals is legal." Player 0 plays crabs with both piles
     empty; player 1's steal can then only take the penguin left in player 0's hand."""
-    s = scripted(2, deck="shell:black", piles=((), ()), rest=None,
-                 hands={0: "crab:dark_blue,crab:light_blue,penguin:pink",
-                        1: "swimmer:black,shark:black"})
-    tr, pk, pp = _direct(s)
-    engine.play_pair(s, 0, kc.CRAB, kc.CRAB, False, tr)
-    engine.crab_effect(s, 0, pk, pp, tr)
-    assert int(card_points(s, 0)) == 2          # table pair 1 + penguin 1
-    engine.play_pair(s, 1, kc.SWIMMER, kc.SHARK, False, tr)
-    engine.steal_effect(s, 1, pk, pp, seed_stream(0), tr)
-    assert decode(tr)[-1] == ("steal", 1, 0, "penguin:pink")
-    assert table_of(s, 0) == ["crab:dark_blue", "crab:light_blue"] and hand_of(s, 0) == []
-    assert int(card_points(s, 0)) == 1
+    s = scripted(2, deck="octopus:grey,shell:black,fish:green,boat:black", piles=((), ()),
+                 rest=None, hands={0: "crab:dark_blue,crab:light_blue,penguin:pink",
+                                   1: "swimmer:black,shark:black"})
+    r = Round(s, [None, None])
+    assert r.decision == "keep"         # both piles empty: the draw is from the deck
+    r.apply(1)                          # keep shell:black; octopus:grey must start pile A
+    r.apply(ka.A_CRAB)                  # the crabs search pile A: its only card is taken
+    assert ("crab_take", 0, "octopus:grey", 0) in r.events()
+    assert int(card_points(s, 0)) == 2          # table pair 1 + penguin 1 + shell 0 + octopus 0
+    assert (r.player, r.decision) == (1, "keep")    # nothing else open: seat 1's turn began
+    r.apply(0)                          # seat 1 keeps fish:green, boat:black onto pile A
+    r.apply(ka.A_STEAL)
+    stolen = [e for e in r.events() if e[0] == "steal"][0]
+    assert stolen[:3] == ("steal", 1, 0) and stolen[3] in ("penguin:pink", "shell:black",
+                                                           "octopus:grey")
+    assert table_of(s, 0) == ["crab:dark_blue", "crab:light_blue"] and len(hand_of(s, 0)) == 2
 
 
 # --- 10 --------------------------------------------------------------------------------------
