@@ -54,7 +54,7 @@ Task = ckpt.Task
 
 # Blocks per task: about a quarter second of one core (4096-round and 256-game blocks); a batch
 # so large that it would have more than MAX_TASKS tasks gets longer tasks instead.
-TASK_BLOCKS = {"rounds": 64, "games": 128}
+TASK_BLOCKS = {"rounds": 64, "games": 128, "search": 1}
 MAX_TASKS = 100_000
 # Dask tasks in flight at once (submitted, not yet taken), per worker thread and at least: a
 # run of millions of tasks is fed to the scheduler as it goes, not all at once.
@@ -78,10 +78,18 @@ class Batch:
     pk: np.ndarray          # policy kinds and parameters per seat (analyzer.policies.policy_arrays)
     pp: np.ndarray
     seed: int
-    target: int = 0         # games only
+    target: int = 0         # games; with search seats also rounds (they value the game)
+    rpk: np.ndarray | None = None   # with search seats: the rollout players each of them uses
+    rpp: np.ndarray | None = None   # (analyzer.policies.rollout_arrays)
+
+    @property
+    def search(self) -> bool:
+        return self.rpk is not None
 
     @property
     def block(self) -> int:
+        if self.search:
+            return kb.SEARCH_ROUND_BLOCK if self.kind == "rounds" else kb.SEARCH_GAME_BLOCK
         return kb.ROUND_BLOCK if self.kind == "rounds" else kb.GAME_BLOCK
 
     @property
@@ -91,7 +99,7 @@ class Batch:
     def tasks(self, index: int) -> list[Task]:
         """This batch's tasks, as (index, first block, end block)."""
         nblocks = -(-self.count // self.block)
-        step = max(TASK_BLOCKS[self.kind], -(-nblocks // MAX_TASKS))
+        step = max(TASK_BLOCKS["search" if self.search else self.kind], -(-nblocks // MAX_TASKS))
         return [(index, lo, min(lo + step, nblocks)) for lo in range(0, nblocks, step)]
 
     def units(self, lo: int, hi: int) -> int:
@@ -100,6 +108,9 @@ class Batch:
 
     def args(self) -> tuple:
         """The leading arguments of the kernels.batch drivers."""
+        if self.search:
+            return (self.kind == "games", self.players, self.deck, self.count, self.target,
+                    self.pk, self.pp, self.rpk, self.rpp, np.uint64(self.seed))
         if self.kind == "rounds":
             return (self.players, self.deck, self.count, self.pk, self.pp, np.uint64(self.seed))
         return (self.players, self.deck, self.count, self.target, self.pk, self.pp,
@@ -109,15 +120,23 @@ class Batch:
         """Everything the counters depend on, for the checkpoint fingerprint."""
         return {"kind": self.kind, "players": self.players, "deck": self.deck.tolist(),
                 "count": self.count, "target": self.target, "pk": self.pk.tolist(),
-                "pp": self.pp.tolist(), "seed": self.seed}
+                "pp": self.pp.tolist(), "seed": self.seed,
+                **({"rpk": self.rpk.tolist(), "rpp": self.rpp.tolist()} if self.search else {})}
+
+    def driver(self, serial: bool):
+        """The kernels.batch function that computes this batch's blocks."""
+        if self.search:
+            return kb.run_search_serial if serial else kb.run_search
+        if self.kind == "rounds":
+            return kb.run_rounds_serial if serial else kb.run_rounds
+        return kb.run_games_serial if serial else kb.run_games
 
 
-def run_task(kind: str, args: tuple, lo: int, hi: int) -> np.ndarray:
+def run_task(batch: Batch, lo: int, hi: int) -> np.ndarray:
     """Counters of blocks lo .. hi - 1 of a batch, summed, on the calling thread only.
     This is what a Dask worker runs."""
-    width = kb.R_SIZE if kind == "rounds" else kb.G_SIZE
-    out = np.zeros((hi - lo, width), dtype=np.int64)
-    (kb.run_rounds_serial if kind == "rounds" else kb.run_games_serial)(*args, lo, out)
+    out = np.zeros((hi - lo, batch.width), dtype=np.int64)
+    batch.driver(serial=True)(*batch.args(), lo, out)
     return out.sum(axis=0)
 
 
@@ -301,12 +320,13 @@ def _run_threads(batches: Sequence[Batch], todo: list[Task], jobs: int,
                  finished: Callable[[Task, np.ndarray], None]) -> int:
     """Tasks on numba's thread pool; consecutive tasks of a batch share a kernel call, so every
     call has at least a few blocks per thread."""
-    per_call = max(1, -(-jobs * 8 // min(TASK_BLOCKS.values())))
     previous = numba.get_num_threads()
     numba.set_num_threads(jobs)
     try:
         k = 0
         while k < len(todo):
+            b = batches[todo[k][0]]
+            per_call = max(1, -(-jobs * 8 // TASK_BLOCKS["search" if b.search else b.kind]))
             group = [todo[k]]
             while (len(group) < per_call and k + len(group) < len(todo)
                    and todo[k + len(group)][0] == group[0][0]
@@ -316,7 +336,7 @@ def _run_threads(batches: Sequence[Batch], todo: list[Task], jobs: int,
             b = batches[group[0][0]]
             lo = group[0][1]
             out = np.zeros((group[-1][2] - lo, b.width), dtype=np.int64)
-            (kb.run_rounds if b.kind == "rounds" else kb.run_games)(*b.args(), lo, out)
+            b.driver(serial=False)(*b.args(), lo, out)
             for task in group:
                 finished(task, out[task[1] - lo:task[2] - lo].sum(axis=0))
     finally:
@@ -430,9 +450,9 @@ def _run_dask_quietly(batches: Sequence[Batch], todo: list[Task], scheduler: str
                       jobs: int | None, finished: Callable[[Task, np.ndarray], None],
                       status: Callable[[str], None] | None) -> int:
     as_completed = _distributed().as_completed
-    for kind in {b.kind for b in batches}:       # compile (or load) the serial kernel here, so
-        b = next(x for x in batches if x.kind == kind)   # local workers find it in the cache
-        run_task(kind, b.args(), 0, 0)
+    for key in {(b.kind, b.search) for b in batches}:  # compile (or load) the serial kernel here,
+        b = next(x for x in batches if (x.kind, x.search) == key)  # so local workers find it
+        run_task(b, 0, 0)                                          # in the cache
     client, cluster = _connect(scheduler, jobs, status or (lambda text: None))
     futures = {}
     pending = iter(todo)
@@ -441,7 +461,7 @@ def _run_dask_quietly(batches: Sequence[Batch], todo: list[Task], scheduler: str
         new = []
         for task in itertools.islice(pending, n):
             b = batches[task[0]]
-            fut = client.submit(run_task, b.kind, b.args(), task[1], task[2], pure=False)
+            fut = client.submit(run_task, b, task[1], task[2], pure=False)
             futures[fut] = task
             new.append(fut)
         return new

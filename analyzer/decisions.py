@@ -59,6 +59,7 @@ class Round:
         self.rng = seed_stream(seed) if rng is None else rng
         self.tr = _trace_buffer(capacity, check)
         self.check = check
+        self.start_piles = (int(state[ks.PILE_LEN]), int(state[ks.PILE_LEN + 1]))
         play_round(self.s, self.pk, self.pp, self.rng, self.tr)
         self._verify()
 
@@ -148,17 +149,31 @@ class Round:
 def describe_action(s: np.ndarray, action: int) -> str:
     """Action `action` at the decision point of state `s`, in words."""
     d = int(s[ks.DEC])
-    p = int(s[ks.CUR])
     n = int(s[ks.DECK_LEN])
+    card = -1
+    if d == ka.DEC_DRAW and action != ka.SRC_DECK:
+        card = _pile(s, action - 1)[-1]
+    elif d == ka.DEC_KEEP:
+        card = int(s[ks.DECK + n - 1 - (action & 1)])
+    elif d == ka.DEC_CRAB_CARD:
+        pile = _pile(s, int(s[ks.CRAB_PILE]))
+        card = pile[action]
+        depth = len(pile) - 1 - action
+        return f"take {_card(card)}" + (f" ({depth} below the top)" if depth else " (the top)")
+    elif d == ka.DEC_LOBSTER:
+        card = int(s[ks.DECK + n - 1 - action])
+    return action_words(d, action, card)
+
+
+def action_words(d: int, action: int, card: int = -1) -> str:
+    """An action of decision kind `d` in words; `card` is the card it names (the pile top taken,
+    the card kept, the card taken from a pile or from the lobster's cards)."""
     if d == ka.DEC_DRAW:
         if action == ka.SRC_DECK:
             return "draw two from the deck"
-        j = action - 1
-        return f"take pile {PILE_NAMES[j]}'s top {_card(_pile(s, j)[-1])}"
+        return f"take pile {PILE_NAMES[action - 1]}'s top" + (f" {_card(card)}" if card >= 0 else "")
     if d == ka.DEC_KEEP:
-        c1, c2 = int(s[ks.DECK + n - 1]), int(s[ks.DECK + n - 2])
-        kept, other = (c2, c1) if action & 1 else (c1, c2)
-        return f"keep {_card(kept)}, {_card(other)} onto pile {PILE_NAMES[action >> 1]}"
+        return f"keep {_card(card)}, the other onto pile {PILE_NAMES[action >> 1]}"
     if d == ka.DEC_PLAY:
         base = action & ka.BASE_MASK
         trio = base >= ka.TRIO
@@ -178,14 +193,12 @@ def describe_action(s: np.ndarray, action: int) -> str:
     if d == ka.DEC_CRAB_PILE:
         return f"search pile {PILE_NAMES[action]}"
     if d == ka.DEC_CRAB_CARD:
-        pile = _pile(s, int(s[ks.CRAB_PILE]))
-        depth = len(pile) - 1 - action
-        return f"take {_card(pile[action])}" + (f" ({depth} below the top)" if depth else " (the top)")
+        return f"take {_card(card)}"
     if d == ka.DEC_LOBSTER:
-        return f"keep {_card(int(s[ks.DECK + n - 1 - action]))}"
+        return f"keep {_card(card)}"
     if d == ka.DEC_VICTIM:
         return f"steal from seat {action}"
-    raise ValueError(f"no decision at seat {p}")
+    raise ValueError(f"no decision of kind {d}")
 
 
 def _pile(s: np.ndarray, j: int) -> list[int]:

@@ -12,6 +12,7 @@ import numpy as np
 
 from kernels import heuristics as kh
 from kernels import policies as kp
+from kernels import search as ksr
 
 from .errors import SeasaltError
 
@@ -88,6 +89,30 @@ REGISTRY: dict[str, PolicyInfo] = {
                "steal from: 0 the most cards, 1 the best visible table, 2 the next player"),
          Param("bury", kh.T_BURY, 0, 0, 1,
                "unkept card onto: 0 the pile with fewer cards, 1 the better top (denial)")),
+    ),
+    "search": PolicyInfo(
+        "search", kp.SEARCH,
+        "Searches every decision (kernels/search.py): deals of the cards its seat cannot see, "
+        "drawn from what it has observed (RULES.md §9, never the true deck or hands), every legal "
+        "action tried on each deal, the round played out by rollout players (itself: threshold "
+        "with rollout_stop_at / rollout_last_chance_at; opponents: model_stop_at / "
+        "model_last_chance_at) and valued by the chance of winning the game from the running "
+        "totals; keeps the rollout player's own choice unless another action is better by "
+        "`confidence` standard errors. Cost per decision grows with samples x legal actions.",
+        (Param("samples", ksr.S_SAMPLES, 64, 1, 100_000, "deals searched per decision"),
+         Param("confidence", ksr.S_CONFIDENCE, 1.0, 0, 10,
+               "standard errors by which an action must beat the rollout player's own choice",
+               integer=False),
+         Param("continuations", ksr.S_CONTINUATIONS, 4, 1, 1000,
+               "rest-of-game runs per rollout, sampled from rounds of the rollout players"),
+         Param("rollout_stop_at", ksr.S_ROLLOUT_STOP_AT, 7, 0, 100,
+               "its own rollout player declares at this many points"),
+         Param("rollout_last_chance_at", ksr.S_ROLLOUT_LC_AT, 7, 0, 100,
+               "... and calls LAST CHANCE from this many"),
+         Param("model_stop_at", ksr.S_MODEL_STOP_AT, 7, 0, 100,
+               "the opponents' model declares at this many points"),
+         Param("model_last_chance_at", ksr.S_MODEL_LC_AT, 10, 0, 100,
+               "... and calls LAST CHANCE from this many (7 and 10: the baseline)")),
     ),
     "random": PolicyInfo(
         "random", kp.RANDOM,
@@ -202,6 +227,28 @@ def seat_policies(specs: list[str] | tuple[str, ...], players: int) -> list[Poli
         raise SeasaltError(f"give one --policy for all seats or one per seat: got {len(specs)} "
                            f"for {players} players")
     return [parse_policy(s) for s in specs]
+
+
+def rollout_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray] | tuple[None, None]:
+    """For runs with search seats: (rpk int64[P, P], rpp float64[P, P, MAX_PARAMS]), row o the
+    players search seat o rolls out with (threshold players with its rollout knobs for itself,
+    its model knobs for the others); (None, None) without search seats."""
+    players = len(policies)
+    if not any(p.info.kind == kp.SEARCH for p in policies):
+        return None, None
+    rpk = np.zeros((players, players), dtype=np.int64)
+    rpp = np.zeros((players, players, kp.MAX_PARAMS), dtype=np.float64)
+    for o, pol in enumerate(policies):
+        if pol.info.kind != kp.SEARCH:
+            continue
+        v = dict(pol.values)
+        me = parse_policy(f"threshold(stop_at={_fmt(v['rollout_stop_at'])},"
+                          f"last_chance_at={_fmt(v['rollout_last_chance_at'])})")
+        them = parse_policy(f"threshold(stop_at={_fmt(v['model_stop_at'])},"
+                            f"last_chance_at={_fmt(v['model_last_chance_at'])})")
+        k, pp = policy_arrays([me if q == o else them for q in range(players)])
+        rpk[o], rpp[o] = k, pp
+    return rpk, rpp
 
 
 def policy_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray]:

@@ -25,7 +25,7 @@ from . import __version__
 from .backends import Batch, Outcome, Progress, Runner, max_jobs  # noqa: F401 (re-exported)
 from .cards import check_expansion
 from .errors import SeasaltError
-from .policies import Policy, policy_arrays, seat_policies
+from .policies import Policy, policy_arrays, rollout_arrays, seat_policies
 from .stats import mean_ci, wilson
 
 DEFAULT_TARGETS = {2: 40, 3: 35, 4: 30}
@@ -74,7 +74,10 @@ def plan_rounds(players: int, rounds: int, policies: Sequence[str], seed: int,
     _check(players, rounds, seed, "rounds")
     pols = seat_policies(list(policies), players)
     pk, pp = policy_arrays(pols)
-    return Planned(Batch("rounds", players, kc.deck_types(expansion), rounds, pk, pp, int(seed)),
+    rpk, rpp = rollout_arrays(pols)
+    target = DEFAULT_TARGETS[players] if rpk is not None else 0   # search seats value a game
+    return Planned(Batch("rounds", players, kc.deck_types(expansion), rounds, pk, pp, int(seed),
+                         target, rpk, rpp),
                    pols, expansion)
 
 
@@ -88,7 +91,7 @@ def plan_games(players: int, games: int, policies: Sequence[str], seed: int, exp
     pols = seat_policies(list(policies), players)
     pk, pp = policy_arrays(pols)
     return Planned(Batch("games", players, kc.deck_types(expansion), games, pk, pp, int(seed),
-                         target),
+                         target, *rollout_arrays(pols)),
                    pols, expansion)
 
 

@@ -12,9 +12,11 @@ thread pool). Both call the same block functions, so their counters are identica
 import numpy as np
 from numba import njit, prange
 
-from .game import GS_SIZE, new_round, play_game
+from . import search as ks
+from .game import GS_SIZE, deal_round, new_round, play_game
+from .jit import kernel
 from .rng import seed_stream_into
-from .cards import MERMAID, NKINDS
+from .cards import MERMAID, NKINDS, NTYPES
 from .scoring import mermaid_points
 from .state import (AK, DECL_POINTS, END, END_LC_LOST, END_LC_WON, END_MERMAIDS, END_VOID,
                     MAX_PLAYERS, PLAYED, POINTS, STATE_SIZE, TURNS)
@@ -54,6 +56,37 @@ G_STATS = G_TOTAL_SQ + 4         # GS_SIZE: round statistics summed over games (
 G_SIZE = G_STATS + GS_SIZE
 
 
+@kernel
+def count_round(row, s, nplayers, end):
+    """Add the round just played in s (ended `end`) to a round-counter row (R_*)."""
+    row[R_END + end] += 1
+    if end != END_MERMAIDS:
+        for q in range(nplayers):
+            v = s[POINTS + q]
+            row[R_SEAT_SUM + q] += v
+            row[R_SEAT_SQ + q] += v * v
+    t = s[TURNS]
+    row[R_TURNS_SUM] += t
+    row[R_TURNS_SQ] += t * t
+    row[R_TURNS_HIST + min(t, HIST - 1)] += 1
+    for a in range(8):
+        row[R_PLAYED + a] += s[PLAYED + a]
+    if s[END] != END_MERMAIDS and s[DECL_POINTS] > 0:
+        row[R_DECL_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
+    if end == END_LC_WON or end == END_LC_LOST:
+        row[R_LC_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
+        if end == END_LC_WON:
+            row[R_LC_WON_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
+    if end != END_MERMAIDS and end != END_VOID:
+        for q in range(nplayers):
+            m = s[AK + q * NKINDS + MERMAID]
+            v = s[POINTS + q]
+            row[R_MHELD + m] += 1
+            row[R_MHELD_PTS + m] += v
+            row[R_MHELD_SQ + m] += v * v
+            row[R_MHELD_MPTS + m] += mermaid_points(s, q, -1, -1)
+
+
 @njit(cache=True)
 def _round_block(b, nplayers, deck, nrounds, pk, pp, seed, row):
     rng = np.empty(4, dtype=np.uint64)
@@ -64,32 +97,7 @@ def _round_block(b, nplayers, deck, nrounds, pk, pp, seed, row):
     hi = min(nrounds, lo + ROUND_BLOCK)
     for _ in range(lo, hi):
         end = new_round(s, nplayers, deck, 0, pk, pp, rng, tr)
-        row[R_END + end] += 1
-        if end != END_MERMAIDS:
-            for q in range(nplayers):
-                v = s[POINTS + q]
-                row[R_SEAT_SUM + q] += v
-                row[R_SEAT_SQ + q] += v * v
-        t = s[TURNS]
-        row[R_TURNS_SUM] += t
-        row[R_TURNS_SQ] += t * t
-        row[R_TURNS_HIST + min(t, HIST - 1)] += 1
-        for a in range(8):
-            row[R_PLAYED + a] += s[PLAYED + a]
-        if s[END] != END_MERMAIDS and s[DECL_POINTS] > 0:
-            row[R_DECL_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
-        if end == END_LC_WON or end == END_LC_LOST:
-            row[R_LC_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
-            if end == END_LC_WON:
-                row[R_LC_WON_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
-        if end != END_MERMAIDS and end != END_VOID:
-            for q in range(nplayers):
-                m = s[AK + q * NKINDS + MERMAID]
-                v = s[POINTS + q]
-                row[R_MHELD + m] += 1
-                row[R_MHELD_PTS + m] += v
-                row[R_MHELD_SQ + m] += v * v
-                row[R_MHELD_MPTS + m] += mermaid_points(s, q, -1, -1)
+        count_round(row, s, nplayers, end)
 
 
 @njit(cache=True, parallel=True)
@@ -108,6 +116,30 @@ def run_rounds_serial(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
         _round_block(block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
 
 
+@kernel
+def count_game(row, nplayers, totals, winners, rounds, mermaids):
+    """Add a finished game (final totals, 0/1 winners, rounds, four-mermaid end) to a game-counter
+    row (G_*)."""
+    nwin = 0
+    for q in range(nplayers):
+        nwin += winners[q]
+    for q in range(nplayers):
+        if winners[q]:
+            if nwin == 1:
+                row[G_WINS + q] += 1
+                if mermaids:
+                    row[G_MERMAID + q] += 1
+            else:
+                row[G_SHARED + q] += 1
+        row[G_TOTAL_SUM + q] += totals[q]
+        row[G_TOTAL_SQ + q] += totals[q] * totals[q]
+    if nwin > 1:
+        row[G_SHARED_GAMES] += 1
+    row[G_MERMAID_GAMES] += mermaids
+    row[G_ROUNDS_SUM] += rounds
+    row[G_ROUNDS_SQ] += rounds * rounds
+
+
 @njit(cache=True)
 def _game_block(b, nplayers, deck, ngames, target, pk, pp, seed, row):
     rng = np.empty(4, dtype=np.uint64)
@@ -121,22 +153,7 @@ def _game_block(b, nplayers, deck, ngames, target, pk, pp, seed, row):
     hi = min(ngames, lo + GAME_BLOCK)
     for _ in range(lo, hi):
         rounds, mermaids = play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats)
-        nwin = winners.sum()
-        for q in range(nplayers):
-            if winners[q]:
-                if nwin == 1:
-                    row[G_WINS + q] += 1
-                    if mermaids:
-                        row[G_MERMAID + q] += 1
-                else:
-                    row[G_SHARED + q] += 1
-            row[G_TOTAL_SUM + q] += totals[q]
-            row[G_TOTAL_SQ + q] += totals[q] * totals[q]
-        if nwin > 1:
-            row[G_SHARED_GAMES] += 1
-        row[G_MERMAID_GAMES] += mermaids
-        row[G_ROUNDS_SUM] += rounds
-        row[G_ROUNDS_SQ] += rounds * rounds
+        count_game(row, nplayers, totals, winners, rounds, mermaids)
 
 
 @njit(cache=True, parallel=True)
@@ -153,3 +170,72 @@ def run_games_serial(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out
     for i in range(out.shape[0]):
         out[i, :] = 0
         _game_block(block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])
+
+
+# Runs with search seats (kernels.search): much slower per game, so smaller blocks. Part of the
+# seed plan of such runs, like the blocks above.
+SEARCH_ROUND_BLOCK = 8
+SEARCH_GAME_BLOCK = 1
+TRACE_ROWS = 4096       # events of one round (a round has at most a few hundred)
+
+
+@njit(cache=True)
+def _search_block(games, b, nplayers, deck, count, target, pk, pp, rpk, rpp, seed, row):
+    """Block b of a rounds (games=False) or games run with search seats into its counter row.
+    The game's stream is (seed, b) as for the bots; each search seat has its own (search.py)."""
+    rng = np.empty(4, dtype=np.uint64)
+    seed_stream_into(rng, seed, b)
+    s = np.zeros(STATE_SIZE, dtype=np.int32)
+    tr = np.zeros((TRACE_ROWS, 5), dtype=np.int32)
+    tr0 = np.zeros((0, 5), dtype=np.int32)
+    log = np.zeros((0, ks.LOG_WIDTH), dtype=np.float64)
+    know = np.zeros((MAX_PLAYERS, ks.K_SIZE), dtype=np.int64)
+    full = np.zeros(NTYPES, dtype=np.int64)
+    for t in deck:
+        full[t] += 1
+    tables = np.zeros((MAX_PLAYERS, MAX_PLAYERS, ks.TABLE_ROUNDS, ks.T_WIDTH), dtype=np.int32)
+    srng = np.zeros((MAX_PLAYERS, 4), dtype=np.uint64)
+    totals = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    winners = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    d = np.zeros(STATE_SIZE, dtype=np.int32)
+    x = np.zeros(STATE_SIZE, dtype=np.int32)
+    w = np.zeros(ks.W_INT, dtype=np.int64)
+    f = np.zeros(ks.W_FLOAT, dtype=np.float64)
+    rrng = np.zeros((2, 4), dtype=np.uint64)
+    ks.seed_search(srng, tables, x, nplayers, deck, pk, rpk, rpp, seed, b, tr0)
+    size = SEARCH_GAME_BLOCK if games else SEARCH_ROUND_BLOCK
+    lo = b * size
+    hi = min(count, lo + size)
+    for _ in range(lo, hi):
+        if games:
+            stats = row[G_STATS:G_STATS + GS_SIZE]
+            rounds, mermaids = ks.play_game_search(s, nplayers, deck, target, pk, pp, rpk, rpp,
+                                                   rng, srng, tr, know, full, tables, totals,
+                                                   winners, stats, d, x, w, f, rrng, log, True)
+            count_game(row, nplayers, totals, winners, rounds, mermaids)
+        else:
+            tr[0, 0] = 0
+            deal_round(s, nplayers, deck, 0, rng)
+            end = ks.play_round_search(s, pk, pp, rpk, rpp, rng, srng, tr, know, full, tables,
+                                       totals, target, d, x, w, f, rrng, log)
+            count_round(row, s, nplayers, end)
+
+
+@njit(cache=True, parallel=True)
+def run_search(games, nplayers, deck, count, target, pk, pp, rpk, rpp, seed, block_lo, out):
+    """Blocks block_lo .. block_lo + out.shape[0] - 1 of a run with search seats into `out`
+    (int64[blocks, G_SIZE or R_SIZE]); rpk / rpp (int64[P, P], float64[P, P, MAX_PARAMS]):
+    the rollout players as each search seat sees them."""
+    for i in prange(out.shape[0]):
+        out[i, :] = 0
+        _search_block(games, block_lo + i, nplayers, deck, count, target, pk, pp, rpk, rpp, seed,
+                      out[i])
+
+
+@njit(cache=True, nogil=True)
+def run_search_serial(games, nplayers, deck, count, target, pk, pp, rpk, rpp, seed, block_lo, out):
+    """`run_search` on the calling thread only, releasing the GIL (Dask workers)."""
+    for i in range(out.shape[0]):
+        out[i, :] = 0
+        _search_block(games, block_lo + i, nplayers, deck, count, target, pk, pp, rpk, rpp, seed,
+                      out[i])

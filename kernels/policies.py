@@ -13,15 +13,16 @@ a uniformly random legal action (every copy and card counted) at every decision 
 from .jit import kernel
 
 from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
-                      A_STOP, SRC_DECK, SRC_PILE_A)
-from .legal import legal_actions
+                      A_STOP, DEC_CRAB_CARD, DEC_CRAB_PILE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER,
+                      DEC_PLAY, SRC_DECK, SRC_PILE_A)
+from .legal import current, discard_forced, legal_actions, lobster_seen
 from .rng import below
 from .cards import (BOAT, CRAB, FISH, JELLYFISH, LOBSTER, MAX_DECK, SHARK, SWIMMER)
 from .heuristics import (THRESHOLD, t_choose_action, t_choose_crab_card, t_choose_discard_pile,
                          t_choose_draw, t_choose_keep, t_choose_lobster_card, t_victim)
 from .scoring import UNKNOWN, gain, points
-from .state import (DECK, DECK_LEN, DECL, DECL_NONE, HK, HLEN, LEGAL, NPLAYERS, PILE, PILE_LEN,
-                    REVEALED)
+from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, HK, HLEN,
+                    LEGAL, NPLAYERS, PILE, PILE_LEN, REVEALED)
 from .cards import NKINDS
 
 BASELINE = 0
@@ -203,3 +204,32 @@ def choose_lobster_card(s, p, pk, pp, seen, rng):
             best_gain = g
             best = i
     return best, best_gain
+
+
+@kernel
+def bot_action(s, pk, pp, rng):
+    """The action (kernels.actions encoding) the current seat's bot would take at this decision
+    point; a crab search as its pile. For players that weigh the bots' choice (kernels.search):
+    the engine itself asks the choosers above at each decision site."""
+    p = current(s)
+    d = s[DEC]
+    if d == DEC_PLAY:
+        return choose_action(s, p, pk, pp, s[DECL] == DECL_LAST_CHANCE, rng)
+    if d == DEC_DRAW:
+        return choose_draw(s, p, pk, pp, rng)[0]
+    if d == DEC_KEEP:
+        n = s[DECK_LEN]
+        c1 = s[DECK + n - 1]
+        c2 = s[DECK + n - 2]
+        i = choose_keep(s, p, pk, pp, c1, c2, rng)[0]
+        j = discard_forced(s)
+        if j < 0:
+            j = choose_discard_pile(s, p, pk, pp, c2 if i == 0 else c1, rng)
+        return i + 2 * j
+    if d == DEC_CRAB_PILE:
+        return choose_crab_card(s, p, pk, pp, -1, rng)[0]
+    if d == DEC_CRAB_CARD:
+        return choose_crab_card(s, p, pk, pp, s[CRAB_PILE], rng)[1]
+    if d == DEC_LOBSTER:
+        return choose_lobster_card(s, p, pk, pp, lobster_seen(s), rng)[0]
+    return choose_victim(s, p, pk, pp, rng)

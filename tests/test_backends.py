@@ -74,7 +74,7 @@ def test_serial_task_kernel_matches_the_thread_pool_kernel():
         b = planned.batch
         nblocks = -(-b.count // b.block)
         parallel = Runner(jobs=None).run([b], {"seed": 5}).counters[0]
-        serial = sum(backends.run_task(b.kind, b.args(), lo, hi)
+        serial = sum(backends.run_task(b, lo, hi)
                      for lo, hi in [(0, 1), (1, nblocks)])
         np.testing.assert_array_equal(parallel, serial)
         assert parallel.sum() > 0

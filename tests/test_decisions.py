@@ -32,7 +32,7 @@ def test_draw_step_sources_and_the_two_cards_to_keep():
     assert r.decision == "keep"
     # keep + 2 * pile: both piles are non-empty, so four choices.
     assert r.legal() == [0, 1, 2, 3]
-    assert r.describe(3) == "keep shell:grey, mermaid onto pile B"
+    assert r.describe(3) == "keep shell:grey, the other onto pile B"
     r.apply(3)
     assert "shell:grey" in hand_of(s, 0)
     assert r.events()[1:3] == [("keep", 0, "shell:grey", "mermaid"), ("discard", 0, "mermaid", 1)]
