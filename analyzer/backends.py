@@ -54,13 +54,26 @@ Task = ckpt.Task
 
 # Blocks per task: about a quarter second of one core (4096-round and 256-game blocks); a batch
 # so large that it would have more than MAX_TASKS tasks gets longer tasks instead.
-TASK_BLOCKS = {"rounds": 64, "games": 128}
+TASK_BLOCKS = {"rounds": 64, "games": 128, "seastead": 16}
 MAX_TASKS = 100_000
 # Dask tasks in flight at once (submitted, not yet taken), per worker thread and at least: a
 # run of millions of tasks is fed to the scheduler as it goes, not all at once.
 DASK_WINDOW_PER_THREAD = 16
 DASK_MIN_WINDOW = 256
 CONNECT_TIMEOUT = 20     # seconds to reach a scheduler, and to wait for its first worker
+
+
+def batch_kernels(kind: str) -> tuple[int, int, Callable, Callable]:
+    """(block size, counter width, parallel driver, serial driver) of a batch kind. Imported on
+    use, so a Dask worker loads only the game its tasks play (Seastead: kernels.seastead)."""
+    if kind == "rounds":
+        return kb.ROUND_BLOCK, kb.R_SIZE, kb.run_rounds, kb.run_rounds_serial
+    if kind == "games":
+        return kb.GAME_BLOCK, kb.G_SIZE, kb.run_games, kb.run_games_serial
+    if kind == "seastead":
+        from kernels.seastead import batch as sb
+        return sb.GAME_BLOCK, sb.G_SIZE, sb.run_games, sb.run_games_serial
+    raise ValueError(f"unknown batch kind {kind!r}")
 
 
 def max_jobs() -> int:
@@ -82,11 +95,11 @@ class Batch:
 
     @property
     def block(self) -> int:
-        return kb.ROUND_BLOCK if self.kind == "rounds" else kb.GAME_BLOCK
+        return batch_kernels(self.kind)[0]
 
     @property
     def width(self) -> int:
-        return kb.R_SIZE if self.kind == "rounds" else kb.G_SIZE
+        return batch_kernels(self.kind)[1]
 
     def tasks(self, index: int) -> list[Task]:
         """This batch's tasks, as (index, first block, end block)."""
@@ -115,9 +128,9 @@ class Batch:
 def run_task(kind: str, args: tuple, lo: int, hi: int) -> np.ndarray:
     """Counters of blocks lo .. hi - 1 of a batch, summed, on the calling thread only.
     This is what a Dask worker runs."""
-    width = kb.R_SIZE if kind == "rounds" else kb.G_SIZE
+    _, width, _, serial = batch_kernels(kind)
     out = np.zeros((hi - lo, width), dtype=np.int64)
-    (kb.run_rounds_serial if kind == "rounds" else kb.run_games_serial)(*args, lo, out)
+    serial(*args, lo, out)
     return out.sum(axis=0)
 
 
@@ -211,7 +224,7 @@ class Runner:
                                         rec.finished, getattr(self.progress, "status", None))
         except KeyboardInterrupt:
             what = (f"interrupted after {rec.tasks:,} of {len(plan):,} tasks ({rec.units:,} of "
-                    f"{rec.total:,} {batches[0].kind})")
+                    f"{rec.total:,} {getattr(batches[0], 'unit', batches[0].kind)})")
             if not rec.kept():
                 raise RunInterrupted(f"{what}; {rec.not_kept()}", None) from None
             raise RunInterrupted(
@@ -301,7 +314,7 @@ def _run_threads(batches: Sequence[Batch], todo: list[Task], jobs: int,
                  finished: Callable[[Task, np.ndarray], None]) -> int:
     """Tasks on numba's thread pool; consecutive tasks of a batch share a kernel call, so every
     call has at least a few blocks per thread."""
-    per_call = max(1, -(-jobs * 8 // min(TASK_BLOCKS.values())))
+    per_call = max(1, -(-jobs * 8 // min(TASK_BLOCKS[b.kind] for b in batches)))
     previous = numba.get_num_threads()
     numba.set_num_threads(jobs)
     try:
@@ -316,7 +329,7 @@ def _run_threads(batches: Sequence[Batch], todo: list[Task], jobs: int,
             b = batches[group[0][0]]
             lo = group[0][1]
             out = np.zeros((group[-1][2] - lo, b.width), dtype=np.int64)
-            (kb.run_rounds if b.kind == "rounds" else kb.run_games)(*b.args(), lo, out)
+            batch_kernels(b.kind)[2](*b.args(), lo, out)
             for task in group:
                 finished(task, out[task[1] - lo:task[2] - lo].sum(axis=0))
     finally:

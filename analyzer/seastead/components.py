@@ -167,9 +167,8 @@ class Components:
     @property
     def label(self) -> str:
         """How every output names the set."""
-        tag = ("INVENTED components, not the published game's cards" if self.invented
-               else "components transcribed by their owner")
-        return f"{self.name} ({tag}; sha256 {self.sha256[:12]})"
+        tag = "INVENTED, not the published cards" if self.invented else "transcribed by their owner"
+        return f"{self.name} - {tag}"
 
     def names(self, what: str) -> list[str]:
         return [x["name"] for x in self.data[what]]

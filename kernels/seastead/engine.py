@@ -928,19 +928,29 @@ def final_score(s, cp, tr):
 
 
 @kernel
-def play_game(s, cp, cfg, pk, pp, rng, tr, sc, ob):
-    """A whole game from setup to final scoring; seat 0 starts every round."""
-    setup(s, cp, cfg, pk, pp, rng, tr, sc, ob)
+def play_on(s, cp, pk, pp, rng, tr, sc, ob, stop_after):
+    """Play rounds on from `s` (set up, at a round boundary) to the end and score it; seat 0
+    starts every round. With stop_after >= 0, stop unscored (OVER stays 0) after the turn in
+    which the game's action count reached stop_after, so a test can inspect the state."""
     n = s[L.PLAYERS]
     for _ in range(L.MAX_ROUNDS):
         s[L.ROUND] += 1
         emit(s, cp, tr, L.E_ROUND, 0, s[L.ROUND], 0, 0)
         for p in range(n):
             take_turn(s, cp, p, pk, pp, rng, tr, sc, ob)
+            if 0 <= stop_after <= s[L.ACTIONS]:
+                return
         if s[L.TRIG_ROUND] >= 0 and s[L.ROUND] >= s[L.TRIG_ROUND] + 1:
             break
     s[L.OVER] = 1
     final_score(s, cp, tr)
+
+
+@kernel
+def play_game(s, cp, cfg, pk, pp, rng, tr, sc, ob):
+    """A whole game from setup to final scoring."""
+    setup(s, cp, cfg, pk, pp, rng, tr, sc, ob)
+    play_on(s, cp, pk, pp, rng, tr, sc, ob, -1)
 
 
 # ---------------------------------------------------------------------------------------------
