@@ -297,8 +297,7 @@ def _res_counts(items: list) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 # loading and compiling
 
-def _semantic(data: dict, problems: list[str]) -> None:
-    """Checks beyond the structure: group counts, distinct halves, effects, dock slots, names."""
+def _dive_checks(data: dict, problems: list[str]) -> None:
     groups = {g: 0 for g in GROUPS}
     for i, card in enumerate(data["dive"]):
         groups[card["group"]] += 1
@@ -310,6 +309,9 @@ def _semantic(data: dict, problems: list[str]) -> None:
     for g, (_, want) in GROUPS.items():
         if groups[g] != want:
             problems.append(f"dive: expected {want} {g} cards, got {groups[g]}")
+
+
+def _flotilla_checks(data: dict, problems: list[str]) -> None:
     for i, tile in enumerate(data["flotilla"]):
         for side in ("a", "b"):
             sd = tile[side]
@@ -325,6 +327,9 @@ def _semantic(data: dict, problems: list[str]) -> None:
                                     f"unused sections)")
                 if len(set(used)) != len(used):
                     problems.append(f"{where}.docks[{k + 1}]: a location appears twice")
+
+
+def _card_checks(data: dict, problems: list[str]) -> None:
     for what in ("specialist", "decree"):
         seen = set()
         for i, item in enumerate(data[what]):
@@ -343,6 +348,16 @@ def _semantic(data: dict, problems: list[str]) -> None:
     if solo_specs < data["setup"].get("specialist_display", 3):
         problems.append(f"specialist: only {solo_specs} are kept in solo (solo = true), fewer "
                         f"than the display holds")
+
+
+def _semantic(data: dict, problems: list[str]) -> None:
+    """Checks beyond the structure: group counts, distinct halves, effects, dock slots, names.
+    Each part runs as far as the structure allows, so one file's problems are listed together."""
+    for part in (_dive_checks, _flotilla_checks, _card_checks):
+        try:
+            part(data, problems)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            pass                          # the structural check has reported why
 
 
 def _compile(data: dict) -> np.ndarray:
@@ -404,7 +419,7 @@ def from_dict(data, source: str, sha256: str) -> Components:
     """Validate parsed data (a TOML or JSON document) and compile it."""
     problems: list[str] = []
     _check(data, SCHEMA, [], problems)
-    if not problems:
+    if isinstance(data, dict):
         _semantic(data, problems)
     if not problems:
         su = {**SETUP_DEFAULTS, **data["setup"]}
