@@ -1,7 +1,8 @@
 """Where the blocks of a run are computed: numba's thread pool here, or a Dask cluster.
 
 A run is a list of *batches*: `count` rounds or games of one configuration (a `simulate`, one
-seating of a tournament, one grid point and seating of a sweep). A batch's blocks
+seating of a tournament, one grid point and seating of a sweep; or Seastead games,
+analyzer.seastead.runs.SeasteadBatch, kind "seastead"). A batch's blocks
 (kernels.batch: fixed size, block b on the random stream (seed, b)) are cut into *tasks* of
 TASK_BLOCKS consecutive blocks, and a task's result is its integer counters summed over its
 blocks. Summing task results in any order gives the same counters, so every backend, thread

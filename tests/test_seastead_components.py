@@ -89,7 +89,8 @@ def test_effect_vocabulary():
     (lambda d: d["meta"].pop("invented"), ["missing field 'invented'"]),
     (lambda d: d.update(extra=1), ["unknown field 'extra'"]),
     (lambda d: d["setup"].update(dock_display=9), ["setup.dock_display", "out of range"]),
-    (lambda d: d["specialist"][3]["effects"].append("extra_action"), ["reacting specialist"]),
+    (lambda d: d["specialist"][3]["effects"].append("extra_action"), ["off one's turn"]),
+    (lambda d: d["decree"][0]["effects"].append("extra_action"), ["decree[1]", "off one's turn"]),
     (lambda d: d["flotilla"][0]["a"]["docks"][0].__setitem__(1, 6), ["out of range [-1, 5]"]),
 ])
 def test_validator_names_each_problem(data, break_it, words):

@@ -340,10 +340,11 @@ def _card_checks(data: dict, problems: list[str]) -> None:
             if item["name"] in seen:
                 problems.append(f"{where}: the name is used twice")
             seen.add(item["name"])
-            if what == "specialist" and item.get("react", "none") != "none" and any(
-                    op == L.OP_EXTRA_ACTION for op, _, _ in effs):
-                problems.append(f"{where}: a reacting specialist cannot give an extra action "
-                                f"(it is spent on the opponent's turn)")
+            off_turn = (item.get("react", "none") != "none" if what == "specialist"
+                        else item.get("who", "active") == "both")
+            if off_turn and any(op == L.OP_EXTRA_ACTION for op, _, _ in effs):
+                problems.append(f"{where}: an extra action cannot be given off one's turn (a "
+                                f"reacting specialist, a decree for both players)")
     solo_specs = sum(1 for x in data["specialist"] if x.get("solo", True))
     if solo_specs < data["setup"].get("specialist_display", 3):
         problems.append(f"specialist: only {solo_specs} are kept in solo (solo = true), fewer "

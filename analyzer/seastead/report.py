@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..cli import _table, _timing_line
 from ..tidy import frame
-from .runs import BUILDINGS, CATEGORIES, TRIGGERS, interval_words, simulate
 from .components import Components, Setup, load
+from .players import parse_player
+from .runs import BUILDINGS, CATEGORIES, TRIGGERS, interval_words, simulate
 
 PLURAL = {"port": "ports", "academy": "academies", "shipyard": "shipyards"}
 
@@ -32,13 +34,7 @@ def _pm(d: dict) -> str:
     return f"{m:.2f}±{(hi - lo) / 2:.2f}"
 
 
-def _table(columns: list[tuple[str, str, list[str]]], indent: str = "  ") -> list[str]:
-    from ..cli import _table as table
-    return table(columns, indent)
-
-
 def _timing(t: dict) -> str:
-    from ..cli import _timing_line
     return _timing_line(t, "games")
 
 
@@ -68,10 +64,10 @@ def format_simulate(r: dict) -> str:
             ("outright wins [95%]", ">", [_rate(w) for w in r["wins"]]),
             ("score [95%]", ">", [_mean(s["score"]) for s in seats]),
         ])
-        lines += ["", f"  shared wins {_rate(r['shared'])}; first player's win share "
-                      f"{_mean(fp['win_share'], 4)}: "
-                      + interval_words(fp["edge"]["ci95"], "the first player has the edge",
-                                       "the second player has the edge"),
+        lines += ["", f"  shared wins {_rate(r['shared'])}",
+                  f"  first player's win share {_mean(fp['win_share'], 4)}: "
+                  + interval_words(fp["edge"]["ci95"], "the first player has the edge",
+                                   "the second player has the edge"),
                   f"  score margin seat 0 - seat 1: {_mean(fp['margin'])}", ""]
     lines += ["  score by category (mean ± 95% half-width)"]
     lines += _table([("seat", ">", [str(s["seat"]) for s in seats])]
@@ -94,8 +90,8 @@ def format_simulate(r: dict) -> str:
         tb = r["tiebreaks"]
         lines += ["", f"  decided by: totals {_pct(tb['none']['rate'])}, buildings left "
                       f"{_pct(tb['buildings_left']['rate'])}, cleanup {_pct(tb['cleanup']['rate'])},"
-                      f" shared {_pct(tb['shared']['rate'])}; decrees entered per game "
-                      f"{r['decrees_per_game']:.2f}"]
+                      f" shared {_pct(tb['shared']['rate'])}",
+                  f"  decrees entered per game {r['decrees_per_game']:.2f}"]
     lines += ["", "players: " + ", ".join(f"seat {q} {_short(p)}" for q, p in enumerate(r["players"]))
               + " (parameters not shown are at their defaults)"]
     lines += _meta_lines(r)
@@ -103,7 +99,6 @@ def format_simulate(r: dict) -> str:
 
 
 def _short(spec: str) -> str:
-    from .players import parse_player
     return parse_player(spec).short
 
 
@@ -111,8 +106,8 @@ def format_tournament(r: dict) -> str:
     rows = r["rows"]
     what = ("each entrant against the Boss" if r["solo"] else
             "every pair of entrants, both seatings")
-    lines = [f"Seastead tournament: {r['games']:,} games per {'entrant' if r['solo'] else 'pair'}"
-             f" ({what}), {r['setup']}", ""]
+    lines = [f"Seastead tournament, {r['setup']}",
+             f"{r['games']:,} games per {'entrant' if r['solo'] else 'pair'} ({what})", ""]
     lines += _table([
         ("rank", ">", [str(x["rank"]) for x in rows]),
         ("player", "<", [f"#{x['entrant']} {_short(x['player'])}" for x in rows]),
@@ -210,12 +205,13 @@ def format_short_report(rep: dict) -> str:
     edge_words = interval_words(fp["edge"]["ci95"], "the first player has an edge",
                                 "the second player has an edge")
     lines = [f"Seastead report: {d['games']:,} games of {_short(d['players'][0])} against itself "
-             f"({d['setup']}) and {so['games']:,} solo games of {_short(so['players'][0])}",
+             f"({d['setup']}),",
+             f"  {so['games']:,} solo games of {_short(so['players'][0])}",
              f"components: {d['components_label']}",
              "  (results describe these components, not the published game unless they are its "
              "cards)", "",
-             f"first-player edge: win share {_mean(fp['win_share'], 4)}, {edge_words}; score "
-             f"margin {_mean(fp['margin'])} points", "",
+             f"first-player edge: win share {_mean(fp['win_share'], 4)}, {edge_words}",
+             f"  score margin of the first player {_mean(fp['margin'])} points", "",
              "score by category (both seats, mean ± 95% half-width):"]
     lines += _table([("seat", ">", ["0", "1"])]
                     + [(c.replace("_", " "), ">", [_pm(s["categories"][c]) for s in d["seats"]])
@@ -227,8 +223,8 @@ def format_short_report(rep: dict) -> str:
               "  " + ", ".join(f"{t.replace('_', ' ')} {_rate(d['end_triggers'][t])}"
                                for t in TRIGGERS[2:])]
     lines += ["", f"game length: {_mean(d['rounds'])} rounds",
-              f"solo: the player beats the Boss in {_rate(so['solo']['wins'])} of games "
-              f"(margin {_mean(so['solo']['margin'])} points)", "",
+              f"solo: the player beats the Boss in {_rate(so['solo']['wins'])} of games",
+              f"  margin over the Boss {_mean(so['solo']['margin'])} points", "",
               f"seed {d['seed']}, components sha256 {d['components_sha256'][:12]}, "
              f"seasalt {d['version']}"]
     return "\n".join(line.rstrip() for line in lines)

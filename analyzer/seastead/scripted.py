@@ -73,9 +73,6 @@ class Table:
         setup(self.s, self.cp, game.array(comps), pk, pp, self.rng, self._trace(), sc, self.ob)
 
     # -- arranging --
-    def __getitem__(self, key):
-        return self.s[getattr(L, key)]
-
     def at(self, key: str, i: int = 0) -> int:
         return int(self.s[getattr(L, key) + i])
 

@@ -16,15 +16,7 @@ GAME_BLOCK = 64          # games per block: part of the seed plan, never depends
 ROUNDS_HIST = 64         # rounds-per-game histogram bins (the last bin holds longer games)
 
 
-def _counters(spec):
-    out, at = {}, 0
-    for name, size in spec:
-        out[name] = at
-        at += size
-    return out, at
-
-
-_G, G_SIZE = _counters([
+_G, G_SIZE = L.offsets([
     ("G_GAMES", 1),
     ("G_WINS", 2),              # outright wins by seat (seat 0 starts); solo: player, Boss
     ("G_SHARED", 1),            # shared wins (every tie-break tied)

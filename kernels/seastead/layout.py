@@ -39,7 +39,8 @@ ON_BUILD, ON_PORT, ON_ACADEMY, ON_SHIPYARD, ON_DIVE = 1, 2, 3, 4, 5
 WHO_ACTIVE, WHO_BOTH = 0, 1
 
 
-def _offsets(spec):
+def offsets(spec):
+    """{name: offset} and the total size of consecutive (name, size) fields."""
     out, at = {}, 0
     for name, size in spec:
         out[name] = at
@@ -48,7 +49,7 @@ def _offsets(spec):
 
 
 # ---- components -------------------------------------------------------------------------------
-_CP, CP_SIZE = _offsets([
+_CP, CP_SIZE = offsets([
     ("DV_GROUP", NDIVE),                   # SHALLOWS / SHELF / DEPTHS
     ("DV_HALF", NDIVE * 2 * 5),            # [card][half][fish, artifact, kelp, metal, any]
     ("FL_COST", NF * 2 * NL),              # [tile][side][location] cost = points, 2..6
@@ -73,7 +74,7 @@ LIST_LOC, LIST_SPEC, LIST_DECREE = 0, NF * 2 * NL, NF * 2 * NL + NSPEC
 globals().update({k: v for k, v in _CP.items()})
 
 # ---- state ------------------------------------------------------------------------------------
-_S, STATE_SIZE = _offsets([
+_S, STATE_SIZE = offsets([
     ("PLAYERS", 1), ("SOLO", 1), ("CUR", 1), ("ROUND", 1), ("TRIGGER", 1), ("TRIG_ROUND", 1),
     ("OVER", 1), ("DECK_LEN", 1), ("DISC_LEN", 1), ("DECREE", 1), ("DCK_LEN", 1), ("DCK_OUT", 1),
     ("LOCKED", 1), ("CLEAN_SUPPLY", 1), ("SPEC_DECK_LEN", 1), ("DOCK_DECK_LEN", 1),
