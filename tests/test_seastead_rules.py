@@ -524,3 +524,28 @@ def test_solo_the_player_must_score_more_than_the_boss(comps):
     t.s[L.SCORE:L.SCORE + 10] = 0
     t.s[L.WIN:L.WIN + 2] = 0
     assert ev(t.score(), "end") == [("end", 0, 0, 0)]
+
+
+def test_an_extra_action_is_taken_on_the_same_turn(comps):
+    t = table(comps, Setup(sides="BBBB"))
+    t.decrees(in_force=15, deck_top=[])         # Night Market: fires on dives only
+    t.resources(0, artifact=5)                  # Rustheap B location 4 (10): cost 5, extra_action
+    t.deck(0)
+    events = t.play([build(0, "port", 10), dock(0, tile=0, slot=0), loc_effect(0, True),
+                     split(0, 1)], stop_after=2)
+    assert [(e["event"], e["seat"]) for e in events if e["event"] in ("build", "dive")] == [
+        ("build", 0), ("dive", 0)]              # seat 0 again, before seat 1's turn
+    assert t.at("EXTRAS") == 1 and t.at("ACTIONS") == 2
+
+
+def test_the_shortfall_scores_only_if_the_components_say_so(comps):
+    import copy
+    from analyzer.seastead.components import from_dict
+    data = copy.deepcopy(comps.data)
+    data["setup"]["cleanup_shortfall_scores"] = False
+    t = table(from_dict(data, "test", "0" * 64))
+    t.resources(0, fish=6)
+    t.cleanup_supply(1)
+    t.play([build(0, "port", 5), dock(0, tile=0)], stop_after=1)   # cleanup 2: 1 taken, 1 short
+    t.score()
+    assert t.at("SHORT") == 1 and t.at("SCORE", 4) == 1
