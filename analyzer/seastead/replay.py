@@ -106,8 +106,7 @@ def describe(e: dict, nm: Namer, solo: bool) -> str:
     if k == "dock":
         if e["tile"] < 0:
             return f"  {who}: no dock tile (no tile in the display or no free slot)"
-        return (f"  {who} docks {nm.dock(e['tile'])} at {nm.tiles[e['flotilla']]} slot "
-                f"{e['location_slot']}")
+        return f"  {who} docks {nm.dock(e['tile'])} at {nm.tiles[e['flotilla']]} slot {e['slot']}"
     if k == "specialist":
         return f"  {who} takes specialist {nm.spec(e['specialist'])}"
     if k == "ship":

@@ -107,7 +107,7 @@ CATEGORY_NAMES = ("dock_resources", "dock_buildings", "locations", "specialists"
 # ---- decisions --------------------------------------------------------------------------------
 # Kinds of decision point, with the fields (a, b, c, d) of each option row.
 (K_ACTION,        # (0 dive | 1 build, type, location, cost)
- K_SPLIT,         # (half the active player takes, 0, 0, 0)
+ K_SPLIT,         # (half the active player takes, dive card, 0, 0)
  K_WILD,          # (resource, 0, 0, 0) for one "any" icon
  K_DOCK,          # (display index, tile f, slot k, dock tile)
  K_SPEC,          # (display index, specialist, 0, 0)
@@ -115,7 +115,7 @@ CATEGORY_NAMES = ("dock_resources", "dock_buildings", "locations", "specialists"
  K_LOC_EFFECT,    # (1 apply | 0 skip, location, 0, 0)
  K_SPEND,         # (specialist | -1 none, window, 0, 0)
  K_MOVE_SHIP,     # (from, to, 0, 0); (-1, -1) stop
- K_MOVE_BUILDING,  # (from, to, type, 0)
+ K_MOVE_BUILDING,  # (from, to, type, 0); (-1, -1, -1) keep
  K_SWAP,          # (f1, f2, locked, 0); (-1, -1, -1) keep
  K_REFRESH,       # (specialist, 0, 0, 0)
  K_DECREE,        # (decree entering, decree going under, 0, 0)
@@ -132,8 +132,8 @@ WIN_PREPAY, WIN_AFTER_DIVE, WIN_AFTER_BUILD, WIN_REACT_BUILD, WIN_REACT_DIVE = r
 P_RANDOM, P_HEURISTIC, P_SCRIPT = 0, 1, 2
 MAX_PARAMS = 12
 # Heuristic parameter slots.
-(H_SPLIT, H_DENY, H_BUILD_AT, H_LOCATION, H_DEMAND_W, H_DOCK_W, H_SPEND_AT, H_SHIP_AT,
- H_EFFECT_W) = range(9)
+(H_SPLIT, H_DENY, H_BUILD_AT, H_LOCATION, H_DEMAND_W, H_DOCK_W, H_SPEND_AT,
+ H_EFFECT_W) = range(8)
 H_FALLBACK = 0                 # script players: the kind that plays once the script runs out
 
 # ---- trace events (code, player, a, b, c) ------------------------------------------------------
@@ -147,7 +147,7 @@ EVENT_FIELDS = (
     ("take", ("resource", "count", "wild")),          # resources from the supply
     ("lost", ("resource", "count", "")),              # short supply: not taken
     ("build", ("type", "location", "paid")),
-    ("dock", ("tile", "location_slot", "flotilla")),  # b: slot k
+    ("dock", ("tile", "slot", "flotilla")),           # tile -1: none taken
     ("specialist", ("specialist", "", "")),
     ("ship", ("location", "", "")),
     ("ship_box", ("", "", "")),

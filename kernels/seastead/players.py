@@ -8,9 +8,10 @@ of `ob` (fields per kind in layout.K_*). A decision with one option is never ask
 * P_HEURISTIC: scores every option with the parameters pp[p] (layout.H_*) and takes the best
   (the first on a tie): the dive split (greedy, denial or weighted), build versus dive (the
   best build's score against `build_at`), the location choice, and simple rules elsewhere.
-* P_SCRIPT: plays the rows of the script `sc` (int32[1 + n, 6]: header row [next row, error
-  row]; rows (seat, kind, a, b, c, d), -99 matching any field) in order; a row that does not
-  match a legal option is recorded in the header and the seat falls back to pp[p, 0]'s kind.
+* P_SCRIPT: plays the rows of the script `sc` (int32[1 + n, 6]: header row [rows used, first
+  row that did not match]; rows (seat, kind, a, b, c, d), -99 matching any field) in order; a
+  row that does not match a legal option is recorded in the header, and once the script is used
+  up or broken the seat plays as the kind pp[p, 0].
 """
 from ..jit import kernel
 from ..rng import below
