@@ -92,8 +92,11 @@ def describe(e: dict, nm: Namer, solo: bool) -> str:
     if k == "round":
         return f"-- round {e['round']}"
     if k == "setup":
-        return (f"setup: start card dive #{e['first_card']}, demand lock on "
-                f"{nm.tiles[e['locked']]}, decree {nm.decree(e['decree'])}")
+        card = e["first_card"]
+        start = (f"start card {nm.c.data['dive'][card]['group']} #{card} (discarded)"
+                 if card >= 0 else "no start card (solo)")
+        return (f"setup: {start}, demand lock on {nm.tiles[e['locked']]}, decree "
+                f"{nm.decree(e['decree'])}")
     if k == "dive":
         return f"{who} dives: {nm.c.dive_label(e['card'])}, takes half {e['half_taken'] + 1}"
     if k == "take":
