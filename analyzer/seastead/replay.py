@@ -140,8 +140,8 @@ def describe(e: dict, nm: Namer, solo: bool) -> str:
         arg = f" {res(e['a'])}" if e["op"] == L.OP_GAIN else ""
         return f"    effect: {OPS[e['op']]}{arg} {e['n']}"
     if k == "decree":
-        return (f"  {who}: decree {nm.decree(e['entering'])} enters (replacing "
-                f"{nm.decree(e['replaced'])}), {nm.decree(e['under'])} goes under the deck")
+        return (f"  {who}: decree {nm.decree(e['entering'])} in force (was "
+                f"{nm.decree(e['replaced'])}); {nm.decree(e['under'])} under the deck")
     if k == "boss_resources":
         return f"  Boss puts {e['count']} {res(e['resource'])} on {nm.loc(e['location'])}"
     if k == "boss_build":
