@@ -1,7 +1,8 @@
 """Where the blocks of a run are computed: numba's thread pool here, or a Dask cluster.
 
 A run is a list of *batches*: `count` rounds or games of one configuration (a `simulate`, one
-seating of a tournament, one grid point and seating of a sweep). A batch's blocks
+seating of a tournament, one grid point and seating of a sweep; or Seastead games,
+analyzer.seastead.runs.SeasteadBatch, kind "seastead"). A batch's blocks
 (kernels.batch: fixed size, block b on the random stream (seed, b)) are cut into *tasks* of
 TASK_BLOCKS consecutive blocks, and a task's result is its integer counters summed over its
 blocks. Summing task results in any order gives the same counters, so every backend, thread
@@ -54,13 +55,31 @@ Task = ckpt.Task
 
 # Blocks per task: about a quarter second of one core (4096-round and 256-game blocks); a batch
 # so large that it would have more than MAX_TASKS tasks gets longer tasks instead.
-TASK_BLOCKS = {"rounds": 64, "games": 128, "search": 1}
+TASK_BLOCKS = {"rounds": 64, "games": 128, "search-rounds": 1, "search-games": 1,
+               "seastead": 16}
 MAX_TASKS = 100_000
 # Dask tasks in flight at once (submitted, not yet taken), per worker thread and at least: a
 # run of millions of tasks is fed to the scheduler as it goes, not all at once.
 DASK_WINDOW_PER_THREAD = 16
 DASK_MIN_WINDOW = 256
 CONNECT_TIMEOUT = 20     # seconds to reach a scheduler, and to wait for its first worker
+
+
+def batch_kernels(kind: str) -> tuple[int, int, Callable, Callable]:
+    """(block size, counter width, parallel driver, serial driver) of a batch kind. Imported on
+    use, so a Dask worker loads only the game its tasks play (Seastead: kernels.seastead)."""
+    if kind == "rounds":
+        return kb.ROUND_BLOCK, kb.R_SIZE, kb.run_rounds, kb.run_rounds_serial
+    if kind == "games":
+        return kb.GAME_BLOCK, kb.G_SIZE, kb.run_games, kb.run_games_serial
+    if kind in ("search-rounds", "search-games"):
+        block = kb.SEARCH_ROUND_BLOCK if kind == "search-rounds" else kb.SEARCH_GAME_BLOCK
+        return block, kb.R_SIZE if kind == "search-rounds" else kb.G_SIZE, kb.run_search, \
+            kb.run_search_serial
+    if kind == "seastead":
+        from kernels.seastead import batch as sb
+        return sb.GAME_BLOCK, sb.G_SIZE, sb.run_games, sb.run_games_serial
+    raise ValueError(f"unknown batch kind {kind!r}")
 
 
 def max_jobs() -> int:
@@ -87,19 +106,22 @@ class Batch:
         return self.rpk is not None
 
     @property
+    def engine(self) -> str:
+        """Which kernels compute it (batch_kernels): with search seats their own drivers."""
+        return f"search-{self.kind}" if self.search else self.kind
+
+    @property
     def block(self) -> int:
-        if self.search:
-            return kb.SEARCH_ROUND_BLOCK if self.kind == "rounds" else kb.SEARCH_GAME_BLOCK
-        return kb.ROUND_BLOCK if self.kind == "rounds" else kb.GAME_BLOCK
+        return batch_kernels(self.engine)[0]
 
     @property
     def width(self) -> int:
-        return kb.R_SIZE if self.kind == "rounds" else kb.G_SIZE
+        return batch_kernels(self.engine)[1]
 
     def tasks(self, index: int) -> list[Task]:
         """This batch's tasks, as (index, first block, end block)."""
         nblocks = -(-self.count // self.block)
-        step = max(TASK_BLOCKS["search" if self.search else self.kind], -(-nblocks // MAX_TASKS))
+        step = max(TASK_BLOCKS[self.engine], -(-nblocks // MAX_TASKS))
         return [(index, lo, min(lo + step, nblocks)) for lo in range(0, nblocks, step)]
 
     def units(self, lo: int, hi: int) -> int:
@@ -123,20 +145,13 @@ class Batch:
                 "pp": self.pp.tolist(), "seed": self.seed,
                 **({"rpk": self.rpk.tolist(), "rpp": self.rpp.tolist()} if self.search else {})}
 
-    def driver(self, serial: bool):
-        """The kernels.batch function that computes this batch's blocks."""
-        if self.search:
-            return kb.run_search_serial if serial else kb.run_search
-        if self.kind == "rounds":
-            return kb.run_rounds_serial if serial else kb.run_rounds
-        return kb.run_games_serial if serial else kb.run_games
-
 
 def run_task(batch: Batch, lo: int, hi: int) -> np.ndarray:
     """Counters of blocks lo .. hi - 1 of a batch, summed, on the calling thread only.
     This is what a Dask worker runs."""
-    out = np.zeros((hi - lo, batch.width), dtype=np.int64)
-    batch.driver(serial=True)(*batch.args(), lo, out)
+    _, width, _, serial = batch_kernels(batch.engine)
+    out = np.zeros((hi - lo, width), dtype=np.int64)
+    serial(*batch.args(), lo, out)
     return out.sum(axis=0)
 
 
@@ -230,7 +245,7 @@ class Runner:
                                         rec.finished, getattr(self.progress, "status", None))
         except KeyboardInterrupt:
             what = (f"interrupted after {rec.tasks:,} of {len(plan):,} tasks ({rec.units:,} of "
-                    f"{rec.total:,} {batches[0].kind})")
+                    f"{rec.total:,} {getattr(batches[0], 'unit', batches[0].kind)})")
             if not rec.kept():
                 raise RunInterrupted(f"{what}; {rec.not_kept()}", None) from None
             raise RunInterrupted(
@@ -326,7 +341,7 @@ def _run_threads(batches: Sequence[Batch], todo: list[Task], jobs: int,
         k = 0
         while k < len(todo):
             b = batches[todo[k][0]]
-            per_call = max(1, -(-jobs * 8 // TASK_BLOCKS["search" if b.search else b.kind]))
+            per_call = max(1, -(-jobs * 8 // TASK_BLOCKS[b.engine]))
             group = [todo[k]]
             while (len(group) < per_call and k + len(group) < len(todo)
                    and todo[k + len(group)][0] == group[0][0]
@@ -336,7 +351,7 @@ def _run_threads(batches: Sequence[Batch], todo: list[Task], jobs: int,
             b = batches[group[0][0]]
             lo = group[0][1]
             out = np.zeros((group[-1][2] - lo, b.width), dtype=np.int64)
-            b.driver(serial=False)(*b.args(), lo, out)
+            batch_kernels(b.engine)[2](*b.args(), lo, out)
             for task in group:
                 finished(task, out[task[1] - lo:task[2] - lo].sum(axis=0))
     finally:
@@ -450,9 +465,9 @@ def _run_dask_quietly(batches: Sequence[Batch], todo: list[Task], scheduler: str
                       jobs: int | None, finished: Callable[[Task, np.ndarray], None],
                       status: Callable[[str], None] | None) -> int:
     as_completed = _distributed().as_completed
-    for key in {(b.kind, b.search) for b in batches}:  # compile (or load) the serial kernel here,
-        b = next(x for x in batches if (x.kind, x.search) == key)  # so local workers find it
-        run_task(b, 0, 0)                                          # in the cache
+    for engine in {b.engine for b in batches}:     # compile (or load) the serial kernel here, so
+        b = next(x for x in batches if x.engine == engine)   # local workers find it in the cache
+        run_task(b, 0, 0)
     client, cluster = _connect(scheduler, jobs, status or (lambda text: None))
     futures = {}
     pending = iter(todo)

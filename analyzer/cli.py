@@ -697,3 +697,23 @@ def advise(position: str, samples: int | None, precision: float | None, opponent
         click.echo(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False))
     else:
         click.echo(format_advice(result))
+
+
+# ---------------------------------------------------------------------------------------------
+# seastead: a second game; its commands live in analyzer/seastead/cli.py, imported on use
+
+class _Seastead(click.Group):
+    def _real(self) -> click.Group:
+        from .seastead.cli import seastead
+        return seastead
+
+    def list_commands(self, ctx):
+        return self._real().list_commands(ctx)
+
+    def get_command(self, ctx, name):
+        return self._real().get_command(ctx, name)
+
+
+main.add_command(_Seastead("seastead", help=(
+    "Seastead, a second game: simulate, tournament, replay, report, components. Results "
+    "describe the components supplied; the shipped set is invented.")))

@@ -177,15 +177,17 @@ def _fmt(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else repr(float(v))
 
 
-def parse_policy(spec: str) -> Policy:
-    """Parse `name` or `name(param=value,...)`; unknown names, parameters or values raise."""
+def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None) -> Policy:
+    """Parse `name` or `name(param=value,...)` against `registry` (default: Sea Salt & Paper's
+    REGISTRY); unknown names, parameters or values raise."""
+    registry = REGISTRY if registry is None else registry
     m = _SPEC.match(spec)
     if not m:
         raise SeasaltError(f"cannot parse policy spec {spec!r}; expected NAME or NAME(param=value,...)")
     name, args = m.group(1), m.group(2)
-    if name not in REGISTRY:
-        raise SeasaltError(f"unknown policy {name!r}; valid: {', '.join(sorted(REGISTRY))}")
-    info = REGISTRY[name]
+    if name not in registry:
+        raise SeasaltError(f"unknown policy {name!r}; valid: {', '.join(sorted(registry))}")
+    info = registry[name]
     values = {p.name: float(p.default) for p in info.params}
     seen = set()
     for item in (args or "").split(","):

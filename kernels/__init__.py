@@ -2,8 +2,8 @@
 
 Numba's on-disk cache (cache=True) only notices edits to a function's own file, so a kernel that
 calls into an edited module could be loaded stale. The cache therefore lives in a directory named
-by a hash of every kernel source file (ENGINE_HASH): any edit here starts a fresh cache. Set
-NUMBA_CACHE_DIR to override. The same hash tells whether two processes (a Dask worker and its
+by a hash of every kernel source file, kernels/seastead/ included (ENGINE_HASH): any edit here
+starts a fresh cache. Set NUMBA_CACHE_DIR to override. The same hash tells whether two processes (a Dask worker and its
 client, a checkpoint and the run resuming it) run the same engine.
 """
 import hashlib
@@ -14,8 +14,10 @@ import numba
 
 
 def _engine_hash() -> str:
-    sources = sorted(pathlib.Path(__file__).parent.glob("*.py"))
-    digest = hashlib.sha256(b"".join(p.name.encode() + p.read_bytes() for p in sources))
+    here = pathlib.Path(__file__).parent
+    sources = sorted(here.glob("*.py")) + sorted(here.glob("seastead/*.py"))   # and Seastead's
+    digest = hashlib.sha256(b"".join(p.relative_to(here).as_posix().encode() + p.read_bytes()
+                                     for p in sources))
     return digest.hexdigest()[:16]
 
 

@@ -1,0 +1,261 @@
+"""Seastead runs: N games of one configuration, or a tournament of players in rotated seats,
+reduced to JSON-ready summaries with 95% intervals.
+
+A run is one or more batches (kernels.seastead.batch: blocks of GAME_BLOCK games, block b on
+the random stream (seed, b)) run by analyzer.backends.Runner, so threads, --jobs, a Dask
+cluster and resumed checkpoints all give the same counters for a seed. Every summary is a pure
+function of (components, setup, players, games, seed) except its `timing` entry.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from kernels.seastead import batch as sb
+from kernels.seastead import layout as L
+
+from .. import __version__
+from ..backends import Batch, Progress, Runner
+from ..errors import SeasaltError
+from ..policies import Policy
+from ..rotation import rotation_seed, split_games
+from ..simulate import run_seed
+from ..stats import mean_ci, wilson
+from .components import Components, Setup, load
+from .players import player_arrays, seat_players
+
+MAX_GAMES = 10 ** 12
+CATEGORIES = L.CATEGORY_NAMES
+TRIGGERS = L.TRIGGER_NAMES
+BUILDINGS = ("port", "academy", "shipyard")
+
+
+@dataclass(frozen=True, eq=False)
+class SeasteadBatch:
+    """`count` Seastead games of one configuration on the streams of `seed` (a Runner batch)."""
+    cp: np.ndarray          # compiled components (analyzer.seastead.components)
+    cfg: np.ndarray         # the setup (Setup.array)
+    pk: np.ndarray
+    pp: np.ndarray
+    count: int
+    seed: int
+    kind: str = "seastead"
+    unit: str = "games"
+    engine: str = "seastead"       # which kernels (analyzer.backends.batch_kernels)
+
+    block = Batch.block
+    width = Batch.width
+    tasks = Batch.tasks
+    units = Batch.units
+
+    def args(self) -> tuple:
+        return (self.cp, self.cfg, self.pk, self.pp, self.count, np.uint64(self.seed))
+
+    def key(self) -> dict:
+        return {"kind": self.kind, "cp": self.cp.tolist(), "cfg": self.cfg.tolist(),
+                "pk": self.pk.tolist(), "pp": self.pp.tolist(), "count": self.count,
+                "seed": self.seed}
+
+
+@dataclass
+class Planned:
+    batch: SeasteadBatch
+    players: list[Policy]
+    setup: Setup
+
+
+def check_run(games: int, seed: int, least: int = 1) -> None:
+    if not (least <= games <= MAX_GAMES):
+        raise SeasaltError(f"--games must be between {least} and {MAX_GAMES}, got {games}")
+    if not (0 <= seed < 2 ** 64):
+        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
+
+
+def plan(comps: Components, setup: Setup, players: Sequence[str], games: int,
+         seed: int) -> Planned:
+    cfg = setup.array(comps)
+    check_run(games, seed)
+    pols = seat_players(list(players), 1 if setup.solo else 2)
+    pk, pp = player_arrays(pols)
+    return Planned(SeasteadBatch(comps.cp, cfg, pk, pp, games, int(seed)), pols, setup)
+
+
+def _rate(k: int, n: int) -> dict:
+    return {"count": int(k), "rate": k / n if n else None, "ci95": list(wilson(k, n))}
+
+
+def _mean(total: float, sq: float, n: int) -> dict:
+    m, ci = mean_ci(float(total), float(sq), n)
+    return {"mean": m, "ci95": list(ci)}
+
+
+def header(comps: Components, setup: Setup, seed: int, command: str) -> dict:
+    return {"command": command, "seed": seed, "setup": setup.describe(), "solo": setup.solo,
+            "sides": setup.sides.upper(), "decree": setup.decree, **comps.meta(),
+            "components_label": comps.label, "version": __version__}
+
+
+def summarize(planned: Planned, comps: Components, c: np.ndarray, timing: dict | None,
+              command: str = "seastead simulate") -> dict:
+    """The JSON-ready summary of a games batch from its summed counters."""
+    n = int(c[sb.G_GAMES])
+    solo = planned.setup.solo
+    seats = 1 if solo else 2
+
+    def g(name: str, i: int = 0) -> int:
+        return int(c[getattr(sb, name) + i])
+
+    out = header(comps, planned.setup, planned.batch.seed, command)
+    out.update({"games": n, "players": [p.spec for p in planned.players]})
+    per_seat = []
+    for q in range(seats):
+        cats = {name: _mean(g("G_CAT_SUM", q * 5 + k), g("G_CAT_SQ", q * 5 + k), n)
+                for k, name in enumerate(CATEGORIES)}
+        per_seat.append({
+            "seat": q, "player": planned.players[q].spec,
+            "score": _mean(g("G_TOT_SUM", q), g("G_TOT_SQ", q), n),
+            "categories": cats,
+            "dives_per_game": g("G_DIVES", q) / n,
+            "builds_per_game": {b: g("G_BUILDS", q * 3 + t) / n for t, b in enumerate(BUILDINGS)},
+            "specialists_spent_per_game": g("G_SPENT", q) / n,
+            "ship_bonuses_per_game": g("G_SHIP_BONUS", q) / n,
+            "extra_actions_per_game": g("G_EXTRAS", q) / n,
+            "cleanup_shortfall_per_game": g("G_SHORT", q) / n,
+        })
+    out["seats"] = per_seat
+    rounds_hist = c[sb.G_ROUNDS_HIST:sb.G_ROUNDS_HIST + sb.ROUNDS_HIST]
+    out["rounds"] = {**_mean(g("G_ROUNDS_SUM"), g("G_ROUNDS_SQ"), n),
+                     "hist": {str(i): int(v) for i, v in enumerate(rounds_hist) if v}}
+    out["end_triggers"] = {name: _rate(g("G_TRIG", i), n) for i, name in enumerate(TRIGGERS)}
+    out["untriggered_games"] = g("G_UNTRIGGERED")
+    if solo:
+        out["solo"] = {
+            "wins": _rate(g("G_WINS", 0), n),
+            "boss_score": _mean(g("G_BOSS_SUM"), g("G_BOSS_SQ"), n),
+            "boss_buildings_per_game": g("G_BOSS_BUILT") / n,
+            "margin": _mean(g("G_MARGIN_SUM"), g("G_MARGIN_SQ"), n),
+        }
+    else:
+        w0, w1, shared = g("G_WINS", 0), g("G_WINS", 1), g("G_SHARED")
+        share0 = w0 + shared / 2                     # win share of the first player
+        sq0 = w0 + shared / 4
+        out["wins"] = [_rate(w0, n), _rate(w1, n)]
+        out["shared"] = _rate(shared, n)
+        edge = _mean(share0, sq0, n)
+        edge = {"mean": edge["mean"] - 0.5, "ci95": [x - 0.5 for x in edge["ci95"]]}
+        out["first_player"] = {"win_share": _mean(share0, sq0, n), "edge": edge,
+                               "margin": _mean(g("G_MARGIN_SUM"), g("G_MARGIN_SQ"), n)}
+        out["tiebreaks"] = {name: _rate(g("G_TIEBREAK", i), n) for i, name in
+                            enumerate(("none", "buildings_left", "cleanup", "shared"))}
+        out["decrees_per_game"] = g("G_DECREES") / n
+    if timing is not None:
+        out["timing"] = timing
+    return out
+
+
+def _timing(outcome) -> dict:
+    return {**outcome.timing,
+            "games_per_second": outcome.units / outcome.seconds if outcome.seconds else None}
+
+
+def simulate(games: int, players: Sequence[str] = ("heuristic",), seed: int | None = None,
+             components: str | Components | None = None, setup: Setup = Setup(),
+             jobs: int | None = None, progress: Progress | None = None,
+             scheduler: str | None = None, checkpoint: str | None = None,
+             resume: bool = False) -> dict:
+    """`games` Seastead games: two players (seat 0 starts) or solo against the Boss."""
+    comps = components if isinstance(components, Components) else load(components)
+    seed = run_seed(seed, resume)
+    planned = plan(comps, setup, players, games, seed)
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    outcome = runner.run([planned.batch], {"command": "seastead simulate", "seed": seed})
+    return summarize(planned, comps, outcome.counters[0], _timing(outcome))
+
+
+def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = None,
+               components: str | Components | None = None, setup: Setup = Setup(),
+               jobs: int | None = None, progress: Progress | None = None,
+               scheduler: str | None = None, checkpoint: str | None = None,
+               resume: bool = False) -> dict:
+    """Entrants ranked by win share. Two players: every pair of entrants plays `games` games,
+    split over both seatings (seating r on rotation_seed(seed, 2, r), the same for every pair:
+    common random numbers). Solo: each entrant plays `games` games against the Boss on the
+    same seed."""
+    comps = components if isinstance(components, Components) else load(components)
+    seed = run_seed(seed, resume)
+    specs = [seat_players([s], 1)[0].spec for s in players]
+    if len(specs) < 2:
+        raise SeasaltError(f"a tournament needs at least two --player entrants, got {len(specs)}")
+    if len(specs) > 8:
+        raise SeasaltError(f"at most 8 entrants, got {len(specs)}")
+    check_run(games, seed, 1 if setup.solo else 2)
+    plans: list[tuple[tuple[int, ...], Planned]] = []
+    if setup.solo:
+        for e, spec in enumerate(specs):
+            plans.append(((e,), plan(comps, setup, [spec], games, seed)))
+    else:
+        for a in range(len(specs)):
+            for b in range(a + 1, len(specs)):
+                for r, n in enumerate(split_games(games, 2)):
+                    seats = (a, b) if r == 0 else (b, a)
+                    plans.append((seats, plan(comps, setup, [specs[seats[0]], specs[seats[1]]],
+                                              n, rotation_seed(seed, 2, r))))
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    outcome = runner.run([p.batch for _, p in plans], {"command": "seastead tournament",
+                                                       "seed": seed})
+    rows = _rank(specs, plans, outcome.counters, setup.solo)
+    out = header(comps, setup, seed, "seastead tournament")
+    out.update({"games": games, "entrants": specs, "rows": rows,
+                "runs": [{"seats": list(seats), "seed": p.batch.seed, "games": p.batch.count}
+                         for seats, p in plans],
+                "timing": _timing(outcome)})
+    return out
+
+
+def _rank(specs: list[str], plans, counters, solo: bool) -> list[dict]:
+    """Per entrant: games, win share (a shared win counts half; solo: wins against the Boss)
+    with a normal 95% interval from its per-game shares, and mean score with its interval."""
+    acc = {e: {"games": 0, "wins": 0, "shared": 0, "score": 0.0, "score_sq": 0.0,
+               "first_wins": 0, "first_games": 0} for e in range(len(specs))}
+    for (seats, _), c in zip(plans, counters):
+        n = int(c[sb.G_GAMES])
+        for q, e in enumerate(seats):
+            a = acc[e]
+            a["games"] += n
+            a["wins"] += int(c[sb.G_WINS + q])
+            a["shared"] += 0 if solo else int(c[sb.G_SHARED])
+            a["score"] += float(c[sb.G_TOT_SUM + q])
+            a["score_sq"] += float(c[sb.G_TOT_SQ + q])
+    rows = []
+    for e, a in acc.items():
+        n = a["games"]
+        share = a["wins"] + a["shared"] / 2
+        ws = _mean(share, a["wins"] + a["shared"] / 4, n)
+        sc = _mean(a["score"], a["score_sq"], n)
+        rows.append({"entrant": e, "player": specs[e], "games": n, "wins": a["wins"],
+                     "shared": a["shared"], "win_share": ws["mean"],
+                     "win_share_lo": ws["ci95"][0], "win_share_hi": ws["ci95"][1],
+                     "score_mean": sc["mean"], "score_lo": sc["ci95"][0],
+                     "score_hi": sc["ci95"][1]})
+    rows.sort(key=lambda r: (-r["win_share"], r["entrant"]))
+    for i, r in enumerate(rows, 1):
+        r["rank"] = i
+    return rows
+
+
+def interval_words(ci: Sequence[float], positive: str, negative: str, zero: float = 0.0) -> str:
+    """What an interval allows one to say about its sign, and nothing more."""
+    lo, hi = ci
+    if lo is None or hi is None or not (math.isfinite(lo) and math.isfinite(hi)):
+        return "undetermined"
+    if lo > zero:
+        return positive
+    if hi < zero:
+        return negative
+    return "not distinguishable from zero at this precision"
+
+
+__all__ = ["simulate", "tournament", "summarize", "SeasteadBatch", "interval_words"]

@@ -1,0 +1,109 @@
+"""Parallel Seastead games, aggregated into integer counters in the kernel.
+
+Block b of a run plays games b * GAME_BLOCK .. on the random stream (seed, b) and writes its
+own counter row, so the summed counters are bit-identical for any thread count or chunking
+(the Sea Salt & Paper drivers in kernels/batch.py work the same way). `run_games` spreads the
+blocks over numba's threads, `run_games_serial` runs them on the calling thread without the GIL.
+"""
+import numpy as np
+from numba import njit, prange
+
+from ..rng import seed_stream_into
+from . import layout as L
+from .engine import play_game
+
+GAME_BLOCK = 64          # games per block: part of the seed plan, never depends on threads
+ROUNDS_HIST = 64         # rounds-per-game histogram bins (the last bin holds longer games)
+
+
+_G, G_SIZE = L.offsets([
+    ("G_GAMES", 1),
+    ("G_WINS", 2),              # outright wins by seat (seat 0 starts); solo: player, Boss
+    ("G_SHARED", 1),            # shared wins (every tie-break tied)
+    ("G_TIEBREAK", 4),          # games decided by: totals, buildings left, cleanup, shared
+    ("G_CAT_SUM", 2 * 5), ("G_CAT_SQ", 2 * 5),      # score by seat and category
+    ("G_TOT_SUM", 2), ("G_TOT_SQ", 2),
+    ("G_MARGIN_SUM", 1), ("G_MARGIN_SQ", 1),        # seat 0 minus seat 1 (solo: minus the Boss)
+    ("G_TRIG", 4),              # games whose end was triggered with condition i true
+    ("G_UNTRIGGERED", 1),       # games stopped by the MAX_ROUNDS safety net (should be 0)
+    ("G_ROUNDS_SUM", 1), ("G_ROUNDS_SQ", 1), ("G_ROUNDS_HIST", ROUNDS_HIST),
+    ("G_DIVES", 2), ("G_BUILDS", 2 * 3), ("G_SPENT", 2), ("G_SHIP_BONUS", 2), ("G_EXTRAS", 2),
+    ("G_SHORT", 2), ("G_DECREES", 1),
+    ("G_BOSS_SUM", 1), ("G_BOSS_SQ", 1), ("G_BOSS_BUILT", 1),
+])
+globals().update(_G)
+
+
+@njit(cache=True)
+def record(s, row):
+    """Add the finished game in `s` to a counter row."""
+    row[G_GAMES] += 1
+    n = s[L.PLAYERS]
+    if s[L.WIN] + s[L.WIN + 1] == 2:
+        row[G_SHARED] += 1
+    else:
+        row[G_WINS + (0 if s[L.WIN] else 1)] += 1
+    row[G_TIEBREAK + s[L.TIEBREAK]] += 1
+    for p in range(n):
+        for c in range(5):
+            v = s[L.SCORE + p * 5 + c]
+            row[G_CAT_SUM + p * 5 + c] += v
+            row[G_CAT_SQ + p * 5 + c] += v * v
+        v = s[L.TOTAL + p]
+        row[G_TOT_SUM + p] += v
+        row[G_TOT_SQ + p] += v * v
+        row[G_DIVES + p] += s[L.DIVES + p]
+        for t in range(3):
+            row[G_BUILDS + p * 3 + t] += s[L.BUILT + p * 3 + t]
+        row[G_SPENT + p] += s[L.SPENT + p]
+        row[G_SHIP_BONUS + p] += s[L.SHIP_BONUS + p]
+        row[G_EXTRAS + p] += s[L.EXTRAS + p]
+        row[G_SHORT + p] += s[L.SHORT + p]
+    m = s[L.TOTAL] - (s[L.BOSS_SCORE] if s[L.SOLO] else s[L.TOTAL + 1])
+    row[G_MARGIN_SUM] += m
+    row[G_MARGIN_SQ] += m * m
+    if s[L.TRIG_ROUND] < 0:
+        row[G_UNTRIGGERED] += 1
+    for i in range(4):
+        if (s[L.TRIGGER] >> i) & 1:
+            row[G_TRIG + i] += 1
+    r = s[L.ROUND]
+    row[G_ROUNDS_SUM] += r
+    row[G_ROUNDS_SQ] += r * r
+    row[G_ROUNDS_HIST + min(r, ROUNDS_HIST - 1)] += 1
+    row[G_DECREES] += s[L.DECREES_IN]
+    b = s[L.BOSS_SCORE]
+    row[G_BOSS_SUM] += b
+    row[G_BOSS_SQ] += b * b
+    row[G_BOSS_BUILT] += s[L.BOSS_BUILT]
+
+
+@njit(cache=True)
+def _block(b, cp, cfg, pk, pp, ngames, seed, row):
+    rng = np.empty(4, dtype=np.uint64)
+    seed_stream_into(rng, seed, b)
+    s = np.zeros(L.STATE_SIZE, dtype=np.int32)
+    ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
+    tr = np.zeros((0, 5), dtype=np.int32)
+    sc = np.zeros((0, 6), dtype=np.int32)
+    lo = b * GAME_BLOCK
+    hi = min(ngames, lo + GAME_BLOCK)
+    for _ in range(lo, hi):
+        play_game(s, cp, cfg, pk, pp, rng, tr, sc, ob)
+        record(s, row)
+
+
+@njit(cache=True, parallel=True)
+def run_games(cp, cfg, pk, pp, ngames, seed, block_lo, out):
+    """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE])."""
+    for i in prange(out.shape[0]):
+        out[i, :] = 0
+        _block(block_lo + i, cp, cfg, pk, pp, ngames, seed, out[i])
+
+
+@njit(cache=True, nogil=True)
+def run_games_serial(cp, cfg, pk, pp, ngames, seed, block_lo, out):
+    """`run_games` on the calling thread only (no thread pool), releasing the GIL."""
+    for i in range(out.shape[0]):
+        out[i, :] = 0
+        _block(block_lo + i, cp, cfg, pk, pp, ngames, seed, out[i])
