@@ -25,17 +25,21 @@ from kernels import cards as kc
 from kernels import events as ev
 from kernels import state as ks
 from kernels.game import GS_SIZE, play_game
+from kernels.actions import DEC_NAMES
+from kernels import search as ksr
 from kernels.rng import seed_stream
 
 from . import __version__
 from .cards import card_name, check_expansion
 from .errors import SeasaltError
-from .policies import policy_arrays, seat_policies
+from .policies import policy_arrays, rollout_arrays, seat_policies
+from .searcher import logged_decisions
 from .simulate import DEFAULT_TARGETS
 
 STREAM = "kernels.rng.seed_stream(seed, 0)"
 FIRST_CAPACITY = 100_000
 MAX_CAPACITY = 5_000_000
+LOG_CAPACITY = 200_000      # actions weighed by search seats in one game
 PILES = "AB"
 PAIR_EFFECT = {frozenset(["fish"]): "fish", frozenset(["crab"]): "crab",
                frozenset(["crab", "lobster"]): "crab+lobster", frozenset(["swimmer", "shark"]): "steal",
@@ -75,6 +79,31 @@ def _play(players, deck, target, pk, pp, seed, capacity):
     rounds, mermaids = play_game(s, players, deck, target, pk, pp, seed_stream(seed, 0), tr,
                                  totals, winners, np.zeros(GS_SIZE, dtype=np.int64))
     return tr, int(rounds), bool(mermaids), totals[:players].tolist(), winners[:players].tolist()
+
+
+def _play_search(players, deck, target, pk, pp, rpk, rpp, seed, capacity):
+    """_play with search seats (kernels.search.play_game_search, as in block 0 of a
+    `simulate --games` run with them): also each round's opening piles and the decision log."""
+    s = ks.new_state()
+    tr = np.zeros((capacity + 1, 5), dtype=np.int32)
+    totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
+    winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
+    know = np.zeros((ks.MAX_PLAYERS, ksr.K_SIZE), dtype=np.int64)
+    full = np.bincount(deck, minlength=kc.NTYPES).astype(np.int64)
+    tables = np.zeros((ks.MAX_PLAYERS, ks.MAX_PLAYERS, ksr.TABLE_ROUNDS, ksr.T_WIDTH), np.int32)
+    srng = np.zeros((ks.MAX_PLAYERS, 4), dtype=np.uint64)
+    d, x, w, f, rrng = ksr.workspace(players)
+    tr0 = np.zeros((0, 5), dtype=np.int32)
+    ksr.seed_search(srng, tables, x, players, deck, pk, rpk, rpp, np.uint64(seed), 0, tr0)
+    log = np.zeros((LOG_CAPACITY, ksr.LOG_WIDTH), dtype=np.float64)
+    openings = np.zeros((capacity // 10 + 10, 2), dtype=np.int32)
+    rounds, mermaids = ksr.play_game_search(
+        s, players, deck, target, pk, pp, rpk, rpp, seed_stream(seed, 0), srng, tr, know, full,
+        tables, totals, winners, np.zeros(GS_SIZE, dtype=np.int64), d, x, w, f, rrng, log, False,
+        openings)
+    piles = [[card_name(int(a)), card_name(int(b))] for a, b in openings[:int(rounds)]]
+    return (tr, int(rounds), bool(mermaids), totals[:players].tolist(),
+            winners[:players].tolist(), piles, log)
 
 
 def _openings(players, deck, pk, pp, seed, starters, tr_game) -> list | None:
@@ -119,9 +148,17 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
     pols = seat_policies(list(policies), players)
     pk, pp = policy_arrays(pols)
     deck = kc.deck_types(expansion)
+    rpk, rpp = rollout_arrays(pols)
     cap = FIRST_CAPACITY if capacity is None else capacity
     while True:
-        tr, nrounds, mermaids, totals, winners = _play(players, deck, target, pk, pp, seed, cap)
+        if rpk is None:
+            tr, nrounds, mermaids, totals, winners = _play(players, deck, target, pk, pp, seed, cap)
+        else:
+            tr, nrounds, mermaids, totals, winners, search_piles, log = _play_search(
+                players, deck, target, pk, pp, rpk, rpp, seed, cap)
+            if int(log[0, 0]) >= LOG_CAPACITY:
+                raise TraceOverflow(f"the game has more than {LOG_CAPACITY:,} weighed actions; "
+                                    f"replay a shorter game (a lower --target)")
         needed = int(tr[0, 0])
         if needed <= cap:
             break
@@ -143,8 +180,14 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
             cur = []
     if cur or len(rounds) != nrounds:
         raise RuntimeError("trace does not split into the game's rounds")
-    openings = _openings(players, deck, pk, pp, seed, starters, tr)
+    if rpk is None:
+        openings = _openings(players, deck, pk, pp, seed, starters, tr)
+        weighed = {}
+    else:
+        openings = search_piles
+        weighed = _weighed_by_event(log)
     out_rounds = []
+    first = 0                           # index in the whole game's trace of the round's first event
     running = [0] * players
     for i, (evs, st) in enumerate(zip(rounds, starters)):
         piles = openings[i] if openings is not None else None
@@ -156,8 +199,12 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
                    "colour_bonus": e["bonus"]} for e in evs if e["event"] == "score"]
         for sc in scores:
             running[sc["seat"]] += sc["points"]
+        decisions = [dict(dec, before_event=k - first) for k in range(first, first + len(evs))
+                     for dec in weighed.get(k, [])]
+        first += len(evs)
         out_rounds.append({
             "round": i + 1, "starter": st, "opening_piles": piles,
+            **({"search_decisions": decisions} if rpk is not None else {}),
             "deck": int(deck.size) - 2, "end": end["end"], "ender": end["ender"],
             "scores": scores, "totals": list(running),
             "hands": [sorted(table.hands[q].elements()) for q in range(players)],
@@ -174,6 +221,26 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
         "opening_piles_known": openings is not None,
         "rounds": out_rounds,
     }
+
+
+def _weighed_by_event(log: np.ndarray) -> dict[int, list[dict]]:
+    """The search decisions of a decision log grouped by the index of the event that follows
+    them in the game's trace: {event index: [{seat, decision, options: [...]}, ...]}."""
+    out: dict[int, list[dict]] = {}
+    rows = logged_decisions(log)
+    i = 0
+    while i < len(rows):            # one decision: consecutive rows of one event and kind
+        j = i + 1
+        while j < len(rows) and (rows[j]["event"], rows[j]["decision"]) == \
+                (rows[i]["event"], rows[i]["decision"]):
+            j += 1
+        group = rows[i:j]
+        out.setdefault(group[0]["event"], []).append({
+            "seat": group[0]["seat"], "decision": DEC_NAMES[group[0]["decision"]],
+            "options": [{k: r[k] for k in ("words", "value", "se", "deals", "chosen",
+                                            "rollout_choice")} for r in group]})
+        i = j
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -379,7 +446,13 @@ def format_replay(r: dict) -> str:
         lines.append(f"ROUND {rd['round']}: seat {rd['starter']} starts; {opening}; "
                      f"{rd['deck']} cards in the deck")
         scores = []
-        for e in rd["events"]:
+        weighed = {}
+        for dec in rd.get("search_decisions", []):
+            weighed.setdefault(dec["before_event"], []).append(dec)
+        for i, e in enumerate(rd["events"]):
+            searched = i in weighed             # its lines stand between this event and the last
+            for dec in weighed.get(i, []):
+                lines += _weighed_lines(dec)
             name, text = e["event"], e["text"]
             if not text:
                 continue
@@ -389,8 +462,9 @@ def format_replay(r: dict) -> str:
                 lines.append(f"  {text}")
             elif name == "score":           # scores come before round_end in the trace
                 scores.append(f"    {text}")
-            elif name == "discard" or (name in ("crab_take", "fish_draw", "steal", "lobster_keep",
-                                                "lock_on") and lines[-1].startswith("      ")):
+            elif not searched and (name == "discard" or (
+                    name in ("crab_take", "fish_draw", "steal", "lobster_keep", "lock_on")
+                    and lines[-1].startswith("      "))):
                 lines[-1] += ", " + text if name == "discard" else ": " + text
             else:
                 lines.append(f"      {text}")
@@ -401,6 +475,20 @@ def format_replay(r: dict) -> str:
         r["rounds_played"], "s" if r["rounds_played"] != 1 else "", winner_text(r)),
         "  final totals: " + ", ".join(f"seat {q} {v}" for q, v in enumerate(r["totals"]))]
     return "\n".join(lines)
+
+
+def _weighed_lines(dec: dict) -> list[str]:
+    """A search seat's decision: every action it weighed with its estimated chance of winning
+    the game (95% half-width), the chosen one marked >."""
+    deals = dec["options"][0]["deals"]
+    out = [f"      seat {dec['seat']} searches ({dec['decision']}, {deals:,} deals; "
+           f"estimated P(win game), 95%):"]
+    for o in sorted(dec["options"], key=lambda o: -o["value"]):
+        mark = ">" if o["chosen"] else " "
+        note = "  (its rollout player's choice)" if o["rollout_choice"] else ""
+        words = o["words"] if len(o["words"]) <= 44 else o["words"][:41] + "..."
+        out.append(f"      {mark} {words:<44} {100 * o['value']:5.1f}% ± {196 * o['se']:4.1f}{note}")
+    return out
 
 
 def replay_frame(r: dict):

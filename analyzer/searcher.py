@@ -80,7 +80,8 @@ def logged_decisions(log: np.ndarray, kind: int | None = None) -> list[dict]:
     rows = []
     for row in log[1:int(log[0, 0]) + 1]:
         k = int(row[1]) if kind is None else kind
-        rows.append({"event": int(row[0]), "decision": int(row[1]), "action": int(row[2]),
+        rows.append({"event": int(row[0]), "seat": int(row[9]), "decision": int(row[1]),
+                     "action": int(row[2]),
                      "words": action_words(k, int(row[2]), int(row[8])),
                      "value": float(row[3]), "se": float(row[4]), "deals": int(row[5]),
                      "chosen": bool(row[6]), "rollout_choice": bool(row[7])})

@@ -211,7 +211,8 @@ def _search_block(games, b, nplayers, deck, count, target, pk, pp, rpk, rpp, see
             stats = row[G_STATS:G_STATS + GS_SIZE]
             rounds, mermaids = ks.play_game_search(s, nplayers, deck, target, pk, pp, rpk, rpp,
                                                    rng, srng, tr, know, full, tables, totals,
-                                                   winners, stats, d, x, w, f, rrng, log, True)
+                                                   winners, stats, d, x, w, f, rrng, log, True,
+                                                   tr0)
             count_game(row, nplayers, totals, winners, rounds, mermaids)
         else:
             tr[0, 0] = 0

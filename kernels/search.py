@@ -70,8 +70,8 @@ T_WIDTH = MAX_PLAYERS + 2
 
 # Decision log rows (replay): the trace's event count at the decision, decision kind, action,
 # mean value, its standard error, deals, chosen, the rollout policy's own choice, the card the
-# action names (-1 none).
-LOG_WIDTH = 9
+# action names (-1 none), the seat.
+LOG_WIDTH = 10
 
 # Workspace: int64 part (candidate actions, pool, counts, totals) and float part (sums).
 W_ACTS = 0
@@ -403,6 +403,7 @@ def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, r
                 log[row, 6] = i == best
                 log[row, 7] = i == default
                 log[row, 8] = _named_card(s, w[W_ACTS + i])
+                log[row, 9] = o
             row += 1
         log[0, 0] = row - 1
     return w[W_ACTS + best]
@@ -432,10 +433,11 @@ def play_round_search(s, pk, pp, rpk, rpp, rng, srng, tr, know, full, tables, to
 
 @kernel
 def play_game_search(s, nplayers, deck, target, pk, pp, rpk, rpp, rng, srng, tr, know, full,
-                     tables, totals, winners, stats, d, x, w, f, rrng, log, reset):
+                     tables, totals, winners, stats, d, x, w, f, rrng, log, reset, openings):
     """kernels.game.play_game with search seats: rounds until a total reaches the target or
     four mermaids. With `reset` the trace restarts every round (batch runs); without, it holds
-    the whole game (replay). Returns (rounds, 1 if it ended on four mermaids)."""
+    the whole game (replay), and `openings` (int32[rounds, 2], zero rows: off) gets each
+    round's opening pile tops. Returns (rounds, 1 if it ended on four mermaids)."""
     for q in range(MAX_PLAYERS):
         totals[q] = 0
         winners[q] = 0
@@ -445,6 +447,9 @@ def play_game_search(s, nplayers, deck, target, pk, pp, rpk, rpp, rng, srng, tr,
         if reset:
             tr[0, 0] = 0
         deal_round(s, nplayers, deck, starter, rng)
+        if rounds < openings.shape[0]:
+            openings[rounds, 0] = s[PILE]
+            openings[rounds, 1] = s[PILE + MAX_DECK]
         play_round_search(s, pk, pp, rpk, rpp, rng, srng, tr, know, full, tables, totals, target,
                           d, x, w, f, rrng, log)
         record_round(s, nplayers, stats)

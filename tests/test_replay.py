@@ -192,3 +192,31 @@ def test_text_names_hidden_cards_in_brackets():
     text = format_replay(replay(3, 2))
     assert "cards in [brackets] were seen only by the player" in text
     assert re.search(r"keeps \[[a-z_:]+\], puts [a-z_:]+ on pile [AB]", text)
+
+
+def test_search_replay_is_game_0_and_shows_what_each_decision_weighed():
+    """A search seat's replay is the game a `simulate --games 1` run plays with the same seed,
+    and every one of its decisions lists the actions it weighed, exactly one chosen, with
+    values that are chances of winning the game."""
+    pols = ["search(samples=4)", "baseline"]
+    r = replay(5, 2, policies=pols, target=12)
+    g = simulate_games(2, 1, pols, seed=5, target=12)
+    assert [float(t) for t in r["totals"]] == g["final_total_mean"]
+    assert [q for q in range(2) if g["wins"][q] or g["shared_wins_by_seat"][q]] == r["winners"]
+    decisions = [d for rd in r["rounds"] for d in rd["search_decisions"]]
+    assert decisions and all(d["seat"] == 0 for d in decisions)
+    for d in decisions:
+        assert len(d["options"]) >= 2 and sum(o["chosen"] for o in d["options"]) == 1
+        assert all(0.0 <= o["value"] <= 1.0 and o["deals"] == 4 for o in d["options"])
+    # the chosen draw-step option is the draw the seat then made
+    for rd in r["rounds"]:
+        for d in rd["search_decisions"]:
+            if d["decision"] == "draw":
+                nxt = rd["events"][d["before_event"]]
+                chosen = next(o for o in d["options"] if o["chosen"])
+                took_pile = nxt["event"] == "take_pile"
+                assert chosen["words"].startswith("take") == took_pile, (chosen, nxt)
+    text = format_replay(r)
+    assert "searches (draw" in text
+    block = [ln for ln in text.splitlines() if ln.startswith("      ") and "%" in ln]
+    assert block and max(map(len, block)) <= 100
