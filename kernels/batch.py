@@ -56,7 +56,7 @@ G_STATS = G_TOTAL_SQ + 4         # GS_SIZE: round statistics summed over games (
 G_SIZE = G_STATS + GS_SIZE
 
 
-@kernel
+@kernel(forceinline=True)
 def count_round(row, s, nplayers, end):
     """Add the round just played in s (ended `end`) to a round-counter row (R_*)."""
     row[R_END + end] += 1
@@ -116,7 +116,7 @@ def run_rounds_serial(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
         _round_block(block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
 
 
-@kernel
+@kernel(forceinline=True)
 def count_game(row, nplayers, totals, winners, rounds, mermaids):
     """Add a finished game (final totals, 0/1 winners, rounds, four-mermaid end) to a game-counter
     row (G_*)."""
