@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -19,6 +20,7 @@ from .policies import policy_arrays, seat_policies
 from .position import Position, describe, parse
 from .simulate import max_jobs, new_seed
 from .stats import mean_ci, wilson
+from .warmup import watching
 
 OPTIONS = ("stop", "last_chance", "play_on")
 LABELS = {"stop": "STOP", "last_chance": "LAST CHANCE", "play_on": "play on"}
@@ -101,11 +103,25 @@ def _recommend(options: dict, target: bool) -> tuple[str, str]:
     return best, reason + "."
 
 
+@contextmanager
+def _threads(n: int):
+    """numba's thread count set to n for the block."""
+    previous = numba.get_num_threads()
+    numba.set_num_threads(n)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
 def advise(position: dict | Position, samples: int | None = None, precision: float | None = None,
-           opponent: str = "baseline", me_policy: str = "baseline", seed: int | None = None,
-           jobs: int | None = None, play_on: bool = True) -> Advice:
+           opponent: str = "baseline", me: str = "baseline", seed: int | None = None,
+           jobs: int | None = None, play_on: bool = True, *, me_policy: str | None = None) -> Advice:
     """Evaluate a position (a JSON-like dict, see analyzer.position). Give `samples`, or a
-    `precision`: sample until every reported probability has a 95% half-width below it."""
+    `precision`: sample until every reported probability has a 95% half-width below it.
+    `opponent` and `me` are the players' specs, as `--opponent` and `--me` (`me_policy` is the
+    old name of `me`)."""
+    me_policy = me if me_policy is None else me_policy
     pos = position if isinstance(position, Position) else parse(position)
     if samples is not None and precision is not None:
         raise SeasaltError("give --samples or --precision, not both")
@@ -128,12 +144,10 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
     totals = pos.totals if pos.totals is not None else np.zeros(4, dtype=np.int64)
     has_target = pos.target is not None
 
-    previous = numba.get_num_threads()
-    numba.set_num_threads(jobs or max_jobs())
     t0 = time.perf_counter()
     chunks = []
     done = 0
-    try:
+    with watching() as compiling, _threads(jobs or max_jobs()):   # compiling is not speed
         while True:
             n = min(BATCH, samples - done) if samples is not None else BATCH
             out = np.zeros((n, ka.NOPTIONS, ka.NCOLS), dtype=np.int64)
@@ -149,9 +163,7 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
                         for i, name in enumerate(OPTIONS) if play_on or name != "play_on"}
                 if max(_half_widths(opts)) < precision or done >= MAX_SAMPLES:
                     break
-    finally:
-        numba.set_num_threads(previous)
-    seconds = time.perf_counter() - t0
+    seconds = time.perf_counter() - t0 - compiling.seconds
     allr = np.concatenate(chunks)
     options = {name: _summary(allr[:, i], has_target, name == "last_chance")
                for i, name in enumerate(OPTIONS) if play_on or name != "play_on"}
@@ -160,31 +172,27 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
             "me_policy": pols[pos.seat].spec, "expansion": pos.expansion, "version": __version__,
             "precision": precision,
             "timing": {"seconds": seconds, "samples_per_second": done / seconds if seconds else None,
-                       "jobs": jobs or max_jobs()}}
+                       "jobs": jobs or max_jobs(), "compile_seconds": compiling.seconds}}
     return Advice(options, best, reason, done, meta)
 
 
 def format_advice(a: Advice) -> str:
-    """A readable table: one line per option."""
-    head = f"{'option':<12}{'your points':>22}{'best opponent':>22}{'margin':>22}"
+    """A readable table (at most 100 columns): one line per option."""
+    from .tables import fit, mean_ci, rate_ci, wrap
     probs = [k for k in ("win_bet", "win_game") if any(k in o for o in a.options.values())]
-    for k in probs:
-        head += f"{'P(' + ('bet won' if k == 'win_bet' else 'game won') + ')':>24}"
-    lines = [a.meta["position"], f"{a.samples:,} sampled deals, opponents: {a.meta['opponent']}", "",
-             head]
-    for name, o in a.options.items():
-        row = f"{LABELS[name]:<12}"
-        for key in ("points", "best_opponent_points", "margin"):
-            v = o[key]
-            row += f"{v['mean']:>8.2f} [{v['ci95'][0]:.2f}, {v['ci95'][1]:.2f}]".rjust(22)
-        for k in probs:
-            if k in o:
-                v = o[k]
-                row += f"{100 * v['rate']:.1f}% [{100 * v['ci95'][0]:.1f}, {100 * v['ci95'][1]:.1f}]".rjust(24)
-            else:
-                row += "-".rjust(24)
-        lines.append(row)
-    lines += ["", f"recommendation: {LABELS[a.recommendation]}. {a.reason}",
-              f"seed {a.meta['seed']}, seasalt {a.meta['version']}, "
-              f"{a.meta['timing']['seconds']:.2f} s"]
+    opts = list(a.options.values())
+    cols = [(head, ">", [mean_ci(o[key]["mean"], o[key]["ci95"]) for o in opts])
+            for head, key in (("your points", "points"), ("best opponent", "best_opponent_points"),
+                              ("margin", "margin"))]
+    chances = [("P(bet won)" if k == "win_bet" else "P(game won)", ">",
+                [rate_ci(o[k]["rate"], *o[k]["ci95"], 1) if k in o else "-" for o in opts])
+               for k in probs]
+    # the figure the recommendation maximizes comes first: the game's chance, else the margin
+    cols = chances[::-1] + cols if "win_game" in probs else cols + chances
+    lines = [*wrap(a.meta["position"]),
+             f"{a.samples:,} sampled deals, opponents: {a.meta['opponent']}", ""]
+    lines += fit([("option", "<", [LABELS[n] for n in a.options])], cols, indent="")
+    lines += [""] + wrap(f"recommendation: {LABELS[a.recommendation]}. {a.reason}")
+    lines.append(f"seed {a.meta['seed']}, seasalt {a.meta['version']}, "
+                 f"{a.meta['timing']['seconds']:.2f} s")
     return "\n".join(lines)

@@ -46,7 +46,8 @@ from kernels import batch as kb
 
 from . import __version__
 from . import checkpoint as ckpt
-from .errors import RunFailed, RunInterrupted, SeasaltError
+from . import warmup
+from .errors import RunFailed, RunInterrupted, SeasaltError, Terminated
 
 # (done, total) in rounds or games; if it also has a `status(text)` method (analyzer.progress),
 # the runner says there what it waits for besides work (a cluster starting, a scheduler).
@@ -184,6 +185,7 @@ class Runner:
     checkpoint: str | None = None       # checkpoint file; None: one in the cache, deleted at the end
     resume: bool = False                # continue from the checkpoint
     progress: Progress | None = None
+    restart: bool = False               # discard an existing checkpoint of this run first
 
     def __post_init__(self) -> None:
         if self.scheduler is not None:
@@ -191,6 +193,9 @@ class Runner:
 
     def check(self) -> None:
         """Validate before anything runs."""
+        if self.resume and self.restart:
+            raise SeasaltError("give --resume (continue the checkpoint) or --restart (discard "
+                               "it), not both")
         if self.jobs is not None and not (1 <= self.jobs <= max_jobs()):
             raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {self.jobs}")
         if self.scheduler is not None:
@@ -225,7 +230,9 @@ class Runner:
                 raise SeasaltError(f"nothing to resume: {where}")
             done, keep = ckpt.load(path, fp, describe, set(plan), [b.width for b in batches])
         elif explicit:
-            ckpt.check_new(path)
+            ckpt.check_new(path, self.restart)
+        else:
+            ckpt.check_unused(path, self.restart)
 
         def open_writer() -> ckpt.Writer:
             if not explicit:
@@ -237,28 +244,32 @@ class Runner:
         t0 = time.perf_counter()
         workers = None
         try:
-            if todo:
-                if self.scheduler is None:
-                    workers = _run_threads(batches, todo, self.jobs or max_jobs(), rec.finished)
-                else:
-                    workers = _run_dask(batches, todo, self.scheduler, self.jobs,
-                                        rec.finished, getattr(self.progress, "status", None))
-        except KeyboardInterrupt:
-            what = (f"interrupted after {rec.tasks:,} of {len(plan):,} tasks ({rec.units:,} of "
+            with warmup.watching() as compiling:     # a first run's compiling is not speed
+                if todo:
+                    if self.scheduler is None:
+                        workers = _run_threads(batches, todo, self.jobs or max_jobs(),
+                                               rec.finished)
+                    else:
+                        workers = _run_dask(batches, todo, self.scheduler, self.jobs,
+                                            rec.finished, getattr(self.progress, "status", None))
+        except KeyboardInterrupt as e:
+            signum = e.signum if isinstance(e, Terminated) else None
+            how = f"terminated by {e}" if signum else "interrupted"
+            what = (f"{how} after {rec.tasks:,} of {len(plan):,} tasks ({rec.units:,} of "
                     f"{rec.total:,} {getattr(batches[0], 'unit', batches[0].kind)})")
             if not rec.kept():
-                raise RunInterrupted(f"{what}; {rec.not_kept()}", None) from None
+                raise RunInterrupted(f"{what}; {rec.not_kept()}", None, signum) from None
             raise RunInterrupted(
                 f"{what}; the finished tasks are kept in {path}: to continue, run the same "
                 f"command with --resume" + ("" if explicit else f" --seed {describe.get('seed')}"),
-                str(path)) from None
+                str(path), signum) from None
         except RunFailed as e:
             kept = (f"the finished tasks are kept in {path}: run the same command with --resume "
                     f"to continue") if rec.kept() else rec.not_kept()
             raise RunFailed(f"{e}; {kept}") from None
         finally:
             rec.close()
-        seconds = time.perf_counter() - t0
+        seconds = time.perf_counter() - t0 - compiling.seconds
         if not explicit:
             path.unlink(missing_ok=True)     # done: the cache's checkpoint is no longer needed
         return Outcome(rec.counters, seconds, rec.units - rec.resumed, {
@@ -267,6 +278,7 @@ class Runner:
             "backend": self.backend_name(),
             "tasks": len(plan),
             "tasks_resumed": len(done),
+            "compile_seconds": compiling.seconds,
         })
 
 

@@ -2,9 +2,12 @@
 
 Names come from kernels.cards, the single source of truth; `dark-blue` and `dark_blue` are both
 accepted, case does not matter, and the colour may be left out only for single-colour kinds.
+The names printed on the cards (`Shoal of Fish`, `Penguin Colony`, ...) and `gray` are accepted
+as aliases (ALIASES); output always uses the short names.
 """
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from typing import Iterable
 
@@ -15,15 +18,34 @@ from kernels import cards as kc
 from .errors import SeasaltError
 
 
+# Other spellings of kinds and colours: the English names printed on the cards, and `gray`.
+# Keys are normalized (lower case, `_` for spaces and hyphens).
+KIND_ALIASES = {"shoal_of_fish": "shoal", "penguin_colony": "colony", "cast_of_crab": "cast_of_crabs",
+                "sea_horse": "seahorse", "star_fish": "starfish", "jelly_fish": "jellyfish"}
+COLOUR_ALIASES = {"gray": "grey"}
+
+
 def _norm(word: str) -> str:
-    return word.strip().lower().replace("-", "_").replace(" ", "_")
+    return "_".join(word.strip().lower().replace("-", " ").replace("_", " ").split())
+
+
+def _kind(word: str, text: str) -> str:
+    """The catalogue kind of a normalized kind word, or SeasaltError (with a suggestion)."""
+    kind = KIND_ALIASES.get(word, word)
+    if kind in kc.KINDS:
+        return kind
+    close = difflib.get_close_matches(word, [*kc.KINDS, *KIND_ALIASES], n=1, cutoff=0.75)
+    hint = f" (did you mean {KIND_ALIASES.get(close[0], close[0])!r}?)" if close else ""
+    raise SeasaltError(f"unknown card kind {text.strip()!r}{hint}; valid kinds: "
+                       f"{', '.join(kc.KINDS)}")
 
 
 def parse_card(text: str, expansion: str = "base") -> int:
     """One card in `kind[:colour]` notation to its type id, checked against the expansion."""
-    kind, _, colour = _norm(text).partition(":")
-    if kind not in kc.KINDS:
-        raise SeasaltError(f"unknown card kind {text.strip()!r}; valid kinds: {', '.join(kc.KINDS)}")
+    kind_word, _, colour = text.partition(":")
+    kind = _kind(_norm(kind_word), text)
+    colour = _norm(colour)
+    colour = COLOUR_ALIASES.get(colour, colour)
     k = kc.KINDS.index(kind)
     first, n = int(kc.KIND_FIRST_TYPE[k]), int(kc.KIND_NTYPES[k])
     colours = [kc.COLOURS[kc.TYPE_COLOUR[t]] for t in range(first, first + n)]

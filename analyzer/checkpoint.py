@@ -39,8 +39,27 @@ def default_path(fingerprint: str) -> pathlib.Path:
     return default_dir() / f"{fingerprint[:20]}.jsonl"
 
 
+def _show(v) -> str:
+    return " ".join(map(str, v)) if isinstance(v, list) else "(none)" if v is None else str(v)
+
+
 def _describe(run: dict) -> str:
-    return ", ".join(f"{k} {v}" for k, v in run.items())
+    return ", ".join(f"{k} {_show(v)}" for k, v in run.items())
+
+
+def _difference(head: dict, run: dict) -> str:
+    """What differs between the run that wrote a checkpoint (its header) and this one."""
+    theirs = head.get("run") if isinstance(head.get("run"), dict) else {}
+    diff = [f"{k} {_show(theirs.get(k))} there, {_show(run.get(k))} here"
+            for k in dict.fromkeys([*run, *theirs]) if theirs.get(k) != run.get(k)]
+    if diff:
+        return "; ".join(diff)
+    from . import __version__
+    from kernels import ENGINE_HASH
+    if head.get("version") != __version__ or head.get("engine", ENGINE_HASH) != ENGINE_HASH:
+        return (f"written by seasalt {head.get('version')} (engine {head.get('engine', '?')}), "
+                f"this is seasalt {__version__} (engine {ENGINE_HASH})")
+    return f"the same options ({_describe(run)}) but another task plan"
 
 
 def load(path: pathlib.Path, fingerprint: str, run: dict,
@@ -67,12 +86,9 @@ def load(path: pathlib.Path, fingerprint: str, run: dict,
     if not isinstance(head, dict) or head.get("seasalt_checkpoint") != FORMAT:
         raise SeasaltError(f"{path} is not a seasalt checkpoint (format {FORMAT})")
     if head.get("fingerprint") != fingerprint:
-        theirs = head.get("run") if isinstance(head.get("run"), dict) else {}
-        raise SeasaltError(
-            f"checkpoint {path} belongs to a different run ({_describe(theirs) or 'unknown'}; "
-            f"seasalt {head.get('version')}), not this one ({_describe(run)}): the same command, "
-            f"options, seed and seasalt version are needed to resume; use another checkpoint file "
-            f"or delete it")
+        raise SeasaltError(f"checkpoint {path} belongs to a different run: {_difference(head, run)}; "
+                           f"only the same command, options, seed and seasalt version can resume "
+                           f"it (use another checkpoint file, or --restart to discard it)")
     for n, line in enumerate(complete[1:], 2):
         try:
             rec = json.loads(line)
@@ -89,11 +105,53 @@ def load(path: pathlib.Path, fingerprint: str, run: dict,
     return done, valid
 
 
-def check_new(path: pathlib.Path) -> None:
-    """A --checkpoint FILE for a new run: not there yet, in a writable directory."""
-    if path.exists() or path.is_symlink():
-        raise SeasaltError(f"checkpoint {path} already exists: add --resume to continue that "
-                           f"run, or remove the file")
+def finished_tasks(path: pathlib.Path) -> int:
+    """Task lines in a checkpoint file (0 if it cannot be read)."""
+    try:
+        with open(path, "rb") as f:
+            return max(0, sum(1 for line in f if line.endswith(b"\n")) - 1)
+    except OSError:
+        return 0
+
+
+def is_checkpoint(path: pathlib.Path) -> bool:
+    """Whether `path` starts with a seasalt checkpoint header."""
+    try:
+        with open(path, "rb") as f:
+            head = json.loads(f.readline(1 << 16))
+    except (OSError, ValueError):
+        return False
+    return isinstance(head, dict) and head.get("seasalt_checkpoint") == FORMAT
+
+
+def check_unused(path: pathlib.Path, restart: bool = False) -> None:
+    """The cache's checkpoint of a new run: an interrupted earlier run of the same command left
+    its finished tasks there, and a new run must not silently throw them away."""
+    if not (path.exists() or path.is_symlink()):
+        return
+    if restart:
+        path.unlink()
+        return
+    n = finished_tasks(path)
+    raise SeasaltError(f"an earlier run of this command (same options and --seed) was "
+                       f"interrupted with {n:,} finished task{'s' if n != 1 else ''} kept in {path}: "
+                       f"add --resume to continue it, or --restart to discard them and start afresh")
+
+
+def check_new(path: pathlib.Path, restart: bool = False) -> None:
+    """A --checkpoint FILE for a new run: not there yet (or, with `restart`, a seasalt checkpoint
+    to replace), in a writable directory."""
+    if path.is_symlink():
+        raise SeasaltError(f"checkpoint {path} is a symbolic link; give the file itself")
+    if path.exists():
+        if not restart:
+            n = finished_tasks(path)
+            raise SeasaltError(f"checkpoint {path} already exists ({n:,} finished task"
+                               f"{'s' if n != 1 else ''}): add --resume to continue that run, "
+                               f"or --restart to discard it and start afresh")
+        if not path.is_file() or not is_checkpoint(path):
+            raise SeasaltError(f"--restart: {path} is not a seasalt checkpoint; refusing to "
+                               f"overwrite it")
     parent = path.parent if str(path.parent) else pathlib.Path(".")
     if not parent.is_dir():
         raise SeasaltError(f"cannot write checkpoint {path}: directory {parent} does not exist")
@@ -113,8 +171,10 @@ class Writer:
             f.truncate(keep_bytes or 0)         # resuming: drop a torn last line
         self.file = open(path, "a", encoding="utf-8")
         if keep_bytes is None:
+            from kernels import ENGINE_HASH
             self._write(json.dumps({"seasalt_checkpoint": FORMAT, "fingerprint": fingerprint,
-                                    "run": run, "tasks": ntasks, "version": version}))
+                                    "run": run, "tasks": ntasks, "version": version,
+                                    "engine": ENGINE_HASH}))
 
     def _write(self, line: str) -> None:
         self.file.write(line + "\n")

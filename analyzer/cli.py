@@ -23,8 +23,9 @@ import sys
 import click
 
 from . import __version__
-from .errors import RunFailed, RunInterrupted, SeasaltError
-from .policies import short_spec
+from .errors import RunFailed, RunInterrupted, SeasaltError, Terminated
+from .tables import (format_games, format_rounds, format_score, format_sweep,
+                     format_tournament)
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -46,8 +47,11 @@ class SeasaltGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:  # library use: behave like click, exceptions propagate
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        from .warmup import notice
+        _terminate_like_ctrl_c()
         try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            with notice():      # a status line while the engine compiles (first run only)
+                rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
         except SeasaltError as e:
             code = _error(str(e))
@@ -65,12 +69,28 @@ class SeasaltGroup(click.Group):
             code = _error(message)
         except click.exceptions.Abort as e:
             cause = e.__cause__
+            signum = getattr(cause, "signum", None)
             if isinstance(cause, RunInterrupted):     # a run's Ctrl-C: say where its work is
                 click.echo(_one_line(cause.message), err=True)
             else:
-                click.echo("error: interrupted", err=True)
-            code = EXIT_INTERRUPTED
+                click.echo(f"error: {f'terminated by {cause}' if signum else 'interrupted'}",
+                           err=True)
+            code = 128 + signum if signum else EXIT_INTERRUPTED
         sys.exit(code)
+
+
+def _terminate_like_ctrl_c() -> None:
+    """SIGTERM and SIGHUP stop a command as Ctrl-C does (a run keeps and names its checkpoint),
+    with exit status 128 + the signal."""
+    import signal
+    import threading
+
+    def handler(signum, frame):
+        raise Terminated(signum)
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
+                signal.signal(sig, handler)
 
 
 @click.group(cls=SeasaltGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -79,7 +99,11 @@ def main():
     """Monte Carlo strategy analyzer for Sea Salt & Paper (base game + Extra Salt).
 
     Cards are written kind[:colour], comma-separated, e.g. "crab:dark_blue,mermaid,shell:black"
-    (the colour may be left out for single-colour kinds; dark-blue and dark_blue both work).
+    (the colour may be left out for single-colour kinds; dark-blue and dark_blue both work, and
+    so do the names printed on the cards, such as "Shoal of Fish").
+
+    The rules as the engine plays them: docs/rules.md. The players: 'seasalt policies' and
+    docs/players.md. First run: 'seasalt warmup' compiles the engine (about a minute, once).
     """
 
 
@@ -97,7 +121,8 @@ _EXPANSION_HELP = "Card set: base (58 cards) or extra-salt (66 cards)."
               help=_EXPANSION_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 def score(hand: str, table: str, expansion: str, as_json: bool) -> None:
-    """Card points and colour bonus of one player's hand and table (RULES.md §7).
+    """Card points and colour bonus of one player's hand and table (the scoring of
+    docs/rules.md).
 
     \b
     Example:
@@ -110,18 +135,71 @@ def score(hand: str, table: str, expansion: str, as_json: bool) -> None:
     click.echo(json.dumps(result, indent=2) if as_json else format_score(result))
 
 
-def format_score(result: dict) -> str:
-    b = result["breakdown"]
-    rows = [
-        ("card points", result["card_points"]),
-        ("  mermaids", b["mermaids"]),
-        ("  duos", b["duos"]),
-        ("  collections", b["collections"]),
-        ("  multipliers", b["multipliers"]),
-        ("colour bonus", result["colour_bonus"]),
-    ]
-    return "\n".join(f"{name:<16}{value:>4}" for name, value in rows) + \
-        "\n(the colour bonus is paid only when a round ends in LAST CHANCE)"
+# ---------------------------------------------------------------------------------------------
+# policies
+
+_HELP_WORDS = {"help", "list", "?"}
+
+
+def policy_help(ctx: click.Context, param: click.Parameter, value):
+    """A --policy (or --vs, --opponent, --me) of `help`: print the players and stop."""
+    values = value if isinstance(value, tuple) else (value,)
+    if any(isinstance(v, str) and v.strip().lower() in _HELP_WORDS for v in values):
+        from .policy_docs import overview
+        click.echo(overview())
+        ctx.exit(0)
+    return value
+
+
+@main.command()
+@click.argument("name", required=False, metavar="[NAME]")
+@click.option("--json", "as_json", is_flag=True, help="Print the registry as JSON.")
+@click.option("--markdown", is_flag=True,
+              help="Print the reference section of docs/players.md (every policy's table).")
+def policies(name: str | None, as_json: bool, markdown: bool) -> None:
+    """The players: every policy and preset, or one policy's parameters with their defaults,
+    ranges and meaning (docs/players.md describes each player in full).
+
+    \b
+    Examples:
+      seasalt policies
+      seasalt policies threshold
+    """
+    from . import policy_docs as pd
+
+    if as_json and markdown:
+        raise SeasaltError("give --json or --markdown, not both")
+    if markdown:
+        if name:
+            raise SeasaltError("--markdown prints every policy; leave out NAME")
+        click.echo(pd.markdown())
+    elif as_json:
+        click.echo(json.dumps(pd.as_json(name), indent=2))
+    else:
+        click.echo(pd.detail(name) if name else pd.overview())
+
+
+# ---------------------------------------------------------------------------------------------
+# warmup
+
+@main.command()
+def warmup() -> None:
+    """Compile the engine now, for every command (about a minute, once per machine and
+    seasalt version; later runs load it from the cache in about a second).
+
+    Without this, the first run of each command compiles what it needs and says so.
+    """
+    import numba
+
+    from .warmup import STEPS, warmup as run_warmup
+
+    watch = run_warmup()      # the status line of SeasaltGroup shows while it compiles
+    where = numba.config.CACHE_DIR
+    if watch.seconds >= 0.5:
+        click.echo(f"compiled the engine for {len(STEPS)} commands in {watch.seconds:.0f} s; "
+                   f"later runs load it from {where}")
+    else:
+        click.echo(f"the engine was already compiled (cache: {where})")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -144,7 +222,11 @@ def _quiet_dask(ctx: click.Context, param: click.Parameter, value: str | None) -
 
 
 def backend_options(f):
-    """--scheduler, --checkpoint and --resume (analyzer.backends.Runner)."""
+    """--scheduler, --checkpoint, --resume and --restart (analyzer.backends.Runner)."""
+    f = click.option("--restart", is_flag=True,
+                     help="Discard the checkpoint an interrupted run of this command left (or the "
+                          "--checkpoint FILE) and start afresh. Without it, a run whose checkpoint "
+                          "exists refuses to start.")(f)
     f = click.option("--resume", is_flag=True,
                      help="Continue an interrupted run: give the same command, options and --seed; "
                           "only the tasks its checkpoint lacks are computed.")(f)
@@ -184,7 +266,7 @@ def _write_out(df, out: str) -> None:
 @click.option("--players", "-p", type=int, required=True, metavar="P", help="Players: 2, 3 or 4.")
 @click.option("--rounds", type=int, metavar="N", help="Simulate N independent rounds.")
 @click.option("--games", type=int, metavar="N", help="Simulate N full games to the target.")
-@click.option("--policy", "policies", multiple=True, metavar="SPEC",
+@click.option("--policy", "policies", multiple=True, metavar="SPEC", callback=policy_help, is_eager=True,
               help="Player policy, e.g. baseline or \"baseline(stop_at=9,last_chance_at=12)\". "
                    "Once for every seat, or once per seat in seat order. Default: baseline.")
 @click.option("--seed", type=int, metavar="S",
@@ -198,15 +280,16 @@ def _write_out(df, out: str) -> None:
               help="Game target (with --games only). Default: 40/35/30 for 2/3/4 players.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--out", metavar="FILE", help=_OUT_HELP)
-@click.option("--table", default="seats", show_default=True,
+@click.option("--table", default=None,
               type=click.Choice(["seats", "last-chance", "mermaids", "turns", "declarer-points"]),
-              help="Which tidy table --out writes for --rounds: per seat, LAST CHANCE success by "
-                   "the caller's points, payoff by mermaids held, or a histogram.")
+              help="A breakdown of a --rounds run: per seat, LAST CHANCE success by the caller's "
+                   "points, payoff by mermaids held, or a histogram. Printed instead of the "
+                   "summary, or written to --out (default there: seats).")
 @backend_options
 def simulate(players: int, rounds: int | None, games: int | None, policies: tuple[str, ...],
              seed: int | None, jobs: int | None, expansion: str, target: int | None,
              as_json: bool, out: str | None, table: str, scheduler: str | None,
-             checkpoint: str | None, resume: bool) -> None:
+             checkpoint: str | None, resume: bool, restart: bool) -> None:
     """Simulate many rounds or games and report end rates, points and wins with 95% intervals.
 
     \b
@@ -218,7 +301,7 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
         raise SeasaltError("give exactly one of --rounds N or --games N")
     if target is not None and games is None:
         raise SeasaltError("--target applies only to --games")
-    if table != "seats" and games is not None:
+    if table is not None and games is not None:
         raise SeasaltError("--table applies only to --rounds (games runs write one row per seat)")
     if out is not None:
         from .tidy import check_out
@@ -228,7 +311,8 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
     from .simulate import simulate_games, simulate_rounds
 
     common = dict(players=players, policies=list(policies) or ["baseline"], seed=seed, jobs=jobs,
-                  expansion=expansion, scheduler=scheduler, checkpoint=checkpoint, resume=resume)
+                  expansion=expansion, scheduler=scheduler, checkpoint=checkpoint, resume=resume,
+                  restart=restart)
     if rounds is not None:
         with ProgressLine("simulating rounds") as progress:
             result = simulate_rounds(rounds=rounds, progress=progress, **common)
@@ -237,9 +321,13 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
         with ProgressLine("simulating games") as progress:
             result = simulate_games(games=games, target=target, progress=progress, **common)
         text = format_games(result)
+    from .tidy import ROUNDS_TABLES, games_frame
     if out is not None:
-        from .tidy import ROUNDS_TABLES, games_frame
-        _write_out(ROUNDS_TABLES[table](result) if rounds is not None else games_frame(result), out)
+        _write_out(ROUNDS_TABLES[table or "seats"](result) if rounds is not None else
+                   games_frame(result), out)
+    elif table is not None and not as_json:        # the breakdown in the terminal
+        from .tables import TABLE_TITLES, format_frame
+        text = format_frame(ROUNDS_TABLES[table](result), TABLE_TITLES[table])
     click.echo(json.dumps(_json_safe(result), indent=2, allow_nan=False) if as_json else text)
 
 
@@ -254,155 +342,9 @@ def _json_safe(obj):
     return obj
 
 
-def _pct(x: float) -> str:
-    """A rate as a percentage, with more digits for rare events (0.015%, not 0.0%); n/a for an
-    undefined rate (no cases)."""
-    if x is None or x != x:
-        return "n/a"
-    v = 100 * x
-    digits = 1 if v == 0 or v >= 1 else 2 if v >= 0.1 else 3
-    return f"{v:.{digits}f}%"
-
-
-def _num(x: float | None, digits: int = 2) -> str:
-    if x is None or (isinstance(x, float) and not math.isfinite(x)):
-        return "n/a"
-    return f"{x:.{digits}f}"
-
-
-def _mean_ci(mean: float, ci, digits: int = 2) -> str:
-    return f"{_num(mean, digits)} [{_num(ci[0], digits)}, {_num(ci[1], digits)}]"
-
-
-def _rate_row(label: str, count: int, rate: dict) -> str:
-    lo, hi = rate["ci95"]
-    interval = f"{_pct(lo)} - {_pct(hi)}"
-    return f"  {label:<16}{count:>14,}  {_pct(rate['rate']):>7}   {interval:<18}"
-
-
-_END_LABELS = {
-    "stop": "stop",
-    "last_chance_won": "last chance won",
-    "last_chance_lost": "last chance lost",
-    "void": "void",
-    "mermaids": "four mermaids",
-}
-
-
-def _footer(r: dict, unit: str) -> list[str]:
-    pols = r["policies"]
-    if len(set(pols)) == 1:
-        policy_line = f"policy: {pols[0]} (every seat)"
-    else:
-        policy_line = "policies: " + ", ".join(f"seat {q} {p}" for q, p in enumerate(pols))
-    return [
-        policy_line,
-        f"seed {r['seed']}, {r['expansion']} deck, seasalt {r['version']}",
-        _timing_line(r["timing"], unit),
-    ]
-
-
-def format_rounds(r: dict) -> str:
-    n = r["rounds"]
-    lines = [f"{r['players']} players, {n:,} rounds (seat 0 starts each round)", "",
-             f"  {'round end':<16}{'rounds':>14}  {'rate':>7}   95% interval"]
-    for key, count in r["end"].items():
-        lines.append(_rate_row(_END_LABELS.get(key, key), count, r["end_rate"][key]))
-    lines += ["", "  round points per seat (mean, 95% interval)"]
-    for q, (m, ci) in enumerate(zip(r["seat_points_mean"], r["seat_points_ci95"])):
-        lines.append(f"  seat {q:<11}{_mean_ci(m, ci):>30}")
-    lines += ["", f"  declarer's card points when declaring: "
-                  f"{_mean_ci(r['declarer_card_points_mean'], r['declarer_card_points_ci95'])}"
-                  f" over {r['declared_rounds']:,} declared rounds"]
-    hist = {int(k): v for k, v in r["declarer_card_points_hist"].items()}
-    total = sum(hist.values())
-    if total:
-        shown = [f"{k}: {_pct(v / total)}" for k, v in sorted(hist.items()) if v / total >= 0.01]
-        lines.append("    " + ", ".join(shown) + ("  (values under 1% left out)"
-                                                   if len(shown) < len(hist) else ""))
-    lines.append(f"  turns per round: {_mean_ci(r['turns_mean'], r['turns_ci95'])}")
-    played = ", ".join(f"{k.replace('_', '+')} {v / n:.3f}" for k, v in r["pairs_played"].items()
-                       if v or k not in ("crab_lobster", "swimmer_jellyfish", "trio"))
-    lines.append(f"  pairs played per round: {played}")
-    if "extra_salt" in r:
-        es = r["extra_salt"]
-        lines.append(f"  Extra Salt: {es['locks']:,} locks, {es['lobster_searches']:,} lobster "
-                     f"searches, {es['trios']:,} trios")
-    lines += [""] + _footer(r, "rounds")
-    return "\n".join(line.rstrip() for line in lines)
-
-
-def format_games(r: dict) -> str:
-    n = r["games"]
-    lines = [f"{r['players']} players, {n:,} games to {r['target']} points", "",
-             f"  {'seat':<16}{'outright wins':>14}  {'rate':>7}   {'95% interval':<18}"
-             "final total (mean, 95% interval)"]
-    for q, (w, rate) in enumerate(zip(r["wins"], r["win_rate"])):
-        row = _rate_row(f"seat {q}", w, rate)
-        lines.append(row + _mean_ci(r['final_total_mean'][q], r['final_total_ci95'][q]))
-    by_seat = lambda key: ", ".join(f"seat {q} {v:,}" for q, v in enumerate(r[key]))  # noqa: E731
-    lines += [
-        "",
-        f"  shared wins: {r['shared_wins']:,} games ({_pct(r['shared_wins'] / n)}); by seat: "
-        f"{by_seat('shared_wins_by_seat')} (not in the outright wins)",
-        f"  four-mermaid wins: {r['mermaid_wins']:,} games ({_pct(r['mermaid_wins'] / n)}); by seat: "
-        f"{by_seat('mermaid_wins_by_seat')} (part of the outright wins)",
-        f"  rounds per game: {_mean_ci(r['rounds_per_game_mean'], r['rounds_per_game_ci95'])}",
-        "",
-    ]
-    lines += _footer(r, "games")
-    return "\n".join(line.rstrip() for line in lines)
-
-
-
-# ---------------------------------------------------------------------------------------------
-# tables shared by tournament and sweep
-
-def _table(columns: list[tuple[str, str, list[str]]], indent: str = "  ") -> list[str]:
-    """Rows of a text table from (header, '<' or '>', cells) columns."""
-    widths = [max(len(h), *(len(c) for c in cells)) if cells else len(h) for h, _, cells in columns]
-    out = []
-    nrows = len(columns[0][2]) if columns else 0
-    for i in range(-1, nrows):
-        parts = []
-        for (h, align, cells), w in zip(columns, widths):
-            text = h if i < 0 else cells[i]
-            parts.append(text.ljust(w) if align == "<" else text.rjust(w))
-        out.append((indent + "  ".join(parts)).rstrip())
-    return out
-
-
-def _rate_ci(rows, key: str) -> list[str]:
-    return [f"{_pct(r[key])} [{_pct(r[key + '_lo'])}, {_pct(r[key + '_hi'])}]" for r in rows]
-
-
-def _num_ci(rows, key: str, mean_key: str | None = None, digits: int = 2) -> list[str]:
-    m = mean_key or f"{key}_mean"
-    return [f"{_num(r[m], digits)} [{_num(r[key + '_lo'], digits)}, {_num(r[key + '_hi'], digits)}]"
-            for r in rows]
-
-
-def _timing_line(t: dict, unit: str, count: int | None = None) -> str:
-    """`time 1.23 s on 2 threads, 812,000 rounds/s`, naming a Dask backend and resumed tasks."""
-    jobs = t.get("jobs")
-    backend = t.get("backend", "threads")
-    where = (f"{jobs} thread{'s' if jobs != 1 else ''}" if backend == "threads" else
-             f"{backend} ({jobs} worker thread{'s' if jobs != 1 else ''})")
-    speed = t.get(f"{unit}_per_second")
-    text = f"time {t['seconds']:.2f} s on {where}" + (f", {speed:,.0f} {unit}/s" if speed else "")
-    if count is not None:
-        text += f" ({count:,} {unit})"
-    if t.get("tasks_resumed"):
-        text += f"; {t['tasks_resumed']:,} of {t['tasks']:,} tasks resumed from a checkpoint"
-    return text
-
-
 _SEED_HELP = ("Random seed (0 to 2**64-1); the same seed gives the same table for any --jobs or "
               "--scheduler. "
               "Default: a fresh seed, printed with the results.")
-_ROTATION_NOTE = ("Seats are rotated: the N games are split over the P seatings (N // P each, the "
-                  "first N % P one more), seating r on a seed derived from (S, P, r).")
-
 
 # ---------------------------------------------------------------------------------------------
 # tournament
@@ -410,7 +352,7 @@ _ROTATION_NOTE = ("Seats are rotated: the N games are split over the P seatings 
 @main.command()
 @click.option("--players", "-p", type=int, metavar="P",
               help="Players per game: 2, 3 or 4. Default: the number of --policy.")
-@click.option("--policy", "policies", multiple=True, required=True, metavar="SPEC",
+@click.option("--policy", "policies", multiple=True, required=True, metavar="SPEC", callback=policy_help, is_eager=True,
               help="An entrant (give 2 to P). With fewer entrants than seats, seats are filled by "
                    "cycling through them.")
 @click.option("--games", type=int, default=10_000, show_default=True, metavar="N",
@@ -426,7 +368,7 @@ _ROTATION_NOTE = ("Seats are rotated: the N games are split over the P seatings 
 def tournament(players: int | None, policies: tuple[str, ...], games: int, seed: int | None,
                jobs: int | None, expansion: str, target: int | None, as_json: bool,
                out: str | None, scheduler: str | None, checkpoint: str | None,
-               resume: bool) -> None:
+               resume: bool, restart: bool) -> None:
     """Players against each other in rotated seats, ranked by win rate with 95% intervals.
 
     Every entrant sits in every seat equally often, so nobody gains from sitting first.
@@ -446,41 +388,8 @@ def tournament(players: int | None, policies: tuple[str, ...], games: int, seed:
         check_out(out)
     with ProgressLine("tournament") as progress:
         df, header = run_tournament(list(policies), players, games, seed, jobs, expansion, target,
-                                    progress, scheduler, checkpoint, resume)
+                                    progress, scheduler, checkpoint, resume, restart)
     _emit_study(df, header, out, as_json, format_tournament)
-
-
-def format_tournament(df, h: dict) -> str:
-    rows = df.to_dict("records")
-    p = h["players"]
-    per = sorted({r["games"] for r in h["rotation_runs"]}, reverse=True)
-    lines = [f"tournament: {p} players, {h['games']:,} games to {h['target']} points, seats rotated "
-             f"({p} seatings of {' or '.join(f'{g:,}' for g in per)} games)", ""]
-    label = [f"#{r['entrant']} {short_spec(r['spec'])}" for r in rows]
-    lines += _table([
-        ("rank", ">", [str(r["rank"]) for r in rows]),
-        ("player", "<", label),
-        ("seats", ">", [str(r["seats"]) for r in rows]),
-        ("wins", ">", [f"{r['wins']:,}" for r in rows]),
-        ("win rate [95%]", ">", _rate_ci(rows, "win_rate")),
-        ("fair", ">", [_pct(r["fair_share"]) for r in rows]),
-        ("shared", ">", [f"{r['shared_wins']:,}" for r in rows]),
-        ("win share [95%]", ">", _rate_ci(rows, "win_share")),
-        ("final total [95%]", ">", _num_ci(rows, "final_total")),
-    ])
-    lines += [
-        "",
-        "  win rate: games won outright; fair: the win rate of equally strong players (seats / P);",
-        "  win share: wins with each shared win split between its sharers; final total: mean per seat.",
-        f"  rounds per game: {_mean_ci(h['rounds_per_game_mean'], h['rounds_per_game_ci95'])}",
-        "",
-        "entrants: " + ", ".join(f"#{i} {short_spec(s)}" for i, s in enumerate(h["entrants"]))
-        + " (parameters not shown are at their defaults)",
-        f"seed {h['seed']} (seating r: seed derived from ({h['seed']}, {p}, r)), {h['expansion']} deck, "
-        f"seasalt {h['version']}",
-        _timing_line(h["timing"], "games", h["games"]),
-    ]
-    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -490,9 +399,9 @@ def format_tournament(df, h: dict) -> str:
 @click.option("--sweep", "sweeps", multiple=True, required=True, metavar="PARAM=LO..HI[:STEP]",
               help="A parameter of the swept player and its values: PARAM=LO..HI (step 1), "
                    "PARAM=LO..HI:STEP or PARAM=V1,V2,... Give one or two (a grid).")
-@click.option("--policy", default="baseline", show_default=True, metavar="SPEC",
+@click.option("--policy", default="baseline", show_default=True, metavar="SPEC", callback=policy_help, is_eager=True,
               help="The swept player's base spec; the swept parameters replace its values.")
-@click.option("--vs", "vs", multiple=True, metavar="SPEC",
+@click.option("--vs", "vs", multiple=True, metavar="SPEC", callback=policy_help, is_eager=True,
               help="The field (every other seat). Several are cycled over the field seats. "
                    "Default: baseline.")
 @click.option("--players", "-p", default="2,3,4", show_default=True, metavar="P[,P...]",
@@ -510,7 +419,8 @@ def format_tournament(df, h: dict) -> str:
 @backend_options
 def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: str, games: int,
           seed: int | None, jobs: int | None, expansion: str, target: int | None, as_json: bool,
-          out: str | None, scheduler: str | None, checkpoint: str | None, resume: bool) -> None:
+          out: str | None, scheduler: str | None, checkpoint: str | None, resume: bool,
+          restart: bool) -> None:
     """Win rate and final score of one seat's player over a grid of its parameters, against a
     fixed field, for each player count, with 95% intervals.
 
@@ -531,48 +441,10 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
     with ProgressLine("sweep") as progress:
         df, header = run_sweep(list(sweeps), policy, list(vs) or ["baseline"], players, games,
                                seed, jobs, expansion, target, progress, scheduler, checkpoint,
-                               resume)
-    _emit_study(df, header, out, as_json, format_sweep)
-
-
-def format_sweep(df, h: dict) -> str:
-    names = h["swept"]
-    lines = [f"sweep of {' x '.join(names)} for {short_spec(h['policy'])} in one seat against "
-             f"{', '.join(short_spec(v) for v in h['vs'])} in the others; {h['games']:,} games per point and player "
-             f"count, seats rotated"]
-    for p in h["players"]:
-        rows = df[df["players"] == p].to_dict("records")
-        if not rows:
-            continue
-        lines += ["", f"{p} players (target {rows[0]['target']}; fair share {_pct(1 / p)})"]
-        cols = [(n, ">", [str(r[n]) for r in rows]) for n in names]
-        cols += [
-            ("win rate [95%]", ">", _rate_ci(rows, "win_rate")),
-            ("shared [95%]", ">", _rate_ci(rows, "shared_rate")),
-            ("win share [95%]", ">", _rate_ci(rows, "win_share")),
-            ("final total [95%]", ">", _num_ci(rows, "final_total")),
-            ("rounds/game [95%]", ">", _num_ci(rows, "rounds_per_game")),
-        ]
-        lines += _table(cols)
-        cols = [(n, ">", [str(r[n]) for r in rows]) for n in names]
-        cols += [
-            ("void rounds [95%]", ">", _rate_ci(rows, "void_rate")),
-            ("LAST CHANCE/round [95%]", ">", _rate_ci(rows, "last_chance_per_round")),
-            ("LAST CHANCE won [95%]", ">", _rate_ci(rows, "last_chance_success")),
-            ("mermaid pts/round [95%]", ">", _num_ci(rows, "mermaid_points_per_round")),
-        ]
-        lines += [""] + _table(cols)
-    lines += [
-        "",
-        "  win rate: games the swept player won outright; shared: games it shared; win share: wins "
-        "with shared wins split.",
-        "  void rounds: share of all rounds; LAST CHANCE/round: the swept player's calls per round "
-        "played, won: share of its calls won; mermaid pts: its mermaid points per scored round.",
-        f"seed {h['seed']} (seating r of P players: seed derived from ({h['seed']}, P, r), the same "
-        f"for every grid point), {h['expansion']} deck, seasalt {h['version']}",
-        _timing_line(h["timing"], "games", h["games"] * len(df)),
-    ]
-    return "\n".join(lines)
+                               resume, restart)
+    from .policies import parse_policy
+    docs = {p.name: p.doc for p in parse_policy(header["policy"]).info.params}
+    _emit_study(df, header, out, as_json, lambda d, h: format_sweep(d, h, docs))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -583,7 +455,7 @@ def format_sweep(df, h: dict) -> str:
               help="The game's seed: it is game 0 of `simulate --games N --seed S` with the same "
                    "players, policies, expansion and target.")
 @click.option("--players", "-p", type=int, required=True, metavar="P", help="Players: 2, 3 or 4.")
-@click.option("--policy", "policies", multiple=True, metavar="SPEC",
+@click.option("--policy", "policies", multiple=True, metavar="SPEC", callback=policy_help, is_eager=True,
               help="Player policy: once for every seat, or once per seat. Default: baseline.")
 @click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
               help=_EXPANSION_HELP)
@@ -613,11 +485,9 @@ def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, t
     r = play(seed, players, list(policies) or ["baseline"], expansion, target)
     if out is not None:
         _write_out(replay_frame(r), out)
-    click.echo(json.dumps(_json_safe(r), indent=2, allow_nan=False) if as_json else format_replay(r))
-
-
-if __name__ == "__main__":
-    main()
+    from .tables import wrap_text
+    click.echo(json.dumps(_json_safe(r), indent=2, allow_nan=False) if as_json else
+               wrap_text(format_replay(r)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -657,42 +527,58 @@ def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
         if seed is not None or jobs is not None:
             raise SeasaltError("--seed and --jobs apply only to --demo")
         index = rp.build_report(results, out, log=log)
-    click.echo(f"wrote {index}")
+    click.echo(f"wrote {index}", err=True)
 
 
 # ---------------------------------------------------------------------------------------------
 # advise
 
 @main.command()
-@click.argument("position", metavar="POSITION")
+@click.argument("position", metavar="POSITION", required=False)
+@click.option("--template", is_flag=True,
+              help="Print a commented position file to start from (seasalt advise --template > "
+                   "pos.json), then stop.")
 @click.option("--samples", type=int, metavar="N",
               help="Sampled deals of the hidden cards (default 100000 unless --precision).")
 @click.option("--precision", type=float, metavar="X",
               help="Sample until every reported probability has a 95% half-width below X.")
 @click.option("--opponent", default="baseline", show_default=True, metavar="SPEC",
-              help="Opponent model for their turns.")
-@click.option("--me", "me_policy", default="baseline", show_default=True, metavar="SPEC",
+              callback=policy_help, is_eager=True,
+              help="Opponent model for their turns ('--opponent help' lists the players).")
+@click.option("--me", "me", default="baseline", show_default=True, metavar="SPEC",
+              callback=policy_help, is_eager=True,
               help="Your own model for your later turns (play on, rest of the game).")
 @click.option("--seed", type=int, metavar="S", help="Random seed. Default: fresh, printed.")
 @click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
 @click.option("--no-play-on", "no_play_on", is_flag=True,
               help="Evaluate only STOP and LAST CHANCE (faster).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-def advise(position: str, samples: int | None, precision: float | None, opponent: str,
-           me_policy: str, seed: int | None, jobs: int | None, no_play_on: bool,
+def advise(position: str | None, template: bool, samples: int | None, precision: float | None,
+           opponent: str, me: str, seed: int | None, jobs: int | None, no_play_on: bool,
            as_json: bool) -> None:
     """Should I STOP, call LAST CHANCE or play on? POSITION is a JSON file (- for standard input)
-    describing what you know at the table; see the README for the format.
+    describing what you know at the table; 'seasalt advise --template' prints one to edit
+    (comments after // are allowed).
 
     \b
     Example:
+      seasalt advise --template > position.json
       seasalt advise position.json --precision 0.005
     """
+    if template:
+        if position is not None:
+            raise SeasaltError("--template prints a position file; leave out POSITION")
+        from .position_template import TEMPLATE
+        click.echo(TEMPLATE, nl=False)
+        return
+    if position is None:
+        raise SeasaltError("give a POSITION file (or - for standard input); seasalt advise "
+                           "--template prints one to start from")
     from .advisor import advise as run_advice, format_advice
     from .position import load
 
     result = run_advice(load(position), samples=samples, precision=precision, opponent=opponent,
-                        me_policy=me_policy, seed=seed, jobs=jobs, play_on=not no_play_on)
+                        me=me, seed=seed, jobs=jobs, play_on=not no_play_on)
     if as_json:
         click.echo(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False))
     else:
@@ -717,3 +603,6 @@ class _Seastead(click.Group):
 main.add_command(_Seastead("seastead", help=(
     "Seastead, a second game: simulate, tournament, replay, report, components. Results "
     "describe the components supplied; the shipped set is invented.")))
+
+if __name__ == "__main__":
+    main()

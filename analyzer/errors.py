@@ -10,11 +10,22 @@ class RunFailed(RuntimeError):
     worker, a task that kept failing): the CLI prints `error: <message>` and exits with status 1."""
 
 
-class RunInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a run. The finished tasks are kept in `checkpoint` (None if it could not be
-    written); `message` says how to continue."""
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, turned into an interrupt by the CLI so that a run stops as on Ctrl-C
+    (its checkpoint kept and named); `signum` is the signal."""
 
-    def __init__(self, message: str, checkpoint: str | None):
+    def __init__(self, signum: int):
+        import signal
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or a Terminated signal, `signum`) during a run. The finished tasks are kept in
+    `checkpoint` (None if it could not be written); `message` says how to continue."""
+
+    def __init__(self, message: str, checkpoint: str | None, signum: int | None = None):
         super().__init__(message)
         self.message = message
         self.checkpoint = checkpoint
+        self.signum = signum

@@ -46,7 +46,7 @@ class PolicyInfo:
 REGISTRY: dict[str, PolicyInfo] = {
     "baseline": PolicyInfo(
         "baseline", kp.BASELINE,
-        "The reference player of BASELINE_POLICY.md: greedy draws by card-point gain, plays every "
+        "The reference player (docs/players.md): greedy draws by card-point gain, plays every "
         "effect pair, declares at stop_at (LAST CHANCE at last_chance_at). Uses the memory view "
         "of the piles for its crab pick, nothing else hidden.",
         (Param("stop_at", kp.STOP_AT, 7, 0, 100, "declare at this many card points (below 7 acts as 7)"),
@@ -186,7 +186,8 @@ def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None) -> Po
         raise SeasaltError(f"cannot parse policy spec {spec!r}; expected NAME or NAME(param=value,...)")
     name, args = m.group(1), m.group(2)
     if name not in registry:
-        raise SeasaltError(f"unknown policy {name!r}; valid: {', '.join(sorted(registry))}")
+        where = " ('seasalt policies' describes them)" if registry is REGISTRY else ""
+        raise SeasaltError(f"unknown policy {name!r}; valid: {', '.join(sorted(registry))}{where}")
     info = registry[name]
     values = {p.name: float(p.default) for p in info.params}
     seen = set()

@@ -90,13 +90,15 @@ def _keys(obj, allowed: set[str], where: str) -> dict:
 
 
 def load(path: str) -> dict:
-    """Read a position file (`-` for standard input) as JSON."""
+    """Read a position file (`-` for standard input) as JSON; `//` comments are allowed
+    (analyzer.position_template)."""
+    from .position_template import strip_comments
     try:
         text = (__import__("sys").stdin.read() if path == "-" else Path(path).read_text())
     except OSError as e:
         raise SeasaltError(f"cannot read {path}: {e.strerror or e}") from None
     try:
-        return json.loads(text)
+        return json.loads(strip_comments(text))
     except json.JSONDecodeError as e:
         raise SeasaltError(f"{path}: not valid JSON ({e.msg} at line {e.lineno})") from None
 
@@ -145,6 +147,9 @@ def parse(obj: dict) -> Position:
             if "top" in pile and cards and _cards(pile["top"], "", expansion) != cards[-1:]:
                 raise SeasaltError(f"pile {name}: the top is the last card of its list")
         else:
+            if "top" in pile and "size" not in pile:
+                raise SeasaltError(f"pile {name}: give its size (the number of cards in it) with "
+                                   f"its top, or all its cards as \"cards\"")
             size = _int(pile.get("size", 0), f"pile {name} size", 0, kc.MAX_DECK)
             top = _cards(pile.get("top"), f"pile {name} top", expansion)
             if size > 0 and len(top) != 1:

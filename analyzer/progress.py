@@ -1,7 +1,8 @@
 """A quiet progress line on stderr for long runs: `progress(done, total)` callbacks of analyzer.simulate.
 
 The first call gives the starting point (work resumed from a checkpoint), so the time left is
-estimated from the work done by this run only. A runner may also call `.status(text)` (see
+estimated from the work done by this run only, measured from its first finished piece of work
+(so a first run's compiling, which comes before it, does not distort the estimate). A runner may also call `.status(text)` (see
 analyzer.backends) while it waits for something other than work.
 
 Nothing is drawn unless the stream is a terminal and the run has taken longer than `delay`
@@ -43,6 +44,7 @@ class ProgressLine:
         self.last_draw = 0.0
         self.width = 0
         self.base: int | None = None    # `done` at the first call: work resumed, not done now
+        self.ref: tuple[float, int] | None = None   # (time, done) of the first work finished
 
     def __enter__(self) -> "ProgressLine":
         self.start = time.monotonic()
@@ -57,14 +59,17 @@ class ProgressLine:
         if self.base is None:
             self.base = done
         now = time.monotonic()
+        if self.ref is None and done > self.base:
+            self.ref = (now, done)
         elapsed = now - self.start
         if elapsed < self.delay or (now - self.last_draw < self.interval and done < total):
             return
         self.last_draw = now
         frac = done / total if total else 1.0
         text = f"{self.what}: {done:,}/{total:,} ({100 * frac:.0f}%), {_duration(elapsed)}"
-        if done > self.base and frac < 1:     # the rate of this run, not of resumed work
-            text += f", about {_duration(elapsed * (total - done) / (done - self.base))} left"
+        if self.ref is not None and done > self.ref[1] and frac < 1:   # this run's own rate
+            t_ref, done_ref = self.ref
+            text += f", about {_duration((now - t_ref) * (total - done) / (done - done_ref))} left"
         self._write(text)
 
     def status(self, text: str) -> None:

@@ -6,7 +6,8 @@
 Which table a file holds is told by its `command` column and its columns: `sweep` rows,
 `tournament` rows, `simulate-rounds` tables (seats, last-chance, mermaids, and the two
 histograms, turns and declarer-points, which have the same columns and are told apart by the file
-name: it must contain "turn" or "declarer"), `simulate-games` rows (metadata only, no chart).
+name: it must contain "turn" or "declarer"), `simulate-games` rows (wins by seat). A `replay`
+file (one game's events) has no chart and is refused with a message saying so.
 
 Every problem with an input file is a SeasaltError `FILE: ...` naming the file and the column.
 The report is built in a temporary directory next to DIR and renamed into place at the end, so a
@@ -49,7 +50,8 @@ TABLES: dict[str, tuple[list[str], list[str]]] = {
     "declarer-points": (["players", "rounds", "value", "count"],
                         ["players", "rounds", "value", "count"]),
     "seats": (["players", "rounds", "seat", "round_points_mean"], ["players", "rounds"]),
-    "games": (["players", "games", "seat", "win_rate"], ["players", "games", "win_rate"]),
+    "games": (["players", "games", "seat", "win_rate", "win_rate_lo", "win_rate_hi"],
+              ["players", "games", "seat", "win_rate", "win_rate_lo", "win_rate_hi"]),
 }
 
 # chart name -> (table it draws, title); sweep and tournament files get one chart each,
@@ -62,8 +64,9 @@ CHART_TABLES = [
     ("mermaids", "mermaids", "Mermaid payoff"),
     ("round_length", "turns", "Round length"),
     ("declarer_points", "declarer-points", "Declarer's points"),
+    ("seat_wins", "games", "Wins by seat"),
 ]
-PER_FILE = {"sweep", "tournament"}
+PER_FILE = {"sweep", "tournament", "games"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,6 +125,9 @@ def detect(df: pd.DataFrame, name: str) -> str:
                                f"'declarer' (rename it, e.g. turns-3p.csv or declarer-points-3p.csv)")
         raise SeasaltError(f"{name}: missing column caller_points (no simulate-rounds table "
                            f"has these columns)")
+    if command == "replay":
+        raise SeasaltError(f"{name}: a replay (one game's events) has no chart; report takes the "
+                           f"--out files of sweep, tournament and simulate")
     raise SeasaltError(f"{name}: malformed column command: unknown command {command!r}")
 
 

@@ -175,14 +175,28 @@ def game_round_stats(c: np.ndarray, players: int, games: int) -> dict:
 def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("baseline",),
                     seed: int | None = None, jobs: int | None = None, expansion: str = "base",
                     progress: Progress | None = None, scheduler: str | None = None,
-                    checkpoint: str | None = None, resume: bool = False) -> dict:
+                    checkpoint: str | None = None, resume: bool = False,
+                    restart: bool = False) -> dict:
     """Simulate `rounds` independent rounds, each from a fresh shuffle with seat 0 starting.
-    `scheduler`, `checkpoint` and `resume` choose the backend (analyzer.backends.Runner)."""
+    `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
+    (analyzer.backends.Runner)."""
     seed = run_seed(seed, resume)
     planned = plan_rounds(players, rounds, policies, seed, expansion)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
-    outcome = runner.run([planned.batch], {"command": "simulate --rounds", "seed": seed})
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
+    outcome = runner.run([planned.batch], _describe(planned, "simulate --rounds"))
     return summarize_rounds(planned, outcome.counters[0], _timing(outcome, "rounds"))
+
+
+def _describe(planned: Planned, command: str) -> dict:
+    """The run's options, for checkpoint headers and mismatch messages."""
+    b = planned.batch
+    unit = "rounds" if b.kind == "rounds" else "games"
+    out = {"command": command, "players": b.players, unit: b.count,
+           "policies": [p.short for p in planned.policies], "expansion": planned.expansion}
+    if b.kind == "games":
+        out["target"] = b.target
+    out["seed"] = b.seed
+    return out
 
 
 def summarize_rounds(planned: Planned, c: np.ndarray, timing: dict) -> dict:
@@ -233,13 +247,14 @@ def simulate_games(players: int, games: int, policies: Sequence[str] = ("baselin
                    seed: int | None = None, jobs: int | None = None, expansion: str = "base",
                    target: int | None = None, progress: Progress | None = None,
                    scheduler: str | None = None, checkpoint: str | None = None,
-                   resume: bool = False) -> dict:
+                   resume: bool = False, restart: bool = False) -> dict:
     """Simulate `games` full games (RULES.md §8) to `target` (default 40/35/30 by players).
-    `scheduler`, `checkpoint` and `resume` choose the backend (analyzer.backends.Runner)."""
+    `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
+    (analyzer.backends.Runner)."""
     seed = run_seed(seed, resume)
     planned = plan_games(players, games, policies, seed, expansion, target)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
-    outcome = runner.run([planned.batch], {"command": "simulate --games", "seed": seed})
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
+    outcome = runner.run([planned.batch], _describe(planned, "simulate --games"))
     return summarize_games(planned, outcome.counters[0], _timing(outcome, "games"))
 
 

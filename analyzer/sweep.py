@@ -154,7 +154,8 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
               seed: int | None = None, jobs: int | None = None, expansion: str = "base",
               target: int | None = None, progress: Progress | None = None,
               scheduler: str | None = None, checkpoint: str | None = None,
-              resume: bool = False) -> tuple[pd.DataFrame, dict]:
+              resume: bool = False, restart: bool = False
+              ) -> tuple[pd.DataFrame, dict]:
     """The sweep's DataFrame and a header (metadata, timing). All grid points, player counts and
     seatings run as one batch list on the backend that `scheduler`, `checkpoint` and `resume`
     choose (analyzer.backends.Runner)."""
@@ -170,7 +171,7 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
     seed = run_seed(seed, resume)
     for p in counts:
         check_common(p, games, seed, target)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
     runner.check()
     points = [with_value(base, dict(zip(names, values))) for values in grid]
     cells = []        # (players, field, grid values, swept policy, planned rotations)
@@ -180,7 +181,11 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
             cells.append((p, field_p, values, pol,
                           plan_rotations([pol.spec] + field_p, games, seed, expansion, target)))
     batches = [r.batch for *_, planned in cells for r in planned]
-    outcome = runner.run(batches, {"command": "sweep", "seed": seed})
+    outcome = runner.run(batches, {
+        "command": "sweep", "sweep": [f"{n}={','.join(_fmt(v) for v in sorted(set(g[i] for g in grid)))}"
+                                      for i, n in enumerate(names)],
+        "policy": base.short, "vs": [parse_policy(f).short for f in field], "players": counts,
+        "games": games, "expansion": expansion, "target": target, "seed": seed})
     rows = []
     first = 0             # index of the cell's first batch
     for p, field_p, values, pol, planned in cells:
@@ -222,9 +227,9 @@ def sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = (
           seed: int | None = None, jobs: int | None = None, expansion: str = "base",
           target: int | None = None, progress: Progress | None = None,
           scheduler: str | None = None, checkpoint: str | None = None,
-          resume: bool = False) -> pd.DataFrame:
+          resume: bool = False, restart: bool = False) -> pd.DataFrame:
     """One row per grid point and player count (see the module doc)."""
     df, header = run_sweep(sweeps, policy, vs, players, games, seed, jobs, expansion, target,
-                           progress, scheduler, checkpoint, resume)
+                           progress, scheduler, checkpoint, resume, restart)
     df.attrs["header"] = {k: v for k, v in header.items() if k != "timing"}
     return df

@@ -19,7 +19,7 @@ import pandas as pd
 
 from . import __version__
 from .errors import SeasaltError
-from .policies import parse_policy
+from .policies import parse_policy, short_spec
 from .backends import Runner
 from .rotation import (aggregate, check_common, default_target, plan_rotations, rotation_runs,
                        rotation_seed, rounds_per_game)
@@ -52,16 +52,20 @@ def run_tournament(policies: Sequence[str], players: int | None = None, games: i
                    seed: int | None = None, jobs: int | None = None, expansion: str = "base",
                    target: int | None = None, progress: Progress | None = None,
                    scheduler: str | None = None, checkpoint: str | None = None,
-                   resume: bool = False) -> tuple[pd.DataFrame, dict]:
+                   resume: bool = False, restart: bool = False
+              ) -> tuple[pd.DataFrame, dict]:
     """The ranking DataFrame and a header (metadata, rotations with their seeds, timing).
-    `scheduler`, `checkpoint` and `resume` choose the backend (analyzer.backends.Runner)."""
+    `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
+    (analyzer.backends.Runner)."""
     players, lineup, owner = lineup_of(policies, players)
     seed = run_seed(seed, resume)
     check_common(players, games, seed, target)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
     runner.check()
     planned = plan_rotations(lineup, games, seed, expansion, target)
-    outcome = runner.run([p.batch for p in planned], {"command": "tournament", "seed": seed})
+    outcome = runner.run([p.batch for p in planned], {
+        "command": "tournament", "entrants": [short_spec(s) for s in policies], "players": players,
+        "games": games, "expansion": expansion, "target": target, "seed": seed})
     runs = rotation_runs(planned, outcome.counters, outcome.timing)
     nentrants = len(set(owner))
     rows = aggregate(runs, owner, nentrants)
@@ -103,11 +107,11 @@ def tournament(policies: Sequence[str], players: int | None = None, games: int =
                seed: int | None = None, jobs: int | None = None, expansion: str = "base",
                target: int | None = None, progress: Progress | None = None,
                scheduler: str | None = None, checkpoint: str | None = None,
-               resume: bool = False) -> pd.DataFrame:
+               resume: bool = False, restart: bool = False) -> pd.DataFrame:
     """Rank `policies` (entrants) over `games` games in rotated seats; one row per entrant,
     sorted by outright win rate. `df.attrs["header"]` keeps the seeds of the rotations."""
     df, header = run_tournament(policies, players, games, seed, jobs, expansion, target, progress,
-                                scheduler, checkpoint, resume)
+                                scheduler, checkpoint, resume, restart)
     df.attrs["header"] = {k: v for k, v in header.items() if k != "timing"}
     return df
 

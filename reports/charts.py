@@ -271,6 +271,28 @@ def tournament(df: pd.DataFrame) -> Figure:
     return fig
 
 
+def seat_wins(df: pd.DataFrame) -> Figure:
+    """`simulate --games` rows (one per seat): outright win rate by seat with 95% interval bars,
+    and the fair share (1/players) as a dashed line: what sitting first is worth."""
+    df = _frame(df, ["seat", "win_rate", "win_rate_lo", "win_rate_hi"]).sort_values("seat")
+    fig, (ax,) = _figure()
+    x = df["seat"].astype(int).to_numpy()
+    ax.bar(x, df["win_rate"], color=[OKABE_ITO[i % len(OKABE_ITO)] for i in range(len(df))],
+           alpha=0.35)
+    ax.errorbar(x, df["win_rate"], yerr=[df["win_rate"] - df["win_rate_lo"],
+                                         df["win_rate_hi"] - df["win_rate"]],
+                fmt="o", color="black", capsize=4, label="win rate, 95% interval")
+    ax.axhline(1 / len(df), color="black", linestyle="--", linewidth=1, label="fair share")
+    ax.set_xticks(x, [f"seat {q}" for q in x])
+    _percent_axis(ax)
+    ax.set_ylabel("outright win rate (% of games)")
+    players = f", {int(df['players'].iloc[0])} players" if "players" in df.columns else ""
+    ax.set_title(f"Wins by seat{players} (95% intervals)")
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(fontsize="small", loc="lower right")
+    return fig
+
+
 def entrant_labels(specs) -> list[str]:
     """Axis labels for policy specs: the policy names when they differ, else shortened specs."""
     specs = [str(s) for s in specs]
@@ -294,6 +316,7 @@ CHARTS = {
     "round_length": round_length,
     "declarer_points": declarer_points,
     "tournament": tournament,
+    "seat_wins": seat_wins,
 }
 
 __all__ = list(CHARTS) + ["CHARTS", "ChartError", "OKABE_ITO", "sweep_param", "short_label"]

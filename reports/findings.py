@@ -118,6 +118,23 @@ def tournament(df: pd.DataFrame) -> str:
     return text
 
 
+def seat_wins(df: pd.DataFrame) -> str:
+    """Which seats win more or less than the fair share, as far as the intervals tell."""
+    df = df.sort_values("seat")
+    fair = 1 / len(df)
+    parts = []
+    for _, r in df.iterrows():
+        if r["win_rate_lo"] > fair:
+            how = "above"
+        elif r["win_rate_hi"] < fair:
+            how = "below"
+        else:
+            how = "tied with"
+        parts.append(f"seat {int(r['seat'])} {_pm(r['win_rate'], r['win_rate_lo'], r['win_rate_hi'])}"
+                     f" ({how} the fair share {fair:.1%}{' at this precision' if how == 'tied with' else ''})")
+    return "; ".join(parts)
+
+
 FINDINGS = {
     "stop_threshold": best_threshold,
     "void_rate": void_rate,
@@ -126,4 +143,5 @@ FINDINGS = {
     "round_length": round_length,
     "declarer_points": declarer_points,
     "tournament": tournament,
+    "seat_wins": seat_wins,
 }

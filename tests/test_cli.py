@@ -254,7 +254,7 @@ def test_simulate_rounds_text(rounds_json):
     r = run("simulate", "--players", "2", "--rounds", str(ROUNDS), "--seed", "11")
     assert r.exit_code == 0 and r.stderr == ""  # no progress line when stderr is not a terminal
     out = r.stdout
-    for words in ("stop", "last chance won", "four mermaids", "95% interval", "seat 0", "seat 1",
+    for words in ("stop", "last chance won", "four mermaids", "[95%]", "seat 0", "seat 1",
                   "declarer", "turns per round", "seed 11", BASELINE, __version__):
         assert words in out, words
     stop_rate = rounds_json["end"]["stop"] / ROUNDS

@@ -1,0 +1,145 @@
+"""Compiling the engine. Numba compiles each kernel on its first use on a machine (about a minute
+for all of them) and loads it from the on-disk cache afterwards (kernels/__init__.py).
+
+* `CompileWatch` listens to numba's compile events, so it knows exactly when compiling happens
+  (loading from the cache fires none) and for how long: runs subtract that time from their
+  rates (analyzer.backends), and the CLI shows a status line while it lasts (`notice`).
+* `warmup()` (`seasalt warmup`) compiles every kernel a command uses, through the public
+  functions, so a first real run starts at once.
+"""
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from typing import Callable, Iterator, TextIO
+
+from numba.core import event
+
+NOTICE = "compiling the engine (first run on this machine only, about a minute)"
+
+
+class CompileWatch(event.Listener):
+    """Seconds spent compiling while installed (nested compiles counted once); `on_start(text)`
+    is called when a compilation starts, `on_done()` when no thread compiles any more."""
+
+    def __init__(self, on_start: Callable[[str], None] | None = None,
+                 on_done: Callable[[], None] | None = None):
+        self.seconds = 0.0
+        self.compiled = 0               # top-level compilations seen
+        self._depth: dict[int, int] = {}
+        self._start: dict[int, float] = {}
+        self._on_start = on_start
+        self._on_done = on_done
+        self._lock = threading.Lock()
+
+    def on_start(self, ev) -> None:
+        tid = threading.get_ident()
+        with self._lock:
+            depth = self._depth.get(tid, 0)
+            self._depth[tid] = depth + 1
+            if depth == 0:
+                self._start[tid] = time.perf_counter()
+                self.compiled += 1
+        if depth == 0 and self._on_start is not None:
+            self._on_start(NOTICE)
+
+    def on_end(self, ev) -> None:
+        tid = threading.get_ident()
+        with self._lock:
+            self._depth[tid] -= 1
+            if self._depth[tid] == 0:
+                self.seconds += time.perf_counter() - self._start.pop(tid)
+                done = not any(self._depth.values())
+            else:
+                done = False
+        if done and self._on_done is not None:
+            self._on_done()
+
+
+@contextmanager
+def watching(on_start: Callable[[str], None] | None = None,
+             on_done: Callable[[], None] | None = None) -> Iterator[CompileWatch]:
+    """A CompileWatch installed for the block."""
+    watch = CompileWatch(on_start, on_done)
+    with event.install_listener("numba:compile", watch):
+        yield watch
+
+
+class Notice:
+    """The CLI's status line while compiling: on stderr, only if it is a terminal, erased when
+    compiling stops (the progress line of a run takes over)."""
+
+    def __init__(self, stream: TextIO | None = None):
+        self.stream = stream if stream is not None else sys.stderr
+        isatty = getattr(self.stream, "isatty", None)
+        self.enabled = bool(isatty and isatty())
+        self.width = 0
+
+    def show(self, text: str) -> None:
+        if self.enabled and not self.width:
+            self.stream.write(f"\r{text} ...")
+            self.stream.flush()
+            self.width = len(text) + 4
+
+    def erase(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
+@contextmanager
+def notice(stream: TextIO | None = None) -> Iterator[CompileWatch]:
+    """Show NOTICE on a terminal whenever the block compiles the engine."""
+    n = Notice(stream)
+    try:
+        with watching(n.show, n.erase) as watch:
+            yield watch
+    finally:
+        n.erase()
+
+
+# The steps of `seasalt warmup`: each compiles the kernels of one command on a tiny input.
+def _rounds() -> None:
+    from .simulate import simulate_rounds
+    simulate_rounds(2, 1, seed=0, jobs=1)
+
+
+def _games() -> None:
+    from .simulate import simulate_games
+    simulate_games(2, 1, seed=0, jobs=1)
+
+
+def _score() -> None:
+    from .score import score_hand
+    score_hand("mermaid,crab:black", "boat:black,boat:yellow")
+
+
+def _replay() -> None:
+    from .replay import replay
+    replay(0, 2, ["baseline"], "base", None)
+
+
+def _advise() -> None:
+    from .advisor import advise
+    from .position_template import EXAMPLE
+    advise(EXAMPLE, samples=1, seed=0, jobs=1)
+
+
+STEPS: list[tuple[str, Callable[[], None]]] = [
+    ("simulate --rounds", _rounds), ("simulate --games, sweep, tournament", _games),
+    ("score", _score), ("replay", _replay), ("advise", _advise)]
+
+
+def warmup(progress: Callable[[int, int], None] | None = None) -> CompileWatch:
+    """Compile (or load) every kernel the commands use; the watch says how long compiling took."""
+    with watching() as watch:
+        for i, (_, step) in enumerate(STEPS):
+            if progress is not None:
+                progress(i, len(STEPS))
+            step()
+        if progress is not None:
+            progress(len(STEPS), len(STEPS))
+    return watch
