@@ -500,7 +500,7 @@ def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, t
                    "renamed into place; an existing DIR is replaced only if it is empty or an "
                    "earlier seasalt report.")
 @click.option("--demo", is_flag=True,
-              help="Run a small built-in study (about a minute) and report on it.")
+              help="Run a small built-in study (about 15 seconds) and report on it.")
 @click.option("--seed", type=int, metavar="S", help="Seed of the --demo study.")
 @click.option("--jobs", "-j", type=int, metavar="J", help="Threads for --demo. Default: all cores.")
 def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
@@ -517,7 +517,9 @@ def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
     from . import report as rp
 
     def log(text: str) -> None:
-        click.echo(text, err=True)
+        from .tables import wrap
+        for line in wrap(text):
+            click.echo(line, err=True)
 
     if demo:
         if results:

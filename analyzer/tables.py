@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import math
+import re
 import textwrap
 from typing import Iterable, Mapping, Sequence
 
@@ -191,13 +192,25 @@ END_LABELS = {
 }
 
 
+def wrap_spec(prefix: str, spec: str, width: int = WIDTH) -> list[str]:
+    """`prefix + spec`, broken after commas of the spec when wider than `width`."""
+    lines, cur = [], prefix
+    for part in re.split(r"(?<=,)", spec):
+        if len(cur) + len(part) > width and cur.strip():
+            lines.append(cur)
+            cur = " " * (len(prefix) + 4)
+        cur += part
+    return lines + [cur]
+
+
 def _footer(r: Mapping, unit: str) -> list[str]:
     pols = r["policies"]
     if len(set(pols)) == 1:
-        policy_line = f"policy: {pols[0]} (every seat)"
+        lines = wrap_spec("policy: ", pols[0])
+        lines[-1] += " (every seat)" if len(lines[-1]) <= WIDTH - 13 else ""
     else:
-        policy_line = "policies: " + ", ".join(f"seat {q} {p}" for q, p in enumerate(pols))
-    return [*wrap(policy_line), f"seed {r['seed']}, {r['expansion']} deck, seasalt {r['version']}",
+        lines = ["policies:"] + [x for q, p in enumerate(pols) for x in wrap_spec(f"  seat {q}: ", p)]
+    return [*lines, f"seed {r['seed']}, {r['expansion']} deck, seasalt {r['version']}",
             *timing(r["timing"], unit)]
 
 
@@ -342,7 +355,12 @@ def format_frame(df: pd.DataFrame, title: str) -> str:
     lines = wrap(head) + [""]
     if not rows:
         return "\n".join(lines + ["  (no rows)"])
-    lines += fit(cells[:1], cells[1:])
+    same = [c for c in cells[1:] if len(rows) > 1 and len(set(c[2])) == 1]   # said once, below
+    lines += fit(cells[:1], [c for c in cells[1:] if c not in same])
+    if same:
+        lines += ["", "  the same in every row:"]
+        lines += table([("", "<", [h for h, _, _ in same]), ("", ">", [c[0] for _, _, c in same])],
+                       indent="    ")[1:]
     return "\n".join(line.rstrip() for line in lines)
 
 
