@@ -116,7 +116,8 @@ def _threads(n: int):
 
 def advise(position: dict | Position, samples: int | None = None, precision: float | None = None,
            opponent: str = "baseline", me: str = "baseline", seed: int | None = None,
-           jobs: int | None = None, play_on: bool = True, *, me_policy: str | None = None) -> Advice:
+           jobs: int | None = None, play_on: bool = True, *,
+           me_policy: str | None = None) -> Advice:
     """Evaluate a position (a JSON-like dict, see analyzer.position). Give `samples`, or a
     `precision`: sample until every reported probability has a 95% half-width below it.
     `opponent` and `me` are the players' specs, as `--opponent` and `--me` (`me_policy` is the

@@ -86,9 +86,10 @@ def load(path: pathlib.Path, fingerprint: str, run: dict,
     if not isinstance(head, dict) or head.get("seasalt_checkpoint") != FORMAT:
         raise SeasaltError(f"{path} is not a seasalt checkpoint (format {FORMAT})")
     if head.get("fingerprint") != fingerprint:
-        raise SeasaltError(f"checkpoint {path} belongs to a different run: {_difference(head, run)}; "
-                           f"only the same command, options, seed and seasalt version can resume "
-                           f"it (use another checkpoint file, or --restart to discard it)")
+        raise SeasaltError(f"checkpoint {path} belongs to a different run: "
+                           f"{_difference(head, run)}; only the same command, options, seed and "
+                           f"seasalt version can resume it (use another checkpoint file, or "
+                           f"--restart to discard it)")
     for n, line in enumerate(complete[1:], 2):
         try:
             rec = json.loads(line)
@@ -134,8 +135,9 @@ def check_unused(path: pathlib.Path, restart: bool = False) -> None:
         return
     n = finished_tasks(path)
     raise SeasaltError(f"an earlier run of this command (same options and --seed) was "
-                       f"interrupted with {n:,} finished task{'s' if n != 1 else ''} kept in {path}: "
-                       f"add --resume to continue it, or --restart to discard them and start afresh")
+                       f"interrupted with {n:,} finished task{'s' if n != 1 else ''} kept in "
+                       f"{path}: add --resume to continue it, or --restart to discard them and "
+                       f"start afresh")
 
 
 def check_new(path: pathlib.Path, restart: bool = False) -> None:

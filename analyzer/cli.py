@@ -266,9 +266,11 @@ def _write_out(df, out: str) -> None:
 @click.option("--players", "-p", type=int, required=True, metavar="P", help="Players: 2, 3 or 4.")
 @click.option("--rounds", type=int, metavar="N", help="Simulate N independent rounds.")
 @click.option("--games", type=int, metavar="N", help="Simulate N full games to the target.")
-@click.option("--policy", "policies", multiple=True, metavar="SPEC", callback=policy_help, is_eager=True,
+@click.option("--policy", "policies", multiple=True, metavar="SPEC",
+              callback=policy_help, is_eager=True,
               help="Player policy, e.g. baseline or \"baseline(stop_at=9,last_chance_at=12)\". "
-                   "Once for every seat, or once per seat in seat order. Default: baseline.")
+                   "Once for every seat, or once per seat in seat order. Default: baseline. "
+                   "'--policy help' (or seasalt policies) lists the players.")
 @click.option("--seed", type=int, metavar="S",
               help="Random seed (0 to 2**64-1); the same seed gives the same result for any --jobs "
                    "or --scheduler. "
@@ -352,7 +354,8 @@ _SEED_HELP = ("Random seed (0 to 2**64-1); the same seed gives the same table fo
 @main.command()
 @click.option("--players", "-p", type=int, metavar="P",
               help="Players per game: 2, 3 or 4. Default: the number of --policy.")
-@click.option("--policy", "policies", multiple=True, required=True, metavar="SPEC", callback=policy_help, is_eager=True,
+@click.option("--policy", "policies", multiple=True, required=True, metavar="SPEC",
+              callback=policy_help, is_eager=True,
               help="An entrant (give 2 to P). With fewer entrants than seats, seats are filled by "
                    "cycling through them.")
 @click.option("--games", type=int, default=10_000, show_default=True, metavar="N",
@@ -399,9 +402,12 @@ def tournament(players: int | None, policies: tuple[str, ...], games: int, seed:
 @click.option("--sweep", "sweeps", multiple=True, required=True, metavar="PARAM=LO..HI[:STEP]",
               help="A parameter of the swept player and its values: PARAM=LO..HI (step 1), "
                    "PARAM=LO..HI:STEP or PARAM=V1,V2,... Give one or two (a grid).")
-@click.option("--policy", default="baseline", show_default=True, metavar="SPEC", callback=policy_help, is_eager=True,
-              help="The swept player's base spec; the swept parameters replace its values.")
-@click.option("--vs", "vs", multiple=True, metavar="SPEC", callback=policy_help, is_eager=True,
+@click.option("--policy", default="baseline", show_default=True, metavar="SPEC",
+              callback=policy_help, is_eager=True,
+              help="The swept player's base spec; the swept parameters replace its values "
+                   "('--policy help' lists the players).")
+@click.option("--vs", "vs", multiple=True, metavar="SPEC",
+              callback=policy_help, is_eager=True,
               help="The field (every other seat). Several are cycled over the field seats. "
                    "Default: baseline.")
 @click.option("--players", "-p", default="2,3,4", show_default=True, metavar="P[,P...]",
@@ -455,8 +461,10 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
               help="The game's seed: it is game 0 of `simulate --games N --seed S` with the same "
                    "players, policies, expansion and target.")
 @click.option("--players", "-p", type=int, required=True, metavar="P", help="Players: 2, 3 or 4.")
-@click.option("--policy", "policies", multiple=True, metavar="SPEC", callback=policy_help, is_eager=True,
-              help="Player policy: once for every seat, or once per seat. Default: baseline.")
+@click.option("--policy", "policies", multiple=True, metavar="SPEC",
+              callback=policy_help, is_eager=True,
+              help="Player policy: once for every seat, or once per seat. Default: baseline. "
+                   "'--policy help' lists the players.")
 @click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
               help=_EXPANSION_HELP)
 @click.option("--target", type=int, metavar="T", help="Game target. Default: 40/35/30 for 2/3/4 players.")

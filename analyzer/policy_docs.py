@@ -67,9 +67,9 @@ def overview() -> str:
         lines.append(head + body[0])
         lines += [" " * len(head) + b for b in body[1:]]
     lines += [""] + _wrap("A spec is NAME or NAME(param=value,...), e.g. \"baseline(stop_at=9)\"; "
-                          "parameters left out keep their defaults. 'seasalt policies NAME' lists a "
-                          "player's parameters with default, range and meaning; docs/players.md "
-                          "describes each player in full.", WIDTH)
+                          "parameters left out keep their defaults. 'seasalt policies NAME' "
+                          "lists a player's parameters with default, range and meaning; "
+                          "docs/players.md describes each player in full.", WIDTH)
     return "\n".join(lines)
 
 
@@ -95,8 +95,8 @@ def detail(name: str) -> str:
         lines += [" " * (2 + sum(w) + 6) + t for t in text[1:]]
     lines.append("")
     if diff:
-        lines.append(f"  * differs from {base.name}'s default "
-                     f"({', '.join(f'{base.name} has {k}={_fmt(base.param(k).default)}' for k in diff)})")
+        theirs = ", ".join(f"{base.name} has {k}={_fmt(base.param(k).default)}" for k in diff)
+        lines.append(f"  * differs from {base.name}'s default ({theirs})")
     p = info.params[0]
     value = p.default + 1 if p.default + 1 <= p.high else p.low
     lines.append(f"  example: --policy \"{info.name}({p.name}={_fmt(value)})\" (the other "

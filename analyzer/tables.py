@@ -209,7 +209,8 @@ def _footer(r: Mapping, unit: str) -> list[str]:
         lines = wrap_spec("policy: ", pols[0])
         lines[-1] += " (every seat)" if len(lines[-1]) <= WIDTH - 13 else ""
     else:
-        lines = ["policies:"] + [x for q, p in enumerate(pols) for x in wrap_spec(f"  seat {q}: ", p)]
+        lines = ["policies:"] + [x for q, p in enumerate(pols)
+                                 for x in wrap_spec(f"  seat {q}: ", p)]
     return [*lines, f"seed {r['seed']}, {r['expansion']} deck, seasalt {r['version']}",
             *timing(r["timing"], unit)]
 
@@ -234,9 +235,9 @@ def format_rounds(r: Mapping) -> str:
                     ("points [95%]", ">", [mean_ci(m, ci) for m, ci in
                                             zip(r["seat_points_mean"], r["seat_points_ci95"])])],
                    indent="    ")
-    lines += [""] + wrap(f"  declarer's card points when declaring: "
-                         f"{mean_ci(r['declarer_card_points_mean'], r['declarer_card_points_ci95'])}"
-                         f" over {r['declared_rounds']:,} declared rounds")
+    decl = mean_ci(r["declarer_card_points_mean"], r["declarer_card_points_ci95"])
+    lines += [""] + wrap(f"  declarer's card points when declaring: {decl} over "
+                         f"{r['declared_rounds']:,} declared rounds")
     hist = {int(k): v for k, v in r["declarer_card_points_hist"].items()}
     total = sum(hist.values())
     if total:
@@ -291,16 +292,19 @@ def format_games(r: Mapping) -> str:
     n = r["games"]
     lines = [f"{r['players']} players, {n:,} games to {r['target']} points", ""]
     lines += _rate_rows("", "outright wins",
-                        [(f"seat {q}", w, x) for q, (w, x) in enumerate(zip(r["wins"], r["win_rate"]))],
+                        [(f"seat {q}", w, x)
+                         for q, (w, x) in enumerate(zip(r["wins"], r["win_rate"]))],
                         ("final total [95%]", [mean_ci(m, ci) for m, ci in
                                                zip(r["final_total_mean"], r["final_total_ci95"])]))
     by_seat = lambda key: ", ".join(f"seat {q} {v:,}" for q, v in enumerate(r[key]))  # noqa: E731
     lines += [""]
     lines += wrap(f"  shared wins: {r['shared_wins']:,} games ({pct(r['shared_wins'] / n)}); by "
                   f"seat: {by_seat('shared_wins_by_seat')} (not in the outright wins)")
-    lines += wrap(f"  four-mermaid wins: {r['mermaid_wins']:,} games ({pct(r['mermaid_wins'] / n)}); "
-                  f"by seat: {by_seat('mermaid_wins_by_seat')} (part of the outright wins)")
-    lines.append(f"  rounds per game: {mean_ci(r['rounds_per_game_mean'], r['rounds_per_game_ci95'])}")
+    lines += wrap(f"  four-mermaid wins: {r['mermaid_wins']:,} games "
+                  f"({pct(r['mermaid_wins'] / n)}); by seat: {by_seat('mermaid_wins_by_seat')} "
+                  f"(part of the outright wins)")
+    lines.append("  rounds per game: "
+                 f"{mean_ci(r['rounds_per_game_mean'], r['rounds_per_game_ci95'])}")
     lines.append("")
     lines += _footer(r, "games")
     return "\n".join(line.rstrip() for line in lines)
@@ -409,7 +413,8 @@ def format_tournament(df: pd.DataFrame, h: Mapping) -> str:
                   "players (seats / P); " if uneven else "") + "final total: mean per seat; win "
                   "share: wins with each shared win split between its sharers "
                   f"({sum(r['shared_wins'] for r in rows):,} shared seat-wins in all).", hang="  ")
-    lines.append(f"  rounds per game: {mean_ci(h['rounds_per_game_mean'], h['rounds_per_game_ci95'])}")
+    lines.append("  rounds per game: "
+                 f"{mean_ci(h['rounds_per_game_mean'], h['rounds_per_game_ci95'])}")
     cut = [(n, short_spec(s)) for s, n in zip(h["entrants"], names) if n.endswith("...")]
     if cut:
         lines += [""] + wrap("players: " + "; ".join(f"{n} = {s}" for n, s in cut))

@@ -130,8 +130,9 @@ def seat_wins(df: pd.DataFrame) -> str:
             how = "below"
         else:
             how = "tied with"
-        parts.append(f"seat {int(r['seat'])} {_pm(r['win_rate'], r['win_rate_lo'], r['win_rate_hi'])}"
-                     f" ({how} the fair share {fair:.1%}{' at this precision' if how == 'tied with' else ''})")
+        rate = _pm(r["win_rate"], r["win_rate_lo"], r["win_rate_hi"])
+        tied = " at this precision" if how == "tied with" else ""
+        parts.append(f"seat {int(r['seat'])} {rate} ({how} the fair share {fair:.1%}{tied})")
     return "; ".join(parts)
 
 

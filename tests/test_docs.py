@@ -45,7 +45,8 @@ def test_rules_card_table_is_the_catalogue():
         if alias:
             assert parse_cards(alias.group(1), "extra-salt") == parse_cards(kind, "extra-salt")
     totals = {e: int(kc.copies_in(e).sum()) for e in kc.EXPANSIONS}
-    assert f"{totals['base']} cards in the base game, {totals['extra-salt']} with Extra Salt" in RULES
+    assert (f"{totals['base']} cards in the base game, {totals['extra-salt']} with Extra Salt"
+            in RULES)
 
 
 def test_rules_worked_examples_score_as_printed():
@@ -56,13 +57,15 @@ def test_rules_worked_examples_score_as_printed():
         expansion = "extra-salt" if re.search("starfish|seahorse|lobster|cast_of", hand + table) \
             else "base"
         got = score_hand(hand, table, expansion)
-        assert (got["card_points"], got["colour_bonus"]) == (int(points.split(":")[0]), int(bonus)), number
+        want = (int(points.split(":")[0]), int(bonus))
+        assert (got["card_points"], got["colour_bonus"]) == want, number
 
 
 def test_players_reference_is_generated_from_the_registry():
     sys.path.insert(0, str(ROOT / "scripts"))
     from players_doc import updated
-    assert updated(PLAYERS) == PLAYERS, "docs/players.md is out of date: python scripts/players_doc.py"
+    assert updated(PLAYERS) == PLAYERS, \
+        "docs/players.md is out of date: run python scripts/players_doc.py"
 
 
 def test_players_reference_lists_every_policy_and_parameter_with_default_and_range():

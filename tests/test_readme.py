@@ -423,7 +423,8 @@ def _check_headline_table(s: Session) -> None:
 def test_the_harness_reads_blocks_and_masks_only_what_varies():
     text = "x\n```bash\na \\\n  b\n```\n  ```console\n  $ seasalt x\n  out\n  ```\n"
     bs = blocks(text)
-    assert [(b.lang, b.body) for b in bs] == [("bash", "a \\\n  b"), ("console", "$ seasalt x\nout")]
+    assert [(b.lang, b.body) for b in bs] == [("bash", "a \\\n  b"),
+                                              ("console", "$ seasalt x\nout")]
     assert logical(bs[0].body.splitlines()) == ["a b"]
     assert mask("seed 1, seasalt 0.1.0, 0.33 s", "/h") == ["seed 1, seasalt 0.1.0, T s"]
     assert mask("7.63 [7.62, 7.63]", "/h") == ["7.63 [7.62, 7.63]"]   # estimates stay exact
