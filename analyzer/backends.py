@@ -36,7 +36,7 @@ import pathlib
 import time
 import warnings
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numba
 import numpy as np
@@ -88,8 +88,54 @@ def max_jobs() -> int:
     return int(numba.config.NUMBA_NUM_THREADS)
 
 
+class TaskGrid:
+    """The blocks and tasks of a batch with `count` units computed by the kernels of `engine`
+    (batch_kernels): shared by Batch and analyzer.seastead.runs.SeasteadBatch."""
+    count: int
+    engine: str
+
+    @property
+    def block(self) -> int:
+        return batch_kernels(self.engine)[0]
+
+    @property
+    def width(self) -> int:
+        return batch_kernels(self.engine)[1]
+
+    # The task grid: task k is blocks k * step .. min((k + 1) * step, nblocks) - 1. It is
+    # computed, never listed, so planning a run takes the same memory for any number of tasks.
+    def nblocks(self) -> int:
+        return -(-self.count // self.block)
+
+    def step(self) -> int:
+        return max(TASK_BLOCKS[self.engine], -(-self.nblocks() // MAX_TASKS))
+
+    def ntasks(self) -> int:
+        return -(-self.nblocks() // self.step())
+
+    def task(self, index: int, k: int) -> Task:
+        """Task k of this batch (batch number `index`), as (index, first block, end block)."""
+        step = self.step()
+        return (index, k * step, min((k + 1) * step, self.nblocks()))
+
+    def task_index(self, lo: int, hi: int) -> int | None:
+        """k if blocks lo .. hi - 1 are task k of this batch, else None."""
+        step, n = self.step(), self.nblocks()
+        if lo < 0 or lo % step or lo >= n or hi != min(lo + step, n):
+            return None
+        return lo // step
+
+    def tasks(self, index: int) -> list[Task]:
+        """This batch's tasks, as (index, first block, end block) (a list: for small batches)."""
+        return [self.task(index, k) for k in range(self.ntasks())]
+
+    def units(self, lo: int, hi: int) -> int:
+        """Rounds or games in blocks lo .. hi - 1."""
+        return min(hi * self.block, self.count) - lo * self.block
+
+
 @dataclass(frozen=True, eq=False)
-class Batch:
+class Batch(TaskGrid):
     """`count` rounds or games (`kind`) of one configuration, on the streams of `seed`."""
     kind: str               # "rounds" or "games"
     players: int
@@ -110,24 +156,6 @@ class Batch:
     def engine(self) -> str:
         """Which kernels compute it (batch_kernels): with search seats their own drivers."""
         return f"search-{self.kind}" if self.search else self.kind
-
-    @property
-    def block(self) -> int:
-        return batch_kernels(self.engine)[0]
-
-    @property
-    def width(self) -> int:
-        return batch_kernels(self.engine)[1]
-
-    def tasks(self, index: int) -> list[Task]:
-        """This batch's tasks, as (index, first block, end block)."""
-        nblocks = -(-self.count // self.block)
-        step = max(TASK_BLOCKS[self.engine], -(-nblocks // MAX_TASKS))
-        return [(index, lo, min(lo + step, nblocks)) for lo in range(0, nblocks, step)]
-
-    def units(self, lo: int, hi: int) -> int:
-        """Rounds or games in blocks lo .. hi - 1."""
-        return min(hi * self.block, self.count) - lo * self.block
 
     def args(self) -> tuple:
         """The leading arguments of the kernels.batch drivers."""
@@ -214,38 +242,42 @@ class Runner:
 
     def run(self, batches: Sequence[Batch], describe: dict) -> Outcome:
         """Every task of `batches`, minus those a resumed checkpoint already has; `describe`
-        (command, seed, ...) names the run in checkpoints and messages."""
+        (command, seed, ...) names the run in checkpoints and messages. The checkpoint is
+        claimed before the first task (analyzer.checkpoint), so a run that cannot keep its work
+        or would touch another run's says so before computing anything."""
         self.check()
-        plan = [t for i, b in enumerate(batches) for t in b.tasks(i)]
+        ntasks = sum(b.ntasks() for b in batches)
         fp = fingerprint(batches)
         explicit = self.checkpoint is not None
         path = pathlib.Path(self.checkpoint) if explicit else ckpt.default_path(fp)
-        done: dict[Task, np.ndarray] = {}
-        keep = None
+        resumed = ckpt.Resumed([np.zeros(b.width, dtype=np.int64) for b in batches])
+        claim, failed = None, None
         if self.resume:
-            if not path.exists():
+            if not (path.exists() or path.is_symlink()):
                 where = f"checkpoint {path} does not exist" if explicit else \
                     "no checkpoint of this run (same command, options and --seed) in " \
                     f"{ckpt.default_dir()}"
                 raise SeasaltError(f"nothing to resume: {where}")
-            done, keep = ckpt.load(path, fp, describe, set(plan), [b.width for b in batches])
-        elif explicit:
-            ckpt.check_new(path, self.restart)
+            claim, resumed = ckpt.claim_resume(path, fp, describe, batches)
         else:
-            ckpt.check_unused(path, self.restart)
+            head = ckpt.header(fp, describe, ntasks, __version__)
+            try:
+                claim = ckpt.claim_new(path, head, self.restart, cache=not explicit)
+            except OSError as e:                     # no space, no permission, read-only
+                if explicit:
+                    raise SeasaltError(f"cannot write checkpoint {path}: {e.strerror or e}") \
+                        from None
+                failed = e.strerror or str(e)        # the cache's: the run goes on without one
 
-        def open_writer() -> ckpt.Writer:
-            if not explicit:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            return ckpt.Writer(path, fp, describe, len(plan), __version__, keep)
-
-        rec = _Recorder(batches, done, self.progress, path, open_writer, explicit)
-        todo = [t for t in plan if t not in done]
+        rec = _Recorder(batches, resumed, self.progress, path, claim, explicit, failed)
+        todo = (b.task(i, k) for i, b in enumerate(batches) for k in range(b.ntasks())
+                if not resumed.is_done(i, k))
         t0 = time.perf_counter()
         workers = None
         try:
             with warmup.watching() as compiling:     # a first run's compiling is not speed
-                if todo:
+                rec.start()
+                if rec.tasks < ntasks:
                     if self.scheduler is None:
                         workers = _run_threads(batches, todo, self.jobs or max_jobs(),
                                                rec.finished)
@@ -255,56 +287,67 @@ class Runner:
         except KeyboardInterrupt as e:
             signum = e.signum if isinstance(e, Terminated) else None
             how = f"terminated by {e}" if signum else "interrupted"
-            what = (f"{how} after {rec.tasks:,} of {len(plan):,} tasks ({rec.units:,} of "
+            what = (f"{how} after {rec.tasks:,} of {ntasks:,} tasks ({rec.units:,} of "
                     f"{rec.total:,} {getattr(batches[0], 'unit', batches[0].kind)})")
+            rec.stop()
             if not rec.kept():
                 raise RunInterrupted(f"{what}; {rec.not_kept()}", None, signum) from None
             raise RunInterrupted(
                 f"{what}; the finished tasks are kept in {path}: to continue, run the same "
                 f"command with --resume" + ("" if explicit else f" --seed {describe.get('seed')}"),
                 str(path), signum) from None
+        except _CheckpointFull as e:
+            rec.stop()
+            raise RunFailed(f"cannot write checkpoint {path}: {e}; the {rec.saved:,} tasks "
+                            f"finished before are kept in it: make room, then run the same "
+                            f"command with --resume") from None
         except RunFailed as e:
+            rec.stop()
             kept = (f"the finished tasks are kept in {path}: run the same command with --resume "
                     f"to continue") if rec.kept() else rec.not_kept()
             raise RunFailed(f"{e}; {kept}") from None
-        finally:
-            rec.close()
+        except BaseException:
+            rec.stop()
+            raise
         seconds = time.perf_counter() - t0 - compiling.seconds
-        if not explicit:
-            path.unlink(missing_ok=True)     # done: the cache's checkpoint is no longer needed
-        return Outcome(rec.counters, seconds, rec.units - rec.resumed, {
+        rec.done(keep_file=explicit)     # the cache's checkpoint is no longer needed
+        return Outcome(rec.counters, seconds, rec.units - resumed.units, {
             "seconds": seconds,
             "jobs": workers if workers is not None else (self.jobs or max_jobs()),
             "backend": self.backend_name(),
-            "tasks": len(plan),
-            "tasks_resumed": len(done),
+            "tasks": ntasks,
+            "tasks_resumed": resumed.tasks,
             "compile_seconds": compiling.seconds,
         })
 
 
-class _Recorder:
-    """Takes finished tasks: sums their counters per batch, appends them to the checkpoint
-    (opened at the first one, so a run that finishes nothing writes nothing), reports progress."""
+class _CheckpointFull(Exception):
+    """A --checkpoint FILE could not be written during the run (the reason is the message)."""
 
-    def __init__(self, batches: Sequence[Batch], done: dict[Task, np.ndarray],
-                 progress: Progress | None, path: pathlib.Path,
-                 open_writer: Callable[[], ckpt.Writer], explicit: bool):
+
+class _Recorder:
+    """Takes finished tasks: sums their counters per batch, appends them to the run's claimed
+    checkpoint, reports progress. A write error stops an explicit checkpoint's run
+    (_CheckpointFull) and drops the cache's checkpoint (the run goes on without it)."""
+
+    def __init__(self, batches: Sequence[Batch], resumed: ckpt.Resumed,
+                 progress: Progress | None, path: pathlib.Path, claim: ckpt.Claim | None,
+                 explicit: bool, failed: str | None):
         self.batches = batches
-        self.counters = [np.zeros(b.width, dtype=np.int64) for b in batches]
-        for (i, _, _), c in done.items():
-            self.counters[i] += c
-        self.tasks = len(done)                          # finished, resumed ones included
-        self.resumed = sum(batches[i].units(lo, hi) for i, lo, hi in done)
-        self.units = self.resumed
+        self.counters = [c.copy() for c in resumed.counters]
+        self.tasks = resumed.tasks                      # finished, resumed ones included
+        self.units = resumed.units
+        self.saved = resumed.tasks                      # tasks the checkpoint holds
         self.total = sum(b.count for b in batches)
         self.progress = progress
         self.path = path
-        self.open_writer = open_writer
+        self.claim = claim
         self.explicit = explicit
-        self.writer: ckpt.Writer | None = None
-        self.failed: str | None = None                  # why the checkpoint is incomplete
-        if progress is not None:                        # the starting point: 0, or resumed work
-            progress(self.units, self.total)
+        self.failed = failed                            # why the checkpoint is incomplete
+
+    def start(self) -> None:
+        if self.progress is not None:                   # the starting point: 0, or resumed work
+            self.progress(self.units, self.total)
 
     def finished(self, task: Task, counters: np.ndarray) -> None:
         i, lo, hi = task
@@ -316,50 +359,71 @@ class _Recorder:
             self.progress(self.units, self.total)
 
     def _save(self, task: Task, counters: np.ndarray) -> None:
-        if self.failed is not None:
+        if self.claim is None:
             return
         try:
-            if self.writer is None:
-                self.writer = self.open_writer()
-            self.writer.add(task, counters)
-        except OSError as e:                            # not writable, a full disk
-            self.close()
+            self.claim.add(task, counters)
+            self.saved += 1
+        except OSError as e:                            # a full disk, a file size limit
             self.failed = e.strerror or str(e)
             if self.explicit:
-                raise SeasaltError(f"cannot write checkpoint {self.path}: {self.failed}") from None
-            # the cache's checkpoint: run on without one
+                raise _CheckpointFull(self.failed) from None
+            self._drop()                                # the cache's: run on without one
+
+    def _drop(self) -> None:
+        """Stop keeping the cache's checkpoint: a file this run made is removed."""
+        if self.claim is not None:
+            if self.claim.fresh:
+                self.claim.remove()
+                self.saved = 0
+            else:
+                self.claim.close()
+            self.claim = None
 
     def kept(self) -> bool:
-        return self.tasks > 0 and self.failed is None
+        return self.saved > 0 and self.failed is None
 
     def not_kept(self) -> str:
         if self.tasks == 0:
             return "nothing was kept"
+        if self.saved:
+            return (f"only {self.saved:,} of them are kept in {self.path} ({self.failed}): "
+                    f"run the same command with --resume to continue from those")
         return f"they could not be kept ({self.path}: {self.failed})"
 
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-            self.writer = None
+    def stop(self) -> None:
+        """The run ends unfinished: a new checkpoint that holds no task is removed."""
+        if self.claim is not None:
+            if self.claim.fresh and self.claim.lines == 0:
+                self.claim.remove()
+            else:
+                self.claim.close()
+            self.claim = None
+
+    def done(self, keep_file: bool) -> None:
+        """The run completed: an explicit checkpoint is closed, the cache's removed."""
+        if self.claim is not None:
+            self.claim.close() if keep_file else self.claim.remove()
+            self.claim = None
 
 
-def _run_threads(batches: Sequence[Batch], todo: list[Task], jobs: int,
+def _run_threads(batches: Sequence[Batch], todo: Iterable[Task], jobs: int,
                  finished: Callable[[Task, np.ndarray], None]) -> int:
     """Tasks on numba's thread pool; consecutive tasks of a batch share a kernel call, so every
-    call has at least a few blocks per thread."""
+    call has at least a few blocks per thread. `todo` is consumed as it goes (never listed)."""
     previous = numba.get_num_threads()
     numba.set_num_threads(jobs)
     try:
-        k = 0
-        while k < len(todo):
-            b = batches[todo[k][0]]
-            per_call = max(1, -(-jobs * 8 // TASK_BLOCKS[b.engine]))
-            group = [todo[k]]
-            while (len(group) < per_call and k + len(group) < len(todo)
-                   and todo[k + len(group)][0] == group[0][0]
-                   and todo[k + len(group)][1] == group[-1][2]):
-                group.append(todo[k + len(group)])
-            k += len(group)
+        it = iter(todo)
+        nxt = next(it, None)
+        while nxt is not None:
+            group = [nxt]
+            nxt = next(it, None)
+            per_call = max(1, -(-jobs * 8 // TASK_BLOCKS[batches[group[0][0]].engine]))
+            while (nxt is not None and len(group) < per_call and nxt[0] == group[0][0]
+                   and nxt[1] == group[-1][2]):
+                group.append(nxt)
+                nxt = next(it, None)
             b = batches[group[0][0]]
             lo = group[0][1]
             out = np.zeros((group[-1][2] - lo, b.width), dtype=np.int64)
@@ -442,7 +506,7 @@ def _close(client, cluster) -> None:
         cluster.close()
 
 
-def _run_dask(batches: Sequence[Batch], todo: list[Task], scheduler: str, jobs: int | None,
+def _run_dask(batches: Sequence[Batch], todo: Iterable[Task], scheduler: str, jobs: int | None,
               finished: Callable[[Task, np.ndarray], None],
               status: Callable[[str], None] | None = None) -> int:
     """Tasks as Dask tasks; results are taken as they complete, each exactly once. Dask's own
@@ -473,7 +537,7 @@ def _quiet_dask():
             lg.setLevel(level)
 
 
-def _run_dask_quietly(batches: Sequence[Batch], todo: list[Task], scheduler: str,
+def _run_dask_quietly(batches: Sequence[Batch], todo: Iterable[Task], scheduler: str,
                       jobs: int | None, finished: Callable[[Task, np.ndarray], None],
                       status: Callable[[str], None] | None) -> int:
     as_completed = _distributed().as_completed

@@ -167,16 +167,18 @@ def test_a_checkpoint_that_cannot_be_written(tmp_path, monkeypatch):
 
     def disk_full(self, task, counters):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-    monkeypatch.setattr(ckpt.Writer, "add", disk_full)
+    monkeypatch.setattr(ckpt.Claim, "add", disk_full)
     assert without_timing(simulate_rounds(**kw)) == without_timing(reference)
     with pytest.raises(RunInterrupted) as e:
         simulate_rounds(**kw, progress=stop_after(1))
     assert e.value.checkpoint is None and "could not be kept" in e.value.message
     assert "No space left on device" in e.value.message
     ck = tmp_path / "full.ckpt"
-    assert_user_error(run("simulate", "--players", "2", "--rounds", "300000", "--seed", "3",
-                          "--checkpoint", str(ck)), "cannot write checkpoint", str(ck),
-                      "No space left on device")
+    r = run("simulate", "--players", "2", "--rounds", "300000", "--seed", "3",
+            "--checkpoint", str(ck))
+    assert r.exit_code == 1 and r.stdout == ""          # a failed run, not bad input
+    (line,) = r.stderr.splitlines()
+    assert line.startswith(f"error: cannot write checkpoint {ck}: No space left on device")
 
 
 def test_interrupt_before_any_task_keeps_nothing(tmp_path, monkeypatch):

@@ -18,7 +18,7 @@ from kernels.seastead import batch as sb
 from kernels.seastead import layout as L
 
 from .. import __version__
-from ..backends import Batch, Progress, Runner
+from ..backends import Progress, Runner, TaskGrid
 from ..errors import SeasaltError
 from ..policies import Policy
 from ..rotation import rotation_seed, split_games
@@ -34,7 +34,7 @@ BUILDINGS = ("port", "academy", "shipyard")
 
 
 @dataclass(frozen=True, eq=False)
-class SeasteadBatch:
+class SeasteadBatch(TaskGrid):
     """`count` Seastead games of one configuration on the streams of `seed` (a Runner batch)."""
     cp: np.ndarray          # compiled components (analyzer.seastead.components)
     cfg: np.ndarray         # the setup (Setup.array)
@@ -45,11 +45,6 @@ class SeasteadBatch:
     kind: str = "seastead"
     unit: str = "games"
     engine: str = "seastead"       # which kernels (analyzer.backends.batch_kernels)
-
-    block = Batch.block
-    width = Batch.width
-    tasks = Batch.tasks
-    units = Batch.units
 
     def args(self) -> tuple:
         return (self.cp, self.cfg, self.pk, self.pp, self.count, np.uint64(self.seed))
