@@ -33,6 +33,9 @@ import itertools
 import json
 import logging
 import pathlib
+import re
+import socket
+import sys
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -81,6 +84,40 @@ def batch_kernels(kind: str) -> tuple[int, int, Callable, Callable]:
         from kernels.seastead import batch as sb
         return sb.GAME_BLOCK, sb.G_SIZE, sb.run_games, sb.run_games_serial
     raise ValueError(f"unknown batch kind {kind!r}")
+
+
+_ADDRESS = re.compile(r"^(tcp|tls|ws|wss|ucx)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})/?$")
+
+
+def scheduler_address(address: str) -> tuple[str, str, int]:
+    """(protocol, host, port) of a Dask scheduler address, or a SeasaltError saying what a good
+    one looks like (checked before anything connects, so a typo never waits on a timeout)."""
+    m = _ADDRESS.match(address)
+    if not m or not 1 <= int(m.group(3)) <= 65535:
+        raise SeasaltError(f"--scheduler must be 'local' or a Dask scheduler address such as "
+                           f"tcp://HOST:8786 (protocol tcp, tls, ws, wss or ucx; a port from 1 to "
+                           f"65535), got {address!r}")
+    return m.group(1), m.group(2).strip("[]"), int(m.group(3))
+
+
+def check_listening(address: str, timeout: float = 5.0) -> None:
+    """A SeasaltError at once if nothing accepts connections at a TCP-based address."""
+    protocol, host, port = scheduler_address(address)
+    if protocol == "ucx":
+        return
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except ConnectionRefusedError:
+        raise SeasaltError(f"cannot reach the Dask scheduler at {address}: nothing listens at "
+                           f"{host}:{port} (connection refused); start one there with 'dask "
+                           f"scheduler --port {port}', or check the address") from None
+    except socket.gaierror as e:
+        raise SeasaltError(f"cannot reach the Dask scheduler at {address}: unknown host {host!r} "
+                           f"({e.strerror or e})") from None
+    except OSError as e:                            # a timeout, an unreachable network
+        raise SeasaltError(f"cannot reach the Dask scheduler at {address}: {host}:{port} does not "
+                           f"answer ({e.strerror or type(e).__name__})") from None
 
 
 def max_jobs() -> int:
@@ -218,6 +255,8 @@ class Runner:
     def __post_init__(self) -> None:
         if self.scheduler is not None:
             self.scheduler = self.scheduler.strip()
+            if self.scheduler != "local" and "://" not in self.scheduler and ":" in self.scheduler:
+                self.scheduler = "tcp://" + self.scheduler          # Dask's default protocol
 
     def check(self) -> None:
         """Validate before anything runs."""
@@ -228,9 +267,8 @@ class Runner:
             raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {self.jobs}")
         if self.scheduler is not None:
             s = self.scheduler
-            if s != "local" and ":" not in s:
-                raise SeasaltError(f"--scheduler must be 'local' or a Dask scheduler address such "
-                                   f"as tcp://HOST:8786, got {self.scheduler!r}")
+            if s != "local":
+                scheduler_address(s)
             if s != "local" and self.jobs is not None:
                 raise SeasaltError("--jobs applies to the local backends only; a cluster's workers "
                                    "decide their own threads (dask worker --nthreads)")
@@ -246,6 +284,10 @@ class Runner:
         claimed before the first task (analyzer.checkpoint), so a run that cannot keep its work
         or would touch another run's says so before computing anything."""
         self.check()
+        if self.scheduler not in (None, "local"):
+            _distributed()
+            check_listening(self.scheduler)          # before anything is claimed or compiled
+            _check_tls(self.scheduler)
         ntasks = sum(b.ntasks() for b in batches)
         fp = fingerprint(batches)
         explicit = self.checkpoint is not None
@@ -462,9 +504,11 @@ def _connect(scheduler: str, jobs: int | None, status: Callable[[str], None]):
         client.register_plugin(_ignore_interrupts_plugin(), name="seasalt-ignore-sigint")
     else:
         status(f"connecting to the Dask scheduler at {scheduler}")
+        _check_tls(scheduler)
         try:
             client = dd.Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as e:
+        except Exception as e:      # noqa: BLE001 - any failure to connect is one error line
+            _forget_failed_clients()
             raise SeasaltError(f"cannot reach the Dask scheduler at {scheduler}: "
                                f"{' '.join(str(e).split()) or type(e).__name__}") from None
     try:
@@ -486,6 +530,32 @@ def _connect(scheduler: str, jobs: int | None, status: Callable[[str], None]):
         _close(client, cluster)
         raise
     return client, cluster
+
+
+def _check_tls(scheduler: str) -> None:
+    """A tls:// (or wss://) scheduler needs this client's certificates in Dask's configuration."""
+    if not scheduler.startswith(("tls://", "wss://")):
+        return
+    import dask
+    missing = [env for key, env in (
+        ("distributed.comm.tls.ca-file", "DASK_DISTRIBUTED__COMM__TLS__CA_FILE"),
+        ("distributed.comm.tls.client.cert", "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT"))
+        if not dask.config.get(key, None)]
+    if missing:
+        raise SeasaltError(f"--scheduler {scheduler} uses TLS: give this client's certificates "
+                           f"in Dask's configuration ({', '.join(missing)}; see the README, "
+                           f"Security)")
+
+
+def _forget_failed_clients() -> None:
+    """A Client whose constructor failed still closes itself when collected and reports its own
+    timeout as "Exception ignored in Client.__del__": that is noise after our error line."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable) -> None:
+        if getattr(unraisable.object, "__qualname__", "") != "Client.__del__":
+            previous(unraisable)
+    sys.unraisablehook = hook
 
 
 def _ignore_interrupts_plugin():

@@ -29,6 +29,12 @@ def _norm(word: str) -> str:
     return "_".join(word.strip().lower().replace("-", " ").replace("_", " ").split())
 
 
+def _quote(text: str) -> str:
+    """A card as the user wrote it, for a message (cut short)."""
+    text = text.strip()
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
 def _kind(word: str, text: str) -> str:
     """The catalogue kind of a normalized kind word, or SeasaltError (with a suggestion)."""
     kind = KIND_ALIASES.get(word, word)
@@ -36,7 +42,7 @@ def _kind(word: str, text: str) -> str:
         return kind
     close = difflib.get_close_matches(word, [*kc.KINDS, *KIND_ALIASES], n=1, cutoff=0.75)
     hint = f" (did you mean {KIND_ALIASES.get(close[0], close[0])!r}?)" if close else ""
-    raise SeasaltError(f"unknown card kind {text.strip()!r}{hint}; valid kinds: "
+    raise SeasaltError(f"unknown card kind {_quote(text)}{hint}; valid kinds: "
                        f"{', '.join(kc.KINDS)}")
 
 
@@ -54,7 +60,8 @@ def parse_card(text: str, expansion: str = "base") -> int:
             raise SeasaltError(f"{kind} needs a colour ({kind}:COLOUR); it comes in {', '.join(colours)}")
         t = first
     elif colour not in kc.COLOURS:
-        raise SeasaltError(f"unknown colour {colour!r} in {text.strip()!r}; valid colours: {', '.join(kc.COLOURS)}")
+        raise SeasaltError(f"unknown colour {_quote(colour)} in {_quote(text)}; valid colours: "
+                           f"{', '.join(kc.COLOURS)}")
     elif colour not in colours:
         raise SeasaltError(f"there is no {colour} {kind}; {kind} comes in {', '.join(colours)}")
     else:

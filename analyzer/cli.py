@@ -504,9 +504,10 @@ def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, t
 @main.command()
 @click.argument("results", nargs=-1, metavar="RESULTS...")
 @click.option("--out", required=True, metavar="DIR",
-              help="Report directory (PNG + SVG per chart, index.html, results/). Built aside and "
-                   "renamed into place; an existing DIR is replaced only if it is empty or an "
-                   "earlier seasalt report.")
+              help="Report directory (PNG + SVG per chart, index.html, results/). A new DIR is "
+                   "built aside and renamed into place; an existing one (. included) must be "
+                   "empty or hold only an earlier report's own files (its .seasalt-report.json "
+                   "lists them): seasalt never deletes a file it did not write.")
 @click.option("--demo", is_flag=True,
               help="Run a small built-in study (about 15 seconds) and report on it.")
 @click.option("--seed", type=int, metavar="S", help="Seed of the --demo study.")

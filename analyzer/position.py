@@ -59,15 +59,35 @@ class Position:
     source: dict
 
 
+class _Huge:
+    """An integer of too many digits to convert (json.loads would fail without saying where)."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a number of {self.digits} digits"
+
+
+def _number(text: str):
+    return int(text) if len(text) <= 100 else _Huge(len(text))
+
+
+def _show(value) -> str:
+    """A value for a message: its JSON-ish repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _cards(value, where: str, expansion: str) -> list[int]:
     if value is None:
         return []
     if isinstance(value, list):
         if not all(isinstance(v, str) for v in value):
-            raise SeasaltError(f"{where}: expected card names, got {value!r}")
+            raise SeasaltError(f"{where}: expected card names, got {_show(value)}")
         value = ",".join(value)
     if not isinstance(value, str):
-        raise SeasaltError(f"{where}: expected a card list, got {value!r}")
+        raise SeasaltError(f"{where}: expected a card list, got {_show(value)}")
     try:
         return parse_cards(value, expansion)
     except SeasaltError as e:
@@ -76,31 +96,52 @@ def _cards(value, where: str, expansion: str) -> list[int]:
 
 def _int(value, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SeasaltError(f"{where} must be a whole number from {low} to {high}, got {value!r}")
+        raise SeasaltError(f"{where} must be a whole number from {low} to {high}, got "
+                           f"{_show(value)}")
     return value
 
 
 def _keys(obj, allowed: set[str], where: str) -> dict:
     if not isinstance(obj, dict):
-        raise SeasaltError(f"{where} must be an object, got {obj!r}")
+        raise SeasaltError(f"{where} must be an object, got {_show(obj)}")
     extra = set(obj) - allowed
     if extra:
         raise SeasaltError(f"{where}: unknown key {sorted(extra)[0]!r}; valid: {', '.join(sorted(allowed))}")
     return obj
 
 
+MAX_BYTES = 1 << 20       # a position is a few hundred bytes
+
+
 def load(path: str) -> dict:
     """Read a position file (`-` for standard input) as JSON; `//` comments are allowed
-    (analyzer.position_template)."""
+    (analyzer.position_template). Anything that is not a readable, UTF-8, sensibly nested
+    JSON file is a SeasaltError naming the file."""
+    import sys
     from .position_template import strip_comments
     try:
-        text = (__import__("sys").stdin.read() if path == "-" else Path(path).read_text())
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise SeasaltError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise SeasaltError(f"{path}: too large for a position file (over {MAX_BYTES:,} bytes)")
     try:
-        return json.loads(strip_comments(text))
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise SeasaltError(f"{path}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
+                           f"{e.start})") from None
+    try:
+        return json.loads(strip_comments(text), parse_int=_number)
     except json.JSONDecodeError as e:
         raise SeasaltError(f"{path}: not valid JSON ({e.msg} at line {e.lineno})") from None
+    except RecursionError:
+        raise SeasaltError(f"{path}: not a position (nested too deeply)") from None
+    except ValueError as e:
+        raise SeasaltError(f"{path}: not valid JSON ({e})") from None
 
 
 def parse(obj: dict) -> Position:
@@ -109,7 +150,10 @@ def parse(obj: dict) -> Position:
     for key in ("players", "seat", "hand", "opponents", "piles", "deck"):
         if key not in obj:
             raise SeasaltError(f"position: missing key {key!r}")
-    expansion = check_expansion(obj.get("expansion", "base"))
+    expansion = obj.get("expansion", "base")
+    if not isinstance(expansion, str):
+        raise SeasaltError(f'expansion must be "base" or "extra-salt", got {_show(expansion)}')
+    expansion = check_expansion(expansion)
     players = _int(obj["players"], "players", 2, 4)
     me = _int(obj["seat"], "seat", 0, players - 1)
     hand = _cards(obj["hand"], "hand", expansion)
@@ -142,9 +186,11 @@ def parse(obj: dict) -> Position:
         pile = _keys(piles.get(name, {"size": 0}), _PILE_KEYS, f"pile {name}")
         if "cards" in pile:
             cards = _cards(pile["cards"], f"pile {name} cards", expansion)
-            if "size" in pile and pile["size"] != len(cards):
+            if "size" in pile and _int(pile["size"], f"pile {name} size", 0,
+                                       kc.MAX_DECK) != len(cards):
                 raise SeasaltError(f"pile {name}: size {pile['size']} but {len(cards)} cards listed")
-            if "top" in pile and cards and _cards(pile["top"], "", expansion) != cards[-1:]:
+            if "top" in pile and cards and \
+                    _cards(pile["top"], f"pile {name} top", expansion) != cards[-1:]:
                 raise SeasaltError(f"pile {name}: the top is the last card of its list")
         else:
             if "top" in pile and "size" not in pile:

@@ -10,19 +10,24 @@ name: it must contain "turn" or "declarer"), `simulate-games` rows (wins by seat
 file (one game's events) has no chart and is refused with a message saying so.
 
 Every problem with an input file is a SeasaltError `FILE: ...` naming the file and the column.
-The report is built in a temporary directory next to DIR and renamed into place at the end, so a
-failure leaves nothing behind. An existing DIR is replaced only after success, and only if it is
-empty or an earlier seasalt report (its index.html says so); any other existing DIR is refused.
-The input files are copied into DIR/results/ so that the report stands on its own.
+The report never touches a file it did not write. A new DIR is built in a temporary directory
+next to it and renamed into place at the end, so a failure leaves nothing behind. An existing
+DIR (`.` included) is used only if it is empty or holds nothing but an earlier report's own files,
+which its manifest (.seasalt-report.json) lists; its files are then replaced one by one and the
+earlier report's other files removed. Anything else there is refused by name. The input files
+are copied into DIR/results/ so that the report stands on its own.
 """
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Callable, Sequence
 
+import numpy as np
 import pandas as pd
 
 from .errors import SeasaltError
@@ -53,6 +58,14 @@ TABLES: dict[str, tuple[list[str], list[str]]] = {
     "games": (["players", "games", "seat", "win_rate", "win_rate_lo", "win_rate_hi"],
               ["players", "games", "seat", "win_rate", "win_rate_lo", "win_rate_hi"]),
 }
+
+# counts (whole numbers, not negative), columns read as numbers when present, text that must
+# not be empty
+WHOLE = {"players", "games", "rounds", "seat", "mermaids", "caller_points", "calls", "value",
+         "count", "entrant", "player_rounds", "wins"}
+OPTIONAL_NUMERIC = ["four_mermaid_rate", "win_share", "win_share_lo", "win_share_hi",
+                    "mermaid_points_mean"]
+TEXT = {"tournament": ["spec"], "sweep": ["swept"]}
 
 # chart name -> (table it draws, title); sweep and tournament files get one chart each,
 # the rounds tables one chart over all files of that table (one line per player count)
@@ -143,12 +156,38 @@ def check_columns(df: pd.DataFrame, table: str, name: str) -> None:
         if param not in df.columns:
             raise SeasaltError(f"{name}: missing column {param}")
         numeric = numeric + [param]
-    for c in numeric:
+    for c in numeric + [c for c in OPTIONAL_NUMERIC if c in df.columns]:
         values = pd.to_numeric(df[c], errors="coerce")
         if values.isna().any():
             bad = df[c][values.isna()].iloc[0]
-            raise SeasaltError(f"{name}: malformed column {c}: {bad!r} is not a number")
+            raise SeasaltError(f"{name}: malformed column {c}: {_cell(bad)} is not a number")
+        if not np.isfinite(values.astype(float)).all():
+            bad = df[c][~np.isfinite(values.astype(float))].iloc[0]
+            raise SeasaltError(f"{name}: malformed column {c}: {_cell(bad)} is not a finite "
+                               f"number")
+        if c in WHOLE and ((values < 0) | (values != values.round()) | (values > 1e12)).any():
+            bad = df[c][(values < 0) | (values != values.round()) | (values > 1e12)].iloc[0]
+            raise SeasaltError(f"{name}: malformed column {c}: {_cell(bad)} is not a count")
         df[c] = values
+    if "players" in need and not df["players"].isin([2, 3, 4]).all():
+        bad = df["players"][~df["players"].isin([2, 3, 4])].iloc[0]
+        raise SeasaltError(f"{name}: malformed column players: {_cell(bad)} is not 2, 3 or 4")
+    for c in TEXT.get(table, []):
+        cells = df[c].astype(object)
+        empty = cells.isna() | (cells.astype(str).str.strip() == "")
+        if empty.any():
+            raise SeasaltError(f"{name}: malformed column {c}: an empty cell (row "
+                               f"{int(empty.to_numpy().argmax()) + 2})")
+
+
+def _cell(v) -> str:
+    """A cell for a message: strings quoted, numbers as written (never `np.float64(nan)`)."""
+    if isinstance(v, str):
+        return repr(v if len(v) <= 40 else v[:37] + "...")
+    try:
+        return format(v)
+    except (TypeError, ValueError):
+        return repr(v)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -178,43 +217,96 @@ def run_metadata(table: str, df: pd.DataFrame, file: str) -> dict:
 # ---------------------------------------------------------------------------------------------
 # building
 
+MANIFEST = ".seasalt-report.json"
+_TMP = re.compile(r"^\.seasalt-report-.*\.tmp$")
+
+
+def _entries(d: Path) -> set[str]:
+    """Every file and directory below `d`, as paths relative to it (symlinks not followed)."""
+    out = set()
+    for root, dirs, files in os.walk(d):
+        rel = Path(root).relative_to(d)
+        out.update(str(rel / x) if str(rel) != "." else x for x in dirs + files)
+    return out
+
+
+def _own_files(d: Path) -> set[str]:
+    """The entries of `d` that an earlier seasalt report wrote: those its manifest lists (and the
+    manifest), or, for a report from before manifests, the files such a report has."""
+    try:
+        m = json.loads((d / MANIFEST).read_text(encoding="utf-8"))
+        if isinstance(m, dict) and m.get("generator") == "seasalt report" and \
+                isinstance(m.get("files"), list):
+            return {str(f) for f in m["files"] if isinstance(f, str)} | {MANIFEST}
+    except (OSError, ValueError, RecursionError):
+        pass
+    from reports.html import GENERATOR
+    index = d / "index.html"
+    try:
+        legacy = f'content="{GENERATOR}"' in index.read_text(encoding="utf-8",
+                                                             errors="replace")[:2000]
+    except OSError:
+        return set()
+    if not legacy:
+        return set()
+    charts = {c for c, _, _ in CHART_TABLES}
+    shapes = re.compile(rf"^(index\.html|results|results/[^/]+\.(csv|json|parquet)|"
+                        rf"({'|'.join(charts)})(-\d+)?\.(png|svg))$")
+    return {e for e in _entries(d) if shapes.match(e)}
+
+
 def check_dest(out: str | os.PathLike) -> Path:
     """Validate DIR before any work: its parent must exist and be writable, and an existing DIR
-    must be empty or an earlier seasalt report."""
-    from reports.html import GENERATOR
+    may hold nothing but an earlier seasalt report's own files (else SeasaltError naming what
+    else is there: seasalt never deletes a file it did not write)."""
     d = Path(out)
     parent = d.parent if str(d.parent) else Path(".")
     if not parent.is_dir():
         raise SeasaltError(f"--out {str(out)!r}: directory {str(parent)!r} does not exist")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise SeasaltError(f"--out {str(out)!r}: directory {str(parent)!r} is not writable")
-    if d.exists() or d.is_symlink():
-        if not d.is_dir() or d.is_symlink():
+    if d.is_symlink():
+        raise SeasaltError(f"--out {str(out)!r} is a symbolic link; give the directory itself")
+    if d.exists():
+        if not d.is_dir():
             raise SeasaltError(f"--out {str(out)!r} exists and is not a directory")
-        index = d / "index.html"
-        ours = index.is_file() and f'content="{GENERATOR}"' in index.read_text(
-            encoding="utf-8", errors="replace")[:2000]
-        if any(d.iterdir()) and not ours:
-            raise SeasaltError(f"--out {str(out)!r} exists and is not a seasalt report; "
-                               f"refusing to replace it")
+        if not os.access(d, os.W_OK | os.X_OK):
+            raise SeasaltError(f"--out {str(out)!r}: the directory is not writable")
+        foreign = sorted(e for e in _entries(d) - _own_files(d) if not _TMP.match(e.split("/")[0]))
+        top = sorted({e.split("/")[0] for e in foreign})
+        if top:
+            shown = ", ".join(top[:5]) + (f" and {len(top) - 5} more" if len(top) > 5 else "")
+            raise SeasaltError(f"--out {str(out)!r} holds files that are not a seasalt report's "
+                               f"({shown}); give a new or empty directory (seasalt never "
+                               f"deletes files it did not write)")
+    elif not os.access(parent, os.W_OK | os.X_OK):
+        raise SeasaltError(f"--out {str(out)!r}: directory {str(parent)!r} is not writable")
     return d
 
 
 def build_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  title: str = "seasalt report", notes: Sequence[str] = (),
                  log: Callable[[str], None] | None = None) -> Path:
-    """Read `paths`, write the report into `out` (atomically), return its index.html path."""
+    """Read `paths`, write the report into `out`, return its index.html path. A new DIR appears
+    complete at once (built aside, renamed into place); an existing one (an earlier report, or
+    empty, `.` included) has its files replaced one by one, the earlier report's other files
+    removed, nothing else touched."""
     if not paths:
         raise SeasaltError("give at least one results file (or --demo)")
     dest = check_dest(out)
     loaded = [(str(p), *load(p)) for p in paths]
-    tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent))
+    inside = dest.is_dir()
+    where = dest if inside else (dest.parent if str(dest.parent) else Path("."))
     try:
-        _write(tmp, loaded, title, notes, log)
-        _install(tmp, dest)
-    except BaseException:
+        tmp = Path(tempfile.mkdtemp(prefix=".seasalt-report-" if inside else f".{dest.name}.",
+                                    suffix=".tmp", dir=where))
+    except OSError as e:
+        raise SeasaltError(f"--out {str(out)!r}: cannot write: {e.strerror or e}") from None
+    try:
+        files = _write(tmp, loaded, title, notes, log)
+        _install(tmp, dest, files, inside)
+    except OSError as e:
+        raise SeasaltError(f"--out {str(out)!r}: cannot write: {e.strerror or e}") from None
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return dest / "index.html"
 
 
@@ -232,7 +324,7 @@ def _result_names(loaded) -> list[str]:
     return names
 
 
-def _write(tmp: Path, loaded, title: str, notes, log) -> None:
+def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
     import matplotlib
     matplotlib.use("Agg", force=False)
     from reports import charts as ch
@@ -260,38 +352,66 @@ def _write(tmp: Path, loaded, title: str, notes, log) -> None:
             jobs.append((chart, title_, pd.concat([d for d, _ in items], ignore_index=True),
                          [n for _, n in items]))
     out = []
-    for name, title_, df, sources in jobs:
-        base = name.rsplit("-", 1)[0] if name not in ch.CHARTS else name
-        try:
-            fig = ch.CHARTS[base](df)
-            finding = fi.FINDINGS[base](df)
-        except ch.ChartError as e:
-            raise SeasaltError(f"{sources[0]}: {e}") from None
-        if base in ("stop_threshold", "void_rate"):
-            title_ = title_.replace("threshold", ch.sweep_param(df))
-        fig.savefig(tmp / f"{name}.png", dpi=150)
-        fig.savefig(tmp / f"{name}.svg")
-        if log:
-            log(f"chart {name}: {finding}")
-        out.append(Chart(name, title_, f"{name}.png", f"{name}.svg", finding,
-                         [f"results/{s}" for s in sources]))
+    # "$" in a spec or a column name is text, not matplotlib's math notation
+    with matplotlib.rc_context({"text.parse_math": False}):
+        for name, title_, df, sources in jobs:
+            base = name.rsplit("-", 1)[0] if name not in ch.CHARTS else name
+            try:
+                fig = ch.CHARTS[base](df)
+                finding = fi.FINDINGS[base](df)
+                if base in ("stop_threshold", "void_rate"):
+                    title_ = title_.replace("threshold", ch.sweep_param(df))
+                fig.savefig(tmp / f"{name}.png", dpi=150)
+                fig.savefig(tmp / f"{name}.svg")
+            except ch.ChartError as e:
+                raise SeasaltError(f"{sources[0]}: {e}") from None
+            except (ValueError, TypeError, KeyError, IndexError, OverflowError,
+                    ZeroDivisionError) as e:         # values no seasalt run writes
+                reason = " ".join(str(e).split())[:200] or type(e).__name__
+                raise SeasaltError(f"{sources[0]}: cannot draw the {base} chart from these "
+                                   f"values ({reason})") from None
+            if log:
+                log(f"chart {name}: {finding}")
+            out.append(Chart(name, title_, f"{name}.png", f"{name}.svg", finding,
+                             [f"results/{s}" for s in sources]))
     (tmp / "index.html").write_text(page(out, runs, title, notes), encoding="utf-8")
+    from . import __version__
+    files = sorted(_entries(tmp))
+    (tmp / MANIFEST).write_text(json.dumps({"generator": "seasalt report", "version": __version__,
+                                            "files": files}, indent=1), encoding="utf-8")
+    return files
 
 
-def _install(tmp: Path, dest: Path) -> None:
-    os.chmod(tmp, 0o777 & ~_umask())
-    if dest.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".old", dir=dest.parent))
-        old.rmdir()
-        os.replace(dest, old)
+def _install(tmp: Path, dest: Path, files: list[str], inside: bool) -> None:
+    """Put the report built in `tmp` at `dest`: a rename for a new directory; for an existing
+    one, each new entry moved in, then the earlier report's files that the new one has not
+    removed, the manifest last."""
+    if not inside:
+        os.chmod(tmp, 0o777 & ~_umask())
+        os.rename(tmp, dest)
+        return
+    old = _own_files(dest) - {MANIFEST}
+    for name in sorted(os.listdir(tmp)):
+        if name == MANIFEST:
+            continue
+        target = dest / name
+        if (tmp / name).is_dir():
+            if target.is_dir() and not target.is_symlink():
+                aside = tmp / f".old-{name}"
+                os.rename(target, aside)             # ours (checked): removed with tmp
+            os.rename(tmp / name, target)
+        else:
+            os.replace(tmp / name, target)
+    for rel in sorted(old - set(files), key=lambda r: -r.count("/")):   # files before dirs
+        p = dest / rel
         try:
-            os.replace(tmp, dest)
-        except BaseException:
-            os.replace(old, dest)
-            raise
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        os.replace(tmp, dest)
+            if p.is_dir() and not p.is_symlink():
+                p.rmdir()
+            elif p.exists() or p.is_symlink():
+                p.unlink()
+        except OSError:
+            pass                        # a directory that is not empty keeps what it holds
+    os.replace(tmp / MANIFEST, dest / MANIFEST)
 
 
 def _umask() -> int:
@@ -348,7 +468,7 @@ def demo(out: str | os.PathLike, seed: int = DEMO["seed"], scale: float = 1.0,
          jobs: int | None = None, log: Callable[[str], None] | None = None) -> Path:
     """Run the demo study, save its results inside `out`/results and build the report there."""
     dest = check_dest(out)
-    work = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".demo", dir=dest.parent))
+    work = Path(tempfile.mkdtemp(prefix="seasalt-demo-"))     # its files are copied into DIR
     try:
         files = run_demo_results(work, seed, scale, jobs, log)
         notes = [f"Demo study (seed {seed}): a baseline seat sweeping stop_at 7..12 against "

@@ -216,7 +216,10 @@ def write_frame(df: pd.DataFrame, path: str | os.PathLike) -> Path:
     p = check_out(path)
     fmt = out_format(p)
     parent = p.parent if str(p.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=parent)
+    except OSError as e:               # a directory where no file can be made (/proc, a full disk)
+        raise SeasaltError(f"--out {str(path)!r}: cannot write: {e.strerror or e}") from None
     try:
         with os.fdopen(fd, "w" if fmt != "parquet" else "wb",
                        **({"encoding": "utf-8", "newline": ""} if fmt != "parquet" else {})) as f:

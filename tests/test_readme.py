@@ -185,7 +185,8 @@ class Session:
 
     def start_server(self, cmd: str) -> None:
         cmd = cmd.split("#")[0].strip()
-        if cmd.startswith("dask scheduler"):
+        if cmd.startswith("dask scheduler"):              # each scheduler on a port of its own
+            self.host_port = free_port()
             cmd += f" --port {self.host_port} --dashboard-address 127.0.0.1:0"
         self.ran.append(cmd)
         p = subprocess.Popen(["bash", "-c", self.script(f"exec {cmd}")], cwd=self.work,
@@ -370,6 +371,7 @@ def _assert_not_vacuous(report: list[tuple[str, str]]) -> None:
     assert "ran, interrupted with SIGINT" in kinds and "ran, refused as shown" in kinds
     assert any("--resume" in c for c in ran)
     assert "server" in kinds and any("--scheduler tcp://" in c for c in ran)
+    assert any("--scheduler tls://" in c for c in ran)             # the TLS recipe works
     assert any(c.startswith(". .venv/bin/activate") for k, c in report if k == "shell state")
 
 
