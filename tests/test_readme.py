@@ -224,12 +224,12 @@ class Session:
 def _check_outputs(s: Session, cmd: str, r: subprocess.CompletedProcess) -> None:
     assert r.returncode == 0, f"{cmd}\nexit {r.returncode}\n{r.stderr[-2000:]}"
     assert "Traceback" not in r.stderr, r.stderr
-    for target in re.findall(r"--out\s+(\S+)", cmd):
+    for target in re.findall(r"(?:--out|\s-out)\s+(\S+)", cmd):
         assert (s.work / target).exists(), f"{cmd}: {target} was not written"
     redirect = re.search(r">\s*(\S+)\s*$", cmd.split("#")[0])
     if redirect:
         assert (s.work / redirect.group(1)).stat().st_size > 0, cmd
-    elif "seasalt" in cmd and "--out" not in cmd:
+    elif cmd.startswith("seasalt ") and "--out" not in cmd:
         assert r.stdout.strip(), f"{cmd}: printed nothing"
 
 
