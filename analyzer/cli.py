@@ -24,8 +24,6 @@ import click
 
 from . import __version__
 from .errors import RunFailed, RunInterrupted, SeasaltError, Terminated
-from .tables import (format_games, format_rounds, format_score, format_sweep,
-                     format_tournament)
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -130,6 +128,7 @@ def score(hand: str, table: str, expansion: str, as_json: bool) -> None:
                     --table "boat:dark_blue,boat:dark_blue"
     """
     from .score import score_hand
+    from .tables import format_score
 
     result = score_hand(hand, table, expansion)
     click.echo(json.dumps(result, indent=2) if as_json else format_score(result))
@@ -311,6 +310,7 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
 
     from .progress import ProgressLine
     from .simulate import simulate_games, simulate_rounds
+    from .tables import format_games, format_rounds
 
     common = dict(players=players, policies=list(policies) or ["baseline"], seed=seed, jobs=jobs,
                   expansion=expansion, scheduler=scheduler, checkpoint=checkpoint, resume=resume,
@@ -323,12 +323,13 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
         with ProgressLine("simulating games") as progress:
             result = simulate_games(games=games, target=target, progress=progress, **common)
         text = format_games(result)
-    from .tidy import ROUNDS_TABLES, games_frame
     if out is not None:
+        from .tidy import ROUNDS_TABLES, games_frame
         _write_out(ROUNDS_TABLES[table or "seats"](result) if rounds is not None else
                    games_frame(result), out)
     elif table is not None and not as_json:        # the breakdown in the terminal
         from .tables import TABLE_TITLES, format_frame
+        from .tidy import ROUNDS_TABLES
         text = format_frame(ROUNDS_TABLES[table](result), TABLE_TITLES[table])
     click.echo(json.dumps(_json_safe(result), indent=2, allow_nan=False) if as_json else text)
 
@@ -389,6 +390,8 @@ def tournament(players: int | None, policies: tuple[str, ...], games: int, seed:
     if out is not None:
         from .tidy import check_out
         check_out(out)
+    from .tables import format_tournament
+
     with ProgressLine("tournament") as progress:
         df, header = run_tournament(list(policies), players, games, seed, jobs, expansion, target,
                                     progress, scheduler, checkpoint, resume, restart)
@@ -449,6 +452,7 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
                                seed, jobs, expansion, target, progress, scheduler, checkpoint,
                                resume, restart)
     from .policies import parse_policy
+    from .tables import format_sweep
     docs = {p.name: p.doc for p in parse_policy(header["policy"]).info.params}
     _emit_study(df, header, out, as_json, lambda d, h: format_sweep(d, h, docs))
 

@@ -12,12 +12,17 @@ from __future__ import annotations
 import math
 import re
 import textwrap
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-import pandas as pd
-
-from .policies import short_spec
 from .stats import wilson
+
+if TYPE_CHECKING:        # pandas is only handed in (importing it costs half a second)
+    import pandas as pd
+
+
+def short_spec(spec: str) -> str:
+    from .policies import short_spec as short
+    return short(spec)
 
 WIDTH = 100
 Column = tuple[str, str, list[str]]      # (header, "<" or ">", cells)

@@ -103,8 +103,9 @@ def test_mutated_positions_never_crash(tmp_path, chunk):
     assert results == {0, 2} or chunk > 0       # the mutations reach both outcomes
 
 
-CELLS = ["", " ", "nan", "inf", "-inf", "1e400", "-1", "0", "2.5", "7", "1e12", "$x^$",
-         "$stop_at$", "abc", "baseline", "stop_at", "sweep", "tournament", "\\", "'", '"']
+NUMBER_CELLS = ["", "nan", "inf", "-inf", "1e400", "-1", "0", "2.5", "1e12", "abc", "$x$", " "]
+TEXT_CELLS = ["", " ", "nan", "1e400", "$x^$", "$stop_at$", "\\", "'", '"', "abc", "baseline",
+              "stop_at", "sweep", "tournament", "x" * 300]
 
 
 @pytest.fixture(scope="module")
@@ -116,25 +117,30 @@ def sweep_csv(tmp_path_factory) -> pd.DataFrame:
     return pd.read_csv(d / "s.csv")
 
 
-# the columns `report` reads (most mutations go there; the others are only carried along)
-READ = ["command", "seed", "version", "players", "swept", "games", "win_rate", "win_rate_lo",
-        "win_rate_hi", "fair_share", "void_rate", "void_rate_lo", "void_rate_hi", "stop_at",
-        "spec", "policy", "field", "expansion"]
+# the columns `report` reads (most mutations go there; the others are only carried along), the
+# counts among them first
+COUNTS = ["players", "games", "stop_at", "seed"]
+READ = COUNTS + ["command", "version", "swept", "win_rate", "win_rate_lo", "win_rate_hi",
+                 "fair_share", "void_rate", "void_rate_lo", "void_rate_hi", "spec", "policy",
+                 "field", "expansion", "target"]
 
 
 def _mutate_frame(df: pd.DataFrame, rng: random.Random) -> bytes:
     df = df.copy().astype(object)
     op = rng.random()
-    if op < 0.6:
-        for _ in range(rng.randint(1, 3)):
-            col = rng.choice(READ) if rng.random() < 0.8 else rng.choice(list(df.columns))
-            df.loc[df.index[rng.randrange(len(df))], col] = rng.choice(CELLS)
+    if op < 0.6:                        # mostly one cell, so that one bad value is all there is
+        for _ in range(1 if rng.random() < 0.7 else rng.randint(2, 3)):
+            r = rng.random()
+            col = rng.choice(COUNTS if r < 0.3 else READ if r < 0.85 else list(df.columns))
+            numeric = pd.api.types.is_numeric_dtype(pd.to_numeric(df[col], errors="coerce"))
+            cells = NUMBER_CELLS if numeric and df[col].notna().any() else TEXT_CELLS
+            df.loc[df.index[rng.randrange(len(df))], col] = rng.choice(cells)
     elif op < 0.7:
         df = df.drop(columns=rng.choice(READ))
     elif op < 0.75:
         df = df.iloc[:0]
     elif op < 0.85:
-        df = df.rename(columns={rng.choice(READ): rng.choice(CELLS) or "x"})
+        df = df.rename(columns={rng.choice(READ): rng.choice(TEXT_CELLS) or "x"})
     else:
         buf = io.StringIO()
         df.to_csv(buf, index=False)

@@ -23,7 +23,7 @@ test command itself (checked to be the one .ci/run calls).
 
 Size. By default (CI) the compiled kernels are shared with the suite (NUMBA_CACHE_DIR), and
 `--games` and `--rounds` are capped: at 2,000 and 200,000 in bash blocks, at 5,000 and 1,000,000
-in console blocks (whose outputs are compared), at 20,000 games in a block where a run is
+in console blocks (whose outputs are compared), at 10,000 games in a block where a run is
 interrupted (so that it is still running when Ctrl-C comes). A command that was capped is checked
 for its exit status and output shape, not its numbers. `SEASALT_README_FULL=1 python -m
 pytest -m slow tests/test_readme.py` runs everything at full size with a fresh compile cache too,
@@ -51,7 +51,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 FULL = os.environ.get("SEASALT_README_FULL") == "1"
 CAPS = {"games": 2_000, "rounds": 200_000}             # commands whose output is not shown
 SHOWN_CAPS = {"games": 5_000, "rounds": 1_000_000}     # console commands, outputs compared
-INTERRUPT_CAP = {"games": 20_000, "rounds": 20_000_000}
+INTERRUPT_CAP = {"games": 10_000, "rounds": 20_000_000}
 SERVERS = ("dask scheduler", "dask worker")
 INSTALL = re.compile(r"^(python3? -m venv|(\S*/)?pip install)")
 SESSION = re.compile(r"^(\.|source|export|cd)\s")
