@@ -241,18 +241,37 @@ def _own_files(d: Path) -> set[str]:
     except (OSError, ValueError, RecursionError):
         pass
     from reports.html import GENERATOR
-    index = d / "index.html"
     try:
-        legacy = f'content="{GENERATOR}"' in index.read_text(encoding="utf-8",
-                                                             errors="replace")[:2000]
+        legacy = f'content="{GENERATOR}"' in (d / "index.html").read_text(
+            encoding="utf-8", errors="replace")[:2000]
     except OSError:
         return set()
     if not legacy:
         return set()
-    charts = {c for c, _, _ in CHART_TABLES}
+    charts = "|".join(c for c, _, _ in CHART_TABLES)
     shapes = re.compile(rf"^(index\.html|results|results/[^/]+\.(csv|json|parquet)|"
-                        rf"({'|'.join(charts)})(-\d+)?\.(png|svg))$")
-    return {e for e in _entries(d) if shapes.match(e)}
+                        rf"({charts})(-\d+)?\.(png|svg))$")
+    top = os.listdir(d)
+    inner = [f"results/{x}" for x in os.listdir(d / "results")] if (d / "results").is_dir() \
+        else []
+    return {e for e in top + inner if shapes.match(e)}
+
+
+def _foreign(d: Path) -> list[str]:
+    """Top-level names in `d` that hold something an earlier report did not write (only that
+    report's own directories are looked into, so a big foreign tree is never walked)."""
+    own = _own_files(d)
+    out = []
+    for name in sorted(os.listdir(d)):
+        if _TMP.match(name):
+            continue                                    # a report's leftover temporary
+        p = d / name
+        if name not in own:
+            out.append(name)
+        elif p.is_dir() and not p.is_symlink() and any(
+                e not in own for e in (f"{name}/{x}" for x in _entries(p))):
+            out.append(name)
+    return out
 
 
 def check_dest(out: str | os.PathLike) -> Path:
@@ -270,8 +289,7 @@ def check_dest(out: str | os.PathLike) -> Path:
             raise SeasaltError(f"--out {str(out)!r} exists and is not a directory")
         if not os.access(d, os.W_OK | os.X_OK):
             raise SeasaltError(f"--out {str(out)!r}: the directory is not writable")
-        foreign = sorted(e for e in _entries(d) - _own_files(d) if not _TMP.match(e.split("/")[0]))
-        top = sorted({e.split("/")[0] for e in foreign})
+        top = _foreign(d)
         if top:
             shown = ", ".join(top[:5]) + (f" and {len(top) - 5} more" if len(top) > 5 else "")
             raise SeasaltError(f"--out {str(out)!r} holds files that are not a seasalt report's "

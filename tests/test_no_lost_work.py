@@ -118,6 +118,17 @@ def test_1_a_report_replaces_only_its_own_files(results, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["rep"]             # no temporary left beside it
 
 
+def test_1_a_report_from_before_manifests_is_replaced_but_guarded(results, tmp_path):
+    rep = tmp_path / "rep"
+    assert cli("report", str(results[0]), "--out", str(rep)).returncode == 0
+    (rep / ".seasalt-report.json").unlink()                    # as an older seasalt left it
+    assert cli("report", str(results[0]), "--out", str(rep)).returncode == 0
+    (rep / ".seasalt-report.json").unlink()
+    (rep / "results" / "mine.txt").write_text("x")
+    one_line(cli("report", str(results[0]), "--out", str(rep)), 2, "results")
+    assert (rep / "results" / "mine.txt").exists()
+
+
 # --- 2 ------------------------------------------------------------------------------------------
 
 def test_2_a_second_run_on_a_claimed_checkpoint_refuses_naming_the_first(tmp_path):
