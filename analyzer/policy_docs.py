@@ -61,7 +61,9 @@ def overview() -> str:
     lines = ["Players (policies) for --policy, --vs, --opponent and --me:", ""]
     for info in REGISTRY.values():
         base = base_of(info)
-        kind = f"preset of {base.name}" if base else f"{len(info.params)} parameters"
+        n = len(info.params)
+        kind = (f"preset of {base.name}" if base else "no parameters" if n == 0 else
+                f"{n} parameter{'s' if n != 1 else ''}")
         head = f"  {info.name:<{w}}  "
         body = _wrap(f"{summary(info)} [{kind}]", WIDTH - len(head))
         lines.append(head + body[0])
