@@ -526,6 +526,10 @@ def _connect(scheduler: str, jobs: int | None, status: Callable[[str], None]):
         _close(client, cluster)
         raise SeasaltError(f"no Dask worker joined the scheduler at {scheduler} within "
                            f"{CONNECT_TIMEOUT} s: start some with 'dask worker {scheduler}'") from None
+    except OSError as e:            # the scheduler went away while the run was starting
+        _close(client, cluster)
+        raise RunFailed(f"the Dask scheduler at {scheduler} dropped the connection before the "
+                        f"first task: {' '.join(str(e).split()) or type(e).__name__}") from None
     except BaseException:
         _close(client, cluster)
         raise

@@ -93,12 +93,13 @@ REGISTRY: dict[str, PolicyInfo] = {
     "search": PolicyInfo(
         "search", kp.SEARCH,
         "Searches every decision (kernels/search.py): deals of the cards its seat cannot see, "
-        "drawn from what it has observed (RULES.md §9, never the true deck or hands), every legal "
-        "action tried on each deal, the round played out by rollout players (itself: threshold "
-        "with rollout_stop_at / rollout_last_chance_at; opponents: model_stop_at / "
-        "model_last_chance_at) and valued by the chance of winning the game from the running "
-        "totals; keeps the rollout player's own choice unless another action is better by "
-        "`confidence` standard errors. Cost per decision grows with samples x legal actions.",
+        "drawn from what it has observed (docs/rules.md, Hidden information; never the true deck "
+        "or hands), every legal action tried on each deal, the round played out by rollout "
+        "players (itself: threshold with rollout_stop_at / rollout_last_chance_at; opponents: "
+        "model_stop_at / model_last_chance_at) and valued by the chance of winning the game from "
+        "the running totals; keeps the rollout player's own choice unless another action is "
+        "better by `confidence` standard errors. Cost per decision grows with samples x legal "
+        "actions.",
         (Param("samples", ksr.S_SAMPLES, 64, 1, 100_000, "deals searched per decision"),
          Param("confidence", ksr.S_CONFIDENCE, 1.0, 0, 10,
                "standard errors by which an action must beat the rollout player's own choice",
@@ -177,17 +178,19 @@ def _fmt(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else repr(float(v))
 
 
-def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None) -> Policy:
+def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None,
+                 lister: str = "seasalt policies") -> Policy:
     """Parse `name` or `name(param=value,...)` against `registry` (default: Sea Salt & Paper's
-    REGISTRY); unknown names, parameters or values raise."""
+    REGISTRY, which the command `lister` describes); unknown names, parameters or values
+    raise."""
     registry = REGISTRY if registry is None else registry
     m = _SPEC.match(spec)
     if not m:
         raise SeasaltError(f"cannot parse policy spec {spec!r}; expected NAME or NAME(param=value,...)")
     name, args = m.group(1), m.group(2)
     if name not in registry:
-        where = " ('seasalt policies' describes them)" if registry is REGISTRY else ""
-        raise SeasaltError(f"unknown policy {name!r}; valid: {', '.join(sorted(registry))}{where}")
+        raise SeasaltError(f"unknown policy {name!r}; valid: {', '.join(sorted(registry))} "
+                           f"('{lister}' describes them)")
     info = registry[name]
     values = {p.name: float(p.default) for p in info.params}
     seen = set()

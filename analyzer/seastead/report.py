@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..cli import _table, _timing_line
+from ..tables import (cut_labels, entrant_labels, pct, pct_digits, rate_ci, rate_column, table,
+                      timing, wrap)
 from ..tidy import frame
 from .components import Components, Setup, load
 from .players import parse_player
@@ -16,12 +17,18 @@ PLURAL = {"port": "ports", "academy": "academies", "shipyard": "shipyards"}
 
 
 def _pct(x) -> str:
-    return "n/a" if x is None or x != x else f"{100 * x:.1f}%"
+    return pct(x, 1)
 
 
-def _rate(d: dict) -> str:
-    lo, hi = d["ci95"]
-    return f"{_pct(d['rate'])} [{_pct(lo)}, {_pct(hi)}]"
+def _rate(d: dict, digits: int | None = None) -> str:
+    """`39.6% [37.5, 41.8]`, rare events with more digits (analyzer.tables.pct_digits)."""
+    return rate_ci(d["rate"], *d["ci95"], digits)
+
+
+def _rates(ds: list[dict]) -> list[str]:
+    """A column of rates, all with one precision."""
+    digits = pct_digits(v for d in ds for v in (d["rate"], *d["ci95"]))
+    return [_rate(d, digits) for d in ds]
 
 
 def _mean(d: dict, digits: int = 2) -> str:
@@ -34,15 +41,11 @@ def _pm(d: dict) -> str:
     return f"{m:.2f}±{(hi - lo) / 2:.2f}"
 
 
-def _timing(t: dict) -> str:
-    return _timing_line(t, "games")
-
-
 def _meta_lines(r: dict) -> list[str]:
     lines = [f"components: {r['components_label']}",
              f"seed {r['seed']}, components sha256 {r['components_sha256'][:12]}, "
              f"seasalt {r['version']}"]
-    return lines + ([_timing(r["timing"])] if "timing" in r else [])
+    return lines + (timing(r["timing"], "games") if "timing" in r else [])
 
 
 def format_simulate(r: dict) -> str:
@@ -58,10 +61,10 @@ def format_simulate(r: dict) -> str:
                   f"  margin over the Boss {_mean(so['margin'])}", ""]
     else:
         fp = r["first_player"]
-        lines += _table([
+        lines += table([
             ("seat", ">", [str(s["seat"]) for s in seats]),
             ("player", "<", [_short(s["player"]) for s in seats]),
-            ("outright wins [95%]", ">", [_rate(w) for w in r["wins"]]),
+            ("outright wins [95%]", ">", _rates(r["wins"])),
             ("score [95%]", ">", [_mean(s["score"]) for s in seats]),
         ])
         lines += ["", f"  shared wins {_rate(r['shared'])}",
@@ -70,15 +73,15 @@ def format_simulate(r: dict) -> str:
                                    "the second player has the edge"),
                   f"  score margin seat 0 - seat 1: {_mean(fp['margin'])}", ""]
     lines += ["  score by category (mean ± 95% half-width)"]
-    lines += _table([("seat", ">", [str(s["seat"]) for s in seats])]
+    lines += table([("seat", ">", [str(s["seat"]) for s in seats])]
                     + [(c.replace("_", " "), ">", [_pm(s["categories"][c]) for s in seats])
                        for c in CATEGORIES])
     lines += ["", "  end triggered with (several can hold at once)"]
-    lines += _table([("condition", "<", [t.replace("_", " ") for t in TRIGGERS]),
+    lines += table([("condition", "<", [t.replace("_", " ") for t in TRIGGERS]),
                      ("games", ">", [f"{r['end_triggers'][t]['count']:,}" for t in TRIGGERS]),
-                     ("rate [95%]", ">", [_rate(r["end_triggers"][t]) for t in TRIGGERS])])
+                     ("rate [95%]", ">", _rates([r["end_triggers"][t] for t in TRIGGERS]))])
     lines += ["", f"  rounds per game {_mean(r['rounds'])}", "  per game"]
-    lines += _table([("seat", ">", [str(s["seat"]) for s in seats]),
+    lines += table([("seat", ">", [str(s["seat"]) for s in seats]),
                      ("dives", ">", [f"{s['dives_per_game']:.2f}" for s in seats])]
                     + [(PLURAL[b], ">", [f"{s['builds_per_game'][b]:.2f}" for s in seats])
                        for b in BUILDINGS]
@@ -92,8 +95,9 @@ def format_simulate(r: dict) -> str:
                       f"{_pct(tb['buildings_left']['rate'])}, cleanup {_pct(tb['cleanup']['rate'])},"
                       f" shared {_pct(tb['shared']['rate'])}",
                   f"  decrees entered per game {r['decrees_per_game']:.2f}"]
-    lines += ["", "players: " + ", ".join(f"seat {q} {_short(p)}" for q, p in enumerate(r["players"]))
-              + " (parameters not shown are at their defaults)"]
+    lines += [""] + wrap("players: " + ", ".join(f"seat {q} {_short(p)}" for q, p in
+                                                 enumerate(r["players"]))
+                         + " (parameters not shown are at their defaults)")
     lines += _meta_lines(r)
     return "\n".join(line.rstrip() for line in lines)
 
@@ -108,18 +112,19 @@ def format_tournament(r: dict) -> str:
             "every pair of entrants, both seatings")
     lines = [f"Seastead tournament, {r['setup']}",
              f"{r['games']:,} games per {'entrant' if r['solo'] else 'pair'} ({what})", ""]
-    lines += _table([
+    names = entrant_labels(r["entrants"], _short)
+    lines += table([
         ("rank", ">", [str(x["rank"]) for x in rows]),
-        ("player", "<", [f"#{x['entrant']} {_short(x['player'])}" for x in rows]),
+        ("player", "<", [names[x["entrant"]] for x in rows]),
         ("games", ">", [f"{x['games']:,}" for x in rows]),
         ("wins", ">", [f"{x['wins']:,}" for x in rows]),
-        ("win share [95%]", ">", [f"{_pct(x['win_share'])} [{_pct(x['win_share_lo'])}, "
-                                  f"{_pct(x['win_share_hi'])}]" for x in rows]),
+        ("win share [95%]", ">", rate_column(rows, "win_share")),
         ("score [95%]", ">", [f"{x['score_mean']:.2f} [{x['score_lo']:.2f}, {x['score_hi']:.2f}]"
                               for x in rows]),
     ])
     lines += ["", "  win share: wins" + ("" if r["solo"] else " with shared wins counted half")
               + (" against the Boss" if r["solo"] else "; fair share 50%")]
+    lines += cut_labels(r["entrants"], names, _short)
     lines += _meta_lines(r)
     return "\n".join(line.rstrip() for line in lines)
 
@@ -213,7 +218,7 @@ def format_short_report(rep: dict) -> str:
              f"first-player edge: win share {_mean(fp['win_share'], 4)}, {edge_words}",
              f"  score margin of the first player {_mean(fp['margin'])} points", "",
              "score by category (both seats, mean ± 95% half-width):"]
-    lines += _table([("seat", ">", ["0", "1"])]
+    lines += table([("seat", ">", ["0", "1"])]
                     + [(c.replace("_", " "), ">", [_pm(s["categories"][c]) for s in d["seats"]])
                        for c in CATEGORIES]
                     + [("total", ">", [_pm(s["score"]) for s in d["seats"]])])

@@ -160,12 +160,13 @@ def simulate(games: int, players: Sequence[str] = ("heuristic",), seed: int | No
              components: str | Components | None = None, setup: Setup = Setup(),
              jobs: int | None = None, progress: Progress | None = None,
              scheduler: str | None = None, checkpoint: str | None = None,
-             resume: bool = False) -> dict:
-    """`games` Seastead games: two players (seat 0 starts) or solo against the Boss."""
+             resume: bool = False, restart: bool = False) -> dict:
+    """`games` Seastead games: two players (seat 0 starts) or solo against the Boss.
+    `scheduler`, `checkpoint`, `resume` and `restart` as for analyzer.backends.Runner."""
     comps = components if isinstance(components, Components) else load(components)
     seed = run_seed(seed, resume)
     planned = plan(comps, setup, players, games, seed)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
     outcome = runner.run([planned.batch], {"command": "seastead simulate", "seed": seed})
     return summarize(planned, comps, outcome.counters[0], _timing(outcome))
 
@@ -174,7 +175,7 @@ def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = N
                components: str | Components | None = None, setup: Setup = Setup(),
                jobs: int | None = None, progress: Progress | None = None,
                scheduler: str | None = None, checkpoint: str | None = None,
-               resume: bool = False) -> dict:
+               resume: bool = False, restart: bool = False) -> dict:
     """Entrants ranked by win share. Two players: every pair of entrants plays `games` games,
     split over both seatings (seating r on rotation_seed(seed, 2, r), the same for every pair:
     common random numbers). Solo: each entrant plays `games` games against the Boss on the
@@ -198,7 +199,7 @@ def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = N
                     seats = (a, b) if r == 0 else (b, a)
                     plans.append((seats, plan(comps, setup, [specs[seats[0]], specs[seats[1]]],
                                               n, rotation_seed(seed, 2, r))))
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
     outcome = runner.run([p.batch for _, p in plans], {"command": "seastead tournament",
                                                        "seed": seed})
     rows = _rank(specs, plans, outcome.counters, setup.solo)
