@@ -140,12 +140,13 @@ def score(hand: str, table: str, expansion: str, as_json: bool) -> None:
 _HELP_WORDS = {"help", "list", "?"}
 
 
-def policy_help(ctx: click.Context, param: click.Parameter, value):
-    """A --policy (or --vs, --opponent, --me) of `help`: print the players and stop."""
+def policy_help(ctx: click.Context, param: click.Parameter, value, listing=None):
+    """A --policy (or --vs, --opponent, --me) of `help`: print the players and stop
+    (`listing`: another game's players, analyzer.policy_docs.Listing)."""
     values = value if isinstance(value, tuple) else (value,)
     if any(isinstance(v, str) and v.strip().lower() in _HELP_WORDS for v in values):
-        from .policy_docs import overview
-        click.echo(overview())
+        from .policy_docs import SSP, overview
+        click.echo(overview(listing or SSP))
         ctx.exit(0)
     return value
 
@@ -616,8 +617,8 @@ class _Seastead(click.Group):
 
 
 main.add_command(_Seastead("seastead", help=(
-    "Seastead, a second game: simulate, tournament, replay, report, components. Results "
-    "describe the components supplied; the shipped set is invented.")))
+    "Seastead, a second game: simulate, tournament, replay, report, components, players. "
+    "Results describe the components supplied; the shipped set is invented.")))
 
 if __name__ == "__main__":
     main()

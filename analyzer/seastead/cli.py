@@ -10,7 +10,7 @@ import textwrap
 
 import click
 
-from ..cli import _json_safe, _write_out, backend_options
+from ..cli import _json_safe, _write_out, backend_options, policy_help
 from ..errors import SeasaltError
 from .components import SCHEMA, ComponentsError, Setup, illustrative_text, load
 
@@ -19,7 +19,14 @@ _COMPONENTS_HELP = ("Components file (.toml or .json; see `seasalt seastead comp
 _SEED_HELP = ("Random seed (0 to 2**64-1); the same seed gives the same result for any --jobs "
               "or --scheduler. Default: a fresh seed, printed with the results.")
 _PLAYER_HELP = ("Player, e.g. heuristic, random, denier or \"heuristic(split=1,build_at=3)\": once "
-                "for both seats or once per seat (seat 0 starts). Default: heuristic.")
+                "for both seats or once per seat (seat 0 starts). Default: heuristic. "
+                "'seasalt seastead players' (or --player help) lists them.")
+
+
+def _player_help(ctx: click.Context, param: click.Parameter, value):
+    """--player help: the Seastead players, as `seasalt seastead players` prints them."""
+    from .players import listing
+    return policy_help(ctx, param, value, listing())
 
 
 def _components(path: str | None):
@@ -69,7 +76,8 @@ def seastead():
 
 @seastead.command()
 @click.option("--games", type=int, default=10_000, show_default=True, metavar="N")
-@click.option("--player", "players", multiple=True, metavar="SPEC", help=_PLAYER_HELP)
+@click.option("--player", "players", multiple=True, metavar="SPEC", help=_PLAYER_HELP,
+              callback=_player_help)
 @game_options
 @click.option("--seed", type=int, metavar="S", help=_SEED_HELP)
 @click.option("--jobs", "-j", type=int, metavar="J",
@@ -79,7 +87,7 @@ def seastead():
                                             ".parquet), with seed, setup, components, version.")
 @backend_options
 def simulate(games, players, components, solo, sides, decree, seed, jobs, as_json, out,
-             scheduler, checkpoint, resume):
+             scheduler, checkpoint, resume, restart):
     """Play N games and report wins, the first player's edge, score by category, end
     triggers, game length and actions, with 95% intervals (solo: the win rate against the Boss).
 
@@ -99,13 +107,14 @@ def simulate(games, players, components, solo, sides, decree, seed, jobs, as_jso
     _check_out(out)
     with ProgressLine("seastead games") as progress:
         r = run(games, list(players), seed, comps, setup, jobs, progress, scheduler, checkpoint,
-                resume)
+                resume, restart)
     _emit(r, as_json, format_simulate(r), out, simulate_frame)
 
 
 @seastead.command()
 @click.option("--player", "players", multiple=True, required=True, metavar="SPEC",
-              help="An entrant (give 2 to 8).")
+              callback=_player_help,
+              help="An entrant (give 2 to 8); 'seasalt seastead players' lists them.")
 @click.option("--games", type=int, default=10_000, show_default=True, metavar="N",
               help="Games per pair of entrants, split over both seatings (solo: per entrant).")
 @game_options
@@ -115,7 +124,7 @@ def simulate(games, players, components, solo, sides, decree, seed, jobs, as_jso
 @click.option("--out", metavar="FILE", help="Also write one row per entrant to FILE.")
 @backend_options
 def tournament(players, games, components, solo, sides, decree, seed, jobs, as_json, out,
-               scheduler, checkpoint, resume):
+               scheduler, checkpoint, resume, restart):
     """Entrants ranked by win share with 95% intervals: every pair plays N games, half with
     each entrant starting (seating r on a seed derived from (S, 2, r)); with --solo each
     entrant plays N games against the Boss.
@@ -134,14 +143,15 @@ def tournament(players, games, components, solo, sides, decree, seed, jobs, as_j
     _check_out(out)
     with ProgressLine("seastead tournament") as progress:
         r = run(list(players), games, seed, comps, setup, jobs, progress, scheduler, checkpoint,
-                resume)
+                resume, restart)
     _emit(r, as_json, format_tournament(r), out, tournament_frame)
 
 
 @seastead.command()
 @click.option("--seed", type=int, required=True, metavar="S",
               help="The game's seed: game 0 of `seastead simulate --seed S` with the same options.")
-@click.option("--player", "players", multiple=True, metavar="SPEC", help=_PLAYER_HELP)
+@click.option("--player", "players", multiple=True, metavar="SPEC", help=_PLAYER_HELP,
+              callback=_player_help)
 @game_options
 @click.option("--json", "as_json", is_flag=True, help="Print the game as one JSON object.")
 @click.option("--out", metavar="FILE", help="Also write the events (one row each) to FILE.")
@@ -166,8 +176,9 @@ def replay(seed, players, components, solo, sides, decree, as_json, out):
 @click.option("--games", type=int, default=20_000, show_default=True, metavar="N",
               help="Games of the mirror match and of the solo run.")
 @click.option("--player", default="heuristic", show_default=True, metavar="SPEC",
-              help="The player of both seats.")
-@click.option("--solo-player", metavar="SPEC", help="The solo player. Default: --player.")
+              callback=_player_help, help="The player of both seats.")
+@click.option("--solo-player", metavar="SPEC", callback=_player_help,
+              help="The solo player. Default: --player.")
 @click.option("--components", "components", metavar="FILE", help=_COMPONENTS_HELP)
 @click.option("--sides", default="AAAA", show_default=True, metavar="SIDES",
               help="Sides of the two-player games.")
@@ -192,6 +203,27 @@ def report(games, player, solo_player, components, sides, seed, jobs, as_json, o
     with ProgressLine("seastead report") as progress:
         rep = short_report(games, player, solo_player, seed, comps, sides, jobs, progress)
     _emit(rep, as_json, format_short_report(rep), out, report_frame)
+
+
+@seastead.command()
+@click.argument("name", required=False, metavar="[NAME]")
+@click.option("--json", "as_json", is_flag=True, help="Print the players as JSON.")
+def players(name: str | None, as_json: bool) -> None:
+    """The Seastead players: every player and preset, or one player's parameters with their
+    defaults, ranges and meaning.
+
+    \b
+    Examples:
+      seasalt seastead players
+      seasalt seastead players heuristic
+    """
+    from .. import policy_docs as pd
+    from .players import listing
+
+    if as_json:
+        click.echo(json.dumps(pd.as_json(name, listing()), indent=2))
+    else:
+        click.echo(pd.detail(name, listing()) if name else pd.overview(listing()))
 
 
 @seastead.command()

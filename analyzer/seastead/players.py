@@ -59,8 +59,18 @@ REGISTRY.update({
 DEFAULT = "heuristic"
 
 
+LISTER = "seasalt seastead players"
+
+
 def parse_player(spec: str) -> Policy:
-    return parse_policy(spec, REGISTRY)
+    return parse_policy(spec, REGISTRY, LISTER)
+
+
+def listing():
+    """The players for `seasalt seastead players` (analyzer.policy_docs)."""
+    from ..policy_docs import Listing
+    return Listing(REGISTRY, LISTER, "--player", "--player", "heuristic(split=1,build_at=3)",
+                   "the README's Seastead section describes the game's players.")
 
 
 def player_arrays(players: list[Policy]) -> tuple[np.ndarray, np.ndarray]:
