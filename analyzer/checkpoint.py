@@ -47,7 +47,7 @@ INT64 = 2 ** 63
 
 
 class TaskGrid(Protocol):
-    """What a checkpoint needs of a batch (backends.Batch)."""
+    """What a checkpoint needs of a batch (backends.TaskGrid: Batch, SeasteadBatch)."""
     width: int
 
     def ntasks(self) -> int: ...
@@ -205,6 +205,9 @@ def _existing(path: pathlib.Path, cache: bool, restart: bool) -> bool:
                                f"separately")
         raise SeasaltError(f"checkpoint {path} is in use by a run under way ({_owner(head)}); "
                            f"give another --checkpoint FILE")
+    if head is None:
+        raise SeasaltError(f"checkpoint {path} exists and is not a seasalt checkpoint; seasalt "
+                           f"never overwrites it (give another --checkpoint FILE)")
     n = finished_tasks(path)
     tasks = f"{n:,} finished task{'s' if n != 1 else ''}"
     if not restart:
@@ -214,9 +217,6 @@ def _existing(path: pathlib.Path, cache: bool, restart: bool) -> bool:
                                f"continue it, or --restart to discard them and start afresh")
         raise SeasaltError(f"checkpoint {path} already exists ({tasks}): add --resume to continue "
                            f"that run, or --restart to discard it and start afresh")
-    if head is None:
-        raise SeasaltError(f"--restart: {path} is not a seasalt checkpoint; refusing to "
-                           f"overwrite it")
     return True
 
 

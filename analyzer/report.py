@@ -7,7 +7,8 @@ Which table a file holds is told by its `command` column and its columns: `sweep
 `tournament` rows, `simulate-rounds` tables (seats, last-chance, mermaids, and the two
 histograms, turns and declarer-points, which have the same columns and are told apart by the file
 name: it must contain "turn" or "declarer"), `simulate-games` rows (wins by seat). A `replay`
-file (one game's events) has no chart and is refused with a message saying so.
+file (one game's events) has no chart, and a Seastead file belongs to `seasalt seastead report`:
+both are refused with a message saying so.
 
 Every problem with an input file is a SeasaltError `FILE: ...` naming the file and the column.
 The report never touches a file it did not write. A new DIR is built in a temporary directory
@@ -141,6 +142,9 @@ def detect(df: pd.DataFrame, name: str) -> str:
     if command == "replay":
         raise SeasaltError(f"{name}: a replay (one game's events) has no chart; report takes the "
                            f"--out files of sweep, tournament and simulate")
+    if str(command).startswith("seastead"):
+        raise SeasaltError(f"{name}: a Seastead result ({command}); this report draws Sea Salt & "
+                           f"Paper results, and 'seasalt seastead report' is Seastead's report")
     raise SeasaltError(f"{name}: malformed column command: unknown command {command!r}")
 
 

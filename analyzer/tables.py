@@ -379,10 +379,11 @@ def format_frame(df: pd.DataFrame, title: str) -> str:
 LABEL_MAX = 22
 
 
-def entrant_labels(specs: Sequence[str]) -> list[str]:
-    """Display names of entrants: the short spec, `#i` added when two are the same, cut to
-    LABEL_MAX characters (the table's notes then give the full specs)."""
-    short = [short_spec(s) for s in specs]
+def entrant_labels(specs: Sequence[str], shorten=None) -> list[str]:
+    """Display names of entrants: the short spec (`shorten`, default Sea Salt & Paper's
+    short_spec), `#i` added when two are the same, cut to LABEL_MAX characters (the table's
+    notes then give the full specs: cut_labels)."""
+    short = [(shorten or short_spec)(s) for s in specs]
     out = []
     for i, s in enumerate(short):
         tag = f" #{i}" if short.count(s) > 1 else ""
@@ -390,6 +391,12 @@ def entrant_labels(specs: Sequence[str]) -> list[str]:
             s = s[:LABEL_MAX - len(tag) - 3] + "..."
         out.append(s + tag)
     return out
+
+
+def cut_labels(specs: Sequence[str], names: Sequence[str], shorten=None) -> list[str]:
+    """Note lines giving the full spec of every entrant whose label was cut."""
+    cut = [(n, (shorten or short_spec)(s)) for s, n in zip(specs, names) if n.endswith("...")]
+    return [""] + wrap("players: " + "; ".join(f"{n} = {s}" for n, s in cut)) if cut else []
 
 
 def format_tournament(df: pd.DataFrame, h: Mapping) -> str:
@@ -420,9 +427,7 @@ def format_tournament(df: pd.DataFrame, h: Mapping) -> str:
                   f"({sum(r['shared_wins'] for r in rows):,} shared seat-wins in all).", hang="  ")
     lines.append("  rounds per game: "
                  f"{mean_ci(h['rounds_per_game_mean'], h['rounds_per_game_ci95'])}")
-    cut = [(n, short_spec(s)) for s, n in zip(h["entrants"], names) if n.endswith("...")]
-    if cut:
-        lines += [""] + wrap("players: " + "; ".join(f"{n} = {s}" for n, s in cut))
+    lines += cut_labels(h["entrants"], names)
     lines += [""] + wrap("players' parameters not shown are at their defaults (seasalt policies "
                          "NAME lists them)")
     lines += wrap(f"seed {h['seed']} (seating r: seed derived from ({h['seed']}, {p}, r)), "

@@ -128,9 +128,22 @@ def _advise() -> None:
     advise(EXAMPLE, samples=1, seed=0, jobs=1)
 
 
+def _search() -> None:
+    from .simulate import simulate_rounds
+    simulate_rounds(2, 1, ["search(samples=1,continuations=1)", "baseline"], seed=0, jobs=1)
+
+
+def _seastead() -> None:
+    from .seastead.replay import replay as seastead_replay
+    from .seastead.runs import simulate as seastead_simulate
+    seastead_simulate(1, seed=0, jobs=1)
+    seastead_replay(0)
+
+
 STEPS: list[tuple[str, Callable[[], None]]] = [
     ("simulate --rounds", _rounds), ("simulate --games, sweep, tournament", _games),
-    ("score", _score), ("replay", _replay), ("advise", _advise)]
+    ("score", _score), ("replay", _replay), ("advise", _advise),
+    ("the search player", _search), ("seastead", _seastead)]
 
 
 def warmup(progress: Callable[[int, int], None] | None = None) -> CompileWatch:
