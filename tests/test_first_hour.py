@@ -20,6 +20,7 @@ import pytest
 from analyzer import backends, warmup
 from analyzer.cli import main
 from analyzer.policies import REGISTRY, _fmt
+from analyzer.seastead.players import REGISTRY as SEASTEAD
 from analyzer.position import load
 from analyzer.position_template import EXAMPLE, TEMPLATE, strip_comments
 from analyzer.simulate import simulate_games
@@ -47,21 +48,27 @@ def test_policies_lists_every_registered_policy():
     assert "seasalt policies NAME" in out and "docs/players.md" in out
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
-def test_policies_name_lists_every_parameter_with_default_range_and_meaning(name):
-    out = ok("policies", name)
-    info = REGISTRY[name]
+def check_detail(command: list[str], info) -> None:
+    """`command` (and its --json) shows the player's doc and every parameter's default, range
+    and meaning."""
+    out = ok(*command)
     flat = " ".join(out.split())
     assert " ".join(info.doc.split()) in flat
+    params = out[out.index("\n  parameter "):] if info.params else ""     # the table
     for p in info.params:
-        row = re.search(rf"^  {p.name}\s+(\S+)\s+(\S+)", out, re.M)
-        assert row, (name, p.name)
+        row = re.search(rf"^  {p.name}\s+(\S+)\s+(\S+)", params, re.M)
+        assert row, (info.name, p.name)
         assert row.group(1).rstrip("*") == _fmt(p.default)
         assert row.group(2).rstrip(",") == f"{_fmt(p.low)}..{_fmt(p.high)}"
         assert " ".join(p.doc.split()) in flat
-    d = json.loads(ok("policies", name, "--json"))
-    assert [x["name"] for x in d[0]["params"]] == [p.name for p in info.params]
-    assert [x["default"] for x in d[0]["params"]] == [p.default for p in info.params]
+    d = json.loads(ok(*command, "--json"))
+    assert [(x["name"], x["default"]) for x in d[0]["params"]] == \
+        [(p.name, p.default) for p in info.params]
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_policies_name_lists_every_parameter_with_default_range_and_meaning(name):
+    check_detail(["policies", name], REGISTRY[name])
 
 
 def test_presets_say_what_they_change():
@@ -84,6 +91,24 @@ def test_unknown_policy_points_to_the_list():
     assert_user_error(run("policies", "nope"), "nope", "seasalt policies")
     assert_user_error(run("simulate", "-p", "2", "--rounds", "9", "--policy", "nope"),
                       "seasalt policies")
+    assert_user_error(run("seastead", "simulate", "--player", "nope"), "nope",
+                      "seasalt seastead players")
+
+
+@pytest.mark.parametrize("name", list(SEASTEAD))
+def test_seastead_players_lists_every_parameter_with_default_range_and_meaning(name):
+    listing = ok("seastead", "players")
+    assert all(re.search(rf"^  {n}\s", listing, re.M) for n in SEASTEAD)
+    check_detail(["seastead", "players", name], SEASTEAD[name])
+
+
+@pytest.mark.parametrize("args", [
+    ["seastead", "simulate", "--player", "help"], ["seastead", "tournament", "--player", "help"],
+    ["seastead", "replay", "--seed", "1", "--player", "help"],
+    ["seastead", "report", "--player", "help"]])
+def test_seastead_player_help_prints_the_players(args):
+    out = ok(*args)
+    assert all(name in out for name in SEASTEAD) and "seasalt seastead players NAME" in out
 
 
 # --- breakdowns in the terminal -----------------------------------------------------------------
@@ -147,6 +172,18 @@ OUTPUTS = [
     ["replay", "--seed", "3", "-p", "4", "--expansion", "extra-salt"],
     ["score", "--hand", "mermaid,crab:black", "--table", "boat:black,boat:yellow"],
     ["policies"], *[["policies", name] for name in REGISTRY], ["advise", "--template"],
+    # Seastead: the same promise
+    ["seastead", "simulate", "--games", "600", "--seed", "1"],
+    ["seastead", "simulate", "--games", "600", "--seed", "1", "--sides", "BBBB",
+     "--player", "heuristic(split=1,build_at=3,demand_weight=1.5)", "--player", "denier"],
+    ["seastead", "simulate", "--games", "600", "--seed", "1", "--solo"],
+    ["seastead", "tournament", "--player", "heuristic", "--player", "greedy", "--player",
+     "heuristic(split=0,build_at=4,spend_at=-1,effect_weight=1.5)", "--player", "random",
+     "--games", "200", "--seed", "1"],
+    ["seastead", "replay", "--seed", "3", "--sides", "BBBB"],
+    ["seastead", "report", "--games", "600", "--seed", "1"],
+    ["seastead", "components"], ["seastead", "players"],
+    *[["seastead", "players", name] for name in SEASTEAD],
 ]
 
 
@@ -159,9 +196,11 @@ def test_every_text_output_fits_100_columns_with_one_precision(args):
         assert len(m.group(2)) == len(m.group(4)) == len(m.group(6)), m.group(0)
 
 
-@pytest.mark.parametrize("command", sorted(main.commands))
+@pytest.mark.parametrize("command", sorted(main.commands) + [
+    f"seastead {c}" for c in ("simulate", "tournament", "replay", "report", "components",
+                              "players")])
 def test_help_fits_100_columns(command):
-    out = ok(command, "--help")
+    out = ok(*command.split(), "--help")
     assert max(len(line) for line in out.splitlines()) <= WIDTH
 
 
@@ -240,9 +279,8 @@ def test_advise_takes_me_as_the_command_line_does():
 
 # --- no silent loss of an interrupted run's work ------------------------------------------------
 
-def _interrupt(args: list[str], env: dict, sig=signal.SIGINT, tasks: int = 1):
-    """Start `seasalt ARGS`, send `sig` once its cache checkpoint holds `tasks` finished tasks;
-    (process, stdout, stderr)."""
+def _started(args: list[str], env: dict, tasks: int = 1) -> subprocess.Popen:
+    """`seasalt ARGS`, running, once its cache checkpoint holds `tasks` finished tasks."""
     d = Path(env["SEASALT_CHECKPOINT_DIR"])
     p = subprocess.Popen([SEASALT, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, env=env,
@@ -254,6 +292,13 @@ def _interrupt(args: list[str], env: dict, sig=signal.SIGINT, tasks: int = 1):
             break
         time.sleep(0.01)
     assert p.poll() is None, "the run ended before it could be interrupted"
+    return p
+
+
+def _interrupt(args: list[str], env: dict, sig=signal.SIGINT, tasks: int = 1):
+    """Start `seasalt ARGS`, send `sig` once its cache checkpoint holds `tasks` finished tasks;
+    (process, stdout, stderr)."""
+    p = _started(args, env, tasks)
     p.send_signal(sig)
     out, err = p.communicate(timeout=300)
     return p, out, err
@@ -304,6 +349,8 @@ def test_explicit_checkpoint_protection(tmp_path):
     mine = tmp_path / "notes.txt"
     mine.write_text("my notes\n")
     assert_user_error(run(*base[:-1], str(mine), "--restart"), "not a seasalt checkpoint")
+    line = assert_user_error(run(*base[:-1], str(mine)), "not a seasalt checkpoint")
+    assert "finished task" not in line                  # a CSV's lines are not tasks
     assert mine.read_text() == "my notes\n"
     assert_user_error(run(*base, "--resume", "--restart"), "not both")
 
@@ -328,6 +375,32 @@ def test_sigterm_and_sighup_stop_like_ctrl_c_and_name_the_kept_work(tmp_path, si
     (ck,) = tmp_path.glob("*.jsonl")
     assert line.startswith(f"terminated by {signal.Signals(sig).name} after ")
     assert str(ck) in line and "--resume --seed 8" in line and "Traceback" not in err
+
+
+def test_seastead_runs_keep_their_work_like_the_others(tmp_path):
+    """A real interrupted Seastead run: a second run on its checkpoint while it runs is refused
+    naming it; afterwards a rerun without --resume refuses (naming --resume and --restart), and
+    --resume completes to the uninterrupted result."""
+    from analyzer.seastead.runs import simulate as seastead_simulate
+    env = dict(os.environ, SEASALT_CHECKPOINT_DIR=str(tmp_path))
+    args = ["seastead", "simulate", "--games", "60000", "--seed", "4", "--json"]
+    p = _started(args, env)
+    twin = subprocess.run([SEASALT, *args], capture_output=True, text=True, env=env)
+    assert twin.returncode == 2 and f"pid {p.pid}" in twin.stderr, twin.stderr
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=300)
+    (ck,) = tmp_path.glob("*.jsonl")
+    assert p.returncode == 130 and str(ck) in err and "--resume --seed 4" in err
+    kept = ck.read_bytes()
+    again = subprocess.run([SEASALT, *args], capture_output=True, text=True, env=env)
+    assert again.returncode == 2 and again.stdout == "" and ck.read_bytes() == kept
+    assert "--resume" in again.stderr and "--restart" in again.stderr
+    resumed = subprocess.run([SEASALT, *args, "--resume"], capture_output=True, text=True,
+                             env=env)
+    assert resumed.returncode == 0, resumed.stderr
+    r = json.loads(resumed.stdout)
+    assert r["timing"]["tasks_resumed"] >= 1 and not ck.exists()
+    assert without_timing(r) == without_timing(seastead_simulate(60000, seed=4))
 
 
 # --- compiling ----------------------------------------------------------------------------------
@@ -454,3 +527,14 @@ def test_report_explains_a_replay_file(tmp_path):
     ok("replay", "--seed", "1", "-p", "2", "--out", str(f))
     assert_user_error(run("report", str(f), "--out", str(tmp_path / "rep")),
                       "a replay", "has no chart")
+
+
+@pytest.mark.parametrize("args", [
+    ["seastead", "simulate", "--games", "200", "--seed", "1"], ["seastead", "replay", "--seed", "1"],
+    ["seastead", "tournament", "--player", "heuristic", "--player", "random", "--games", "100"]])
+def test_report_points_a_seastead_file_to_its_own_report(tmp_path, args):
+    f = tmp_path / "s.csv"
+    assert run(*args, "--out", str(f)).exit_code == 0
+    assert_user_error(run("report", str(f), "--out", str(tmp_path / "rep")),
+                      "a Seastead result", "seasalt seastead report")
+    assert not (tmp_path / "rep").exists()

@@ -407,6 +407,37 @@ def test_13_a_refused_port_says_nothing_listens():
     assert time.monotonic() - t0 < 10
 
 
+def test_13_a_scheduler_lost_while_the_run_starts_is_one_line(tmp_path, monkeypatch):
+    """The scheduler goes away after the client connected, before any worker (under load a
+    worker starts slowly): a RunFailed line saying so, not Dask's CommClosedError traceback."""
+    comm = pytest.importorskip("distributed.comm.core")
+
+    class LostScheduler:
+        def __init__(self, *args, **kw):
+            pass
+
+        def nthreads(self):
+            return {}
+
+        def wait_for_workers(self, n, timeout):
+            raise comm.CommClosedError("in <TCP (closed) ConnectionPool.identity>: "
+                                       "ConnectionResetError: [Errno 104] Connection reset by peer")
+
+        def close(self):
+            pass
+
+    real = backends._distributed()
+    fake = type("Distributed", (), {"Client": LostScheduler, "as_completed": real.as_completed})
+    monkeypatch.setattr(backends, "_distributed", lambda: fake)
+    monkeypatch.setattr(backends, "check_listening", lambda address: None)
+    r = run("simulate", "-p", "2", "--games", "3000", "--seed", "1", "--checkpoint",
+            str(tmp_path / "c.ckpt"), "--scheduler", "tcp://127.0.0.1:8786")
+    assert r.exit_code == 1 and r.stdout == "", r.stderr
+    (line,) = r.stderr.splitlines()
+    assert line.startswith("error: the Dask scheduler at tcp://127.0.0.1:8786 dropped the "
+                           "connection before the first task") and "nothing was kept" in line
+
+
 # --- 14 -----------------------------------------------------------------------------------------
 
 def test_14_an_unwritable_checkpoint_is_found_before_any_work(tmp_path):
