@@ -193,7 +193,11 @@ def warmup() -> None:
 
     from .warmup import STEPS, warmup as run_warmup
 
-    watch = run_warmup()      # the status line of SeasaltGroup shows while it compiles
+    def step_done(name: str, seconds: float) -> None:
+        click.echo(f"  {name}: " + (f"compiled in {seconds:.0f} s" if seconds >= 0.5 else
+                                    "already compiled"), err=True)
+
+    watch = run_warmup(step_done)   # the status line of SeasaltGroup shows while it compiles
     where = numba.config.CACHE_DIR
     if watch.seconds >= 0.5:
         click.echo(f"compiled the engine for {len(STEPS)} commands in {watch.seconds:.0f} s; "

@@ -146,13 +146,13 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
     ("the search player", _search), ("seastead", _seastead)]
 
 
-def warmup(progress: Callable[[int, int], None] | None = None) -> CompileWatch:
-    """Compile (or load) every kernel the commands use; the watch says how long compiling took."""
+def warmup(on_step: Callable[[str, float], None] | None = None) -> CompileWatch:
+    """Compile (or load) every kernel the commands use; `on_step(name, seconds compiling)` after
+    each step. The watch says how long compiling took in all."""
     with watching() as watch:
-        for i, (_, step) in enumerate(STEPS):
-            if progress is not None:
-                progress(i, len(STEPS))
+        for name, step in STEPS:
+            before = watch.seconds
             step()
-        if progress is not None:
-            progress(len(STEPS), len(STEPS))
+            if on_step is not None:
+                on_step(name, watch.seconds - before)
     return watch

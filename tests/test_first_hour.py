@@ -464,9 +464,12 @@ def test_a_first_run_does_not_count_compiling_in_its_speed(monkeypatch):
 
 
 def test_warmup_command():
-    out = ok("warmup")
-    assert "already compiled" in out or "compiled the engine" in out
-    assert numba.config.CACHE_DIR in out
+    r = run("warmup")
+    assert r.exit_code == 0, r.stderr
+    assert "already compiled" in r.stdout or "compiled the engine" in r.stdout
+    assert numba.config.CACHE_DIR in r.stdout
+    steps = r.stderr.splitlines()                  # one line per step, as it finishes
+    assert [line.split(":")[0].strip() for line in steps] == [name for name, _ in warmup.STEPS]
 
 
 @pytest.mark.slow
