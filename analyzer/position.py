@@ -92,13 +92,28 @@ def _keys(obj, allowed: set[str], where: str) -> dict:
 def load(path: str) -> dict:
     """Read a position file (`-` for standard input) as JSON."""
     try:
-        text = (__import__("sys").stdin.read() if path == "-" else Path(path).read_text())
+        data = (__import__("sys").stdin.buffer.read() if path == "-" else Path(path).read_bytes())
     except OSError as e:
         raise SeasaltError(f"cannot read {path}: {e.strerror or e}") from None
+    return decode(data, path)
+
+
+def decode(data: bytes, source: str) -> object:
+    """A position file's bytes as JSON (not yet validated: see parse). `source` names the file in
+    messages; `seasalt serve` passes the request body here, so both read positions alike."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise SeasaltError(f"{source}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
+                           f"{e.start})") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise SeasaltError(f"{path}: not valid JSON ({e.msg} at line {e.lineno})") from None
+        raise SeasaltError(f"{source}: not valid JSON ({e.msg} at line {e.lineno})") from None
+    except RecursionError:
+        raise SeasaltError(f"{source}: not a position (nested too deeply)") from None
+    except ValueError as e:            # e.g. an integer of more than 4300 digits
+        raise SeasaltError(f"{source}: not valid JSON ({e})") from None
 
 
 def parse(obj: dict) -> Position:
