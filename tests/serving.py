@@ -80,3 +80,73 @@ def masked(text: str) -> str:
     return re.sub(r'("(?:seconds|samples_per_second)": )[-+.eE0-9]+', r"\1#", text)
 
 
+
+
+# --- the page, driven as a person would: clicks on the zones, the cards and the steppers -------
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def card_lists(pos: dict) -> list[tuple[str, list[str]]]:
+    """(zone, cards) of a position file in the page's zone names, cards in the file's order."""
+    split = (lambda v: [c.strip() for c in v.split(",") if c.strip()] if isinstance(v, str) else list(v))
+    out = [("hand", split(pos["hand"])), ("table", split(pos.get("table", "")))]
+    for o in pos["opponents"]:
+        out += [(f"opp{o['seat']}.table", split(o.get("table", ""))),
+                (f"opp{o['seat']}.known", split(o.get("known", "")))]
+    for name, pile in pos["piles"].items():
+        if "cards" in pile:
+            out.append((f"pile{name}.cards", split(pile["cards"])))
+        elif pile.get("top"):
+            out.append((f"pile{name}.top", split(pile["top"])))
+    return [(z, cards) for z, cards in out if cards]
+
+
+def click_card(page, zone: str, name: str) -> None:
+    """Make `zone` the picker's target (unless it is) and click the card."""
+    target = page.locator(f'.zone[data-zone="{zone}"] .target')
+    if target.get_attribute("aria-pressed") != "true":
+        target.click()
+    page.click(f'#picker-grid .card[data-card="{name}"]')
+
+
+def step_to(page, label: str, value: int) -> None:
+    """Press a stepper's + or - until it shows `value`."""
+    box = page.get_by_label(label, exact=True)
+    while int(box.input_value()) != value:
+        more = int(box.input_value()) < value
+        page.get_by_role("button", name=f"{label}: {'one more' if more else 'one fewer'}").click()
+
+
+def enter_position(page, pos: dict) -> None:
+    """Enter a position file's content into a fresh page by clicking (numbers by their steppers)."""
+    page.select_option("#players", str(pos["players"]))
+    page.select_option("#seat", str(pos["seat"]))
+    page.select_option("#expansion", pos.get("expansion", "base"))
+    for name, pile in pos["piles"].items():
+        mode = "cards" if "cards" in pile else "top"
+        page.check(f'input[name="mode{name}"][value="{mode}"]')
+    for zone, cards in card_lists(pos):
+        for c in cards:
+            click_card(page, zone, c)
+    for o in pos["opponents"]:
+        step_to(page, f"seat {o['seat']} hand size", o["hand_size"])
+    for name, pile in pos["piles"].items():
+        if "cards" not in pile:
+            step_to(page, f"pile {name} size", pile.get("size", 0))
+
+
+def open_page(page, url: str) -> None:
+    page.goto(url + "/")
+    page.wait_for_selector("body[data-ready=true]", state="attached")
+
+
+def press_advise(page, samples: int | None = None, seed: int | None = None, button="#advise") -> None:
+    """Press Advise (or More samples) and wait for the answer or the error."""
+    if samples is not None:
+        page.fill("#samples", str(samples))
+    if seed is not None:
+        page.fill("#seed", str(seed))
+    answers = int(page.evaluate("document.body.dataset.answers || '0'"))
+    page.click(button)
+    page.wait_for_selector(f'body[data-answers="{answers + 1}"]', state="attached", timeout=120_000)

@@ -167,6 +167,7 @@ function el(tag, attrs = {}, ...children) {
 }
 
 const pretty = (word) => word.replaceAll("_", " ");
+const SHORT = {dark_blue: "dk blue", light_blue: "lt blue", light_orange: "lt orange"};  // phones
 
 function cardInfo(name) {
   for (const k of CAT.kinds) for (const c of k.cards) if (c.name === name) return {kind: k, card: c};
@@ -198,7 +199,9 @@ function buildPicker() {
     const button = (k, c) => el("button", {type: "button", class: "card", "data-card": c.name,
                                            "data-colour": c.colour, onclick: () => addCard(c.name)},
       el("span", {class: "sw", "aria-hidden": "true"}),
-      el("span", {class: "cname"}, k.cards.length > 1 ? pretty(c.colour) : pretty(k.kind)),
+      ...(k.cards.length > 1 ? [el("span", {class: "cname full"}, pretty(c.colour)),
+                                el("span", {class: "cname short", "aria-hidden": "true"}, SHORT[c.colour] ?? pretty(c.colour))]
+                             : [el("span", {class: "cname"}, pretty(k.kind))]),
       el("span", {class: "left"}));
     for (const k of kinds) {
       if (k.cards.length === 1) {
@@ -262,6 +265,7 @@ function buildSeats() {
   seat.replaceChildren(...[...Array(S.players).keys()].map((q) => el("option", {value: q}, `seat ${q}`)));
   seat.value = S.seat;
   const box = $("opponents");
+  keepPicker();
   box.replaceChildren();
   for (const q of seatsOf(S)) {
     const o = S.opp[q];
@@ -278,6 +282,7 @@ function buildSeats() {
 
 function buildPiles() {
   const box = $("piles");
+  keepPicker();
   box.replaceChildren();
   for (const p of CAT.piles) {
     const pile = S.piles[p];
@@ -329,6 +334,7 @@ function buildAll() {
   $("expansion").value = S.expansion;
   $("decision").value = S.decision;
   $("deck-manual").checked = S.deckManual;
+  keepPicker();
   $("mine").replaceChildren(zoneBox("hand", "My hand"), zoneBox("table", "My table", "(pairs played)"));
   buildPicker();
   buildSeats();
@@ -353,11 +359,32 @@ function setActive(id, focusPicker = true) {
     }
   }
   updatePicker();
-  if (focusPicker) {
-    const first = document.querySelector("#picker-grid .card:not(.none)");
-    if (first && window.matchMedia("(max-width: 899px)").matches) {
-      $("picker").scrollIntoView({block: "nearest"});
-    }
+  placePicker();
+  if (focusPicker) showPicker(true);
+  if (focusPicker && NARROW.matches) $("picker").scrollIntoView({block: "nearest"});
+}
+
+// On a phone the cards open under the place they are added to; on a wide screen, beside the form.
+const NARROW = window.matchMedia("(max-width: 899px)");
+
+function showPicker(open) {
+  $("picker-grid").hidden = !open;
+  $("picker-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+  $("picker-toggle").textContent = open ? "hide" : "show";
+}
+
+/** Before a part of the form is rebuilt: the picker back to its own place, out of harm's way. */
+function keepPicker() {
+  $("picker-slot").append($("picker"));
+}
+
+function placePicker() {
+  const picker = $("picker");
+  const zone = document.querySelector(`#position .zone[data-zone="${active}"]`);
+  if (NARROW.matches && zone) {
+    if (zone.nextElementSibling !== picker) zone.after(picker);
+  } else if (picker.parentElement !== $("picker-slot")) {
+    $("picker-slot").append(picker);
   }
 }
 
@@ -423,6 +450,7 @@ function changed() {
     renderChips(box.querySelector(".chips"), box.dataset.zone);
   }
   updatePicker();
+  placePicker();
   const computed = deckComputed();
   $("deck-computed").textContent = computed;
   $("deck-total").textContent = CAT.expansions[S.expansion];
@@ -537,6 +565,7 @@ async function advise(samples, seed) {
     status.textContent = `error: the server did not answer (${e.message})`;
   } finally {
     clearInterval(tick);
+    document.body.dataset.answers = String(Number(document.body.dataset.answers || 0) + 1);
     busy = false;
     $("advise").disabled = false;
     $("more").disabled = !last;
@@ -656,12 +685,8 @@ function wire() {
     S.lock = e.target.value === "" ? null : parseInt(e.target.value, 10);
     changed();
   });
-  $("picker-toggle").addEventListener("click", (e) => {
-    const grid = $("picker-grid"), open = grid.hidden;
-    grid.hidden = !open;
-    e.target.setAttribute("aria-expanded", open ? "true" : "false");
-    e.target.textContent = open ? "hide" : "show";
-  });
+  NARROW.addEventListener("change", placePicker);
+  $("picker-toggle").addEventListener("click", () => showPicker($("picker-grid").hidden));
   $("advise").addEventListener("click", () => advise($("samples").value || CAT.samples.default,
                                                       $("seed").value.trim()));
   $("more").addEventListener("click", () => {
