@@ -112,7 +112,9 @@ def test_impossible_positions_are_400_with_the_cli_message(url, tmp_path, positi
 
 
 @pytest.mark.parametrize("query, words", [
-    ({"samples": "many"}, "invalid value for samples: 'many' is not a valid integer"),
+    ({"samples": "many"}, "invalid value for samples: 'many'"),
+    ({"no-play-on": "perhaps"}, "invalid value for no-play-on: 'perhaps'"),
+    ({"seed ": 2}, "unknown parameter 'seed '"),
     ({"samples": 0}, "--samples must be between 1 and 10000000, got 0"),
     ({"seed": -1}, "--seed must be between 0 and 2**64-1"),
     ({"samples": 10, "precision": 0.01}, "give --samples or --precision, not both"),
@@ -122,6 +124,11 @@ def test_impossible_positions_are_400_with_the_cli_message(url, tmp_path, positi
 def test_bad_options_are_400(url, query, words):
     status, body, _ = advise(url, EXAMPLE.read_bytes(), **query)
     assert status == 400 and body.startswith("error: ") and words in body, body
+
+
+def test_an_option_given_twice_is_400(url):
+    status, body, _ = request(url, "/api/advise?samples=10&samples=20", EXAMPLE.read_bytes())
+    assert status == 400 and body == "error: samples given twice\n"
 
 
 def test_an_oversize_body_is_413_with_or_without_a_length(url):

@@ -179,6 +179,9 @@ def test_the_example_entered_by_clicking_gets_the_cli_advice(page, url, cli_text
     api = request(url, "/api/advise?samples=80000&seed=5", EXAMPLE.read_bytes())[1]
     assert masked(page.text_content("#raw")) == masked(api)
     assert page.text_content("#run").startswith("80,000 sampled deals · seed 5 · ")
+    assert page.is_hidden("#stale")
+    page.click('.zone[data-zone="hand"] .chip >> nth=0')   # the position changes: the advice
+    assert page.is_visible("#stale") and page.is_disabled("#more")   # says it is stale
 
 
 def test_a_fifth_mermaid_shows_the_cli_message(page, url):

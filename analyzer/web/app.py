@@ -29,14 +29,13 @@ from starlette.routing import Route
 from kernels import cards as kc
 
 from .. import __version__
-from ..advisor import LABELS, MAX_SAMPLES, OPTIONS, advise
+from ..advisor import DEFAULT_SAMPLES, LABELS, MAX_SAMPLES, OPTIONS, advise
 from ..cards import card_name, check_expansion
 from ..errors import SeasaltError
 from ..position import _cards, decode, describe, parse
 from ..simulate import DEFAULT_TARGETS
 
 MAX_BODY = 64 * 1024              # a position is a few hundred bytes
-DEFAULT_SAMPLES = 100_000         # the CLI's default
 SOURCE = "position"               # how messages name the request body
 PILES = ("A", "B")                # the position file's piles (analyzer.position)
 LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
@@ -118,34 +117,31 @@ def canonical_cards(obj: object) -> object:
     return out
 
 
+def _flag(value: str) -> bool:
+    if value.lower() not in ("", "1", "true", "0", "false"):
+        raise ValueError
+    return value.lower() in ("", "1", "true")
+
+
+# query parameter (the CLI's option name) -> (advise() keyword, reader)
+QUERY = {"samples": ("samples", int), "seed": ("seed", int), "precision": ("precision", float),
+         "opponent": ("opponent", str), "me": ("me_policy", str),
+         "no-play-on": ("play_on", lambda v: not _flag(v))}
+
+
 def advice_options(query) -> dict:
-    """advise() keywords from the query string, named as the CLI's options."""
+    """advise() keywords from the query string, whose names are the CLI's options."""
     out: dict = {}
     for key, value in query.multi_items():
-        if key in out or (key == "me" and "me_policy" in out) or \
-                (key == "no-play-on" and "play_on" in out):
+        if key not in QUERY:
+            raise HTTPError(400, f"unknown parameter {key!r}; valid: {', '.join(QUERY)}")
+        keyword, read = QUERY[key]
+        if keyword in out:
             raise HTTPError(400, f"{key} given twice")
-        if key in ("samples", "seed"):
-            try:
-                out[key] = int(value)
-            except ValueError:
-                raise HTTPError(400, f"invalid value for {key}: {value!r} is not a valid integer") from None
-        elif key == "precision":
-            try:
-                out[key] = float(value)
-            except ValueError:
-                raise HTTPError(400, f"invalid value for precision: {value!r} is not a valid number") from None
-        elif key == "opponent":
-            out["opponent"] = value
-        elif key == "me":
-            out["me_policy"] = value
-        elif key == "no-play-on":
-            if value.lower() not in ("", "1", "true", "0", "false"):
-                raise HTTPError(400, f"invalid value for no-play-on: {value!r} (use 1 or 0)")
-            out["play_on"] = value.lower() in ("0", "false")
-        else:
-            raise HTTPError(400, f"unknown parameter {key!r}; valid: samples, seed, precision, "
-                                 "opponent, me, no-play-on")
+        try:
+            out[keyword] = read(value)
+        except ValueError:
+            raise HTTPError(400, f"invalid value for {key}: {value!r}") from None
     return out
 
 

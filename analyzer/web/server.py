@@ -36,7 +36,6 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         hint = "; choose another with --port" if e.errno in (98, 48) else ""
         raise SeasaltError(f"cannot listen on {host}:{port}: {e.strerror}{hint}") from None
-    sock.set_inheritable(True)
     return sock
 
 

@@ -7,7 +7,8 @@ const $ = (id) => document.getElementById(id);
 let CAT = null;                    // the catalogue: kinds, colours, deck sizes, decisions
 let S = null;                      // the position being edited (see blank())
 let active = "hand";               // the zone the picker adds to
-let last = null;                   // the last advice shown: {json, position}
+let last = null;                   // the last advice shown (its JSON)
+let lastPosition = null;           // ... and the position it answered (as JSON text)
 let checkId = 0, checkTimer = null, busy = false;
 
 // ---------------------------------------------------------------------------------------------
@@ -461,8 +462,15 @@ function changed() {
   const pos = toPosition();
   $("json").value = JSON.stringify(pos, null, 2);
   history.replaceState(null, "", "#position=" + encodeLink(pos));
-  $("more").disabled = !last || busy;
+  markStale();
   scheduleCheck();
+}
+
+/** An advice shown for another position than the one on the page says so. */
+function markStale() {
+  const stale = last !== null && JSON.stringify(toPosition()) !== lastPosition;
+  $("stale").hidden = !stale;
+  $("more").disabled = last === null || busy || stale;
 }
 
 function encodeLink(pos) {
@@ -548,18 +556,17 @@ async function advise(samples, seed) {
   }, 100);
   status.textContent = `Sampling ${what}…`;
   try {
-    const r = await fetch("/api/advise?" + params, {method: "POST", body: JSON.stringify(pos),
-                                                    headers: {"Content-Type": "application/json"}});
-    const text = await r.text();
+    const r = await post("/api/advise?" + params, pos);
     const seconds = (performance.now() - t0) / 1000;
     if (!r.ok) {
       status.className = "bad";
-      status.textContent = text.trim();
+      status.textContent = r.text.trim();
       return;
     }
-    last = {json: JSON.parse(text), position: pos};
+    last = JSON.parse(r.text);
+    lastPosition = JSON.stringify(pos);
     status.textContent = "";
-    showAdvice(last.json, text, seconds);
+    showAdvice(last, r.text, seconds);
   } catch (e) {
     status.className = "bad";
     status.textContent = `error: the server did not answer (${e.message})`;
@@ -568,7 +575,7 @@ async function advise(samples, seed) {
     document.body.dataset.answers = String(Number(document.body.dataset.answers || 0) + 1);
     busy = false;
     $("advise").disabled = false;
-    $("more").disabled = !last;
+    markStale();
   }
 }
 
@@ -601,15 +608,15 @@ function showAdvice(a, text, seconds) {
                      el("span", {class: "mlabel"}, words),
                      el("span", {class: "value"}, shown), " ", el("span", {class: "ci"}, ci));
       if (scale !== "none") {
-        const pos = (t) => `${(100 * (scale === "rate" ? t : (t - lo) / span)).toFixed(2)}%`;
+        const at = (t) => `${(100 * (scale === "rate" ? t : (t - lo) / span)).toFixed(2)}%`;
         const zero = scale === "rate" ? 0 : -lo / span;
         const fill = el("div", {class: "fill"}), whisker = el("div", {class: "whisker"});
         const from = Math.min(zero, scale === "rate" ? x : (x - lo) / span);
         const to = Math.max(zero, scale === "rate" ? x : (x - lo) / span);
         fill.style.left = `${(100 * from).toFixed(2)}%`;
         fill.style.width = `${(100 * (to - from)).toFixed(2)}%`;
-        whisker.style.left = pos(l);
-        whisker.style.width = `calc(${pos(h)} - ${pos(l)})`;
+        whisker.style.left = at(l);
+        whisker.style.width = `calc(${at(h)} - ${at(l)})`;
         const bar = el("div", {class: "bar", "aria-hidden": "true"}, fill, whisker);
         if (scale === "lead") {
           const z = el("div", {class: "zero"});
@@ -691,10 +698,10 @@ function wire() {
                                                       $("seed").value.trim()));
   $("more").addEventListener("click", () => {
     if (!last) return;
-    const n = Math.min(CAT.samples.max, 4 * last.json.samples);
+    const n = Math.min(CAT.samples.max, 4 * last.samples);
     $("samples").value = n;
     $("precision").value = "";
-    advise(n, String(last.json.seed));
+    advise(n, String(last.seed));
   });
   $("download").addEventListener("click", () => {
     const blob = new Blob([JSON.stringify(toPosition(), null, 2) + "\n"], {type: "application/json"});
