@@ -572,6 +572,8 @@ async function advise(samples, seed) {
     status.textContent = `error: the server did not answer (${e.message})`;
   } finally {
     clearInterval(tick);
+    // for scripts/bench_serve.py and the tests: how long the answer took, how many came
+    document.body.dataset.answerMs = (performance.now() - t0).toFixed(1);
     document.body.dataset.answers = String(Number(document.body.dataset.answers || 0) + 1);
     busy = false;
     $("advise").disabled = false;
@@ -757,6 +759,7 @@ async function start() {
       await importText(text, "link");
     }
   }
+  document.body.dataset.readyMs = performance.now().toFixed(1);   // since the navigation began
   document.body.dataset.ready = "true";
 }
 
