@@ -31,6 +31,7 @@ from kernels import cards as kc
 from .. import __version__
 from ..advisor import DEFAULT_SAMPLES, LABELS, MAX_SAMPLES, OPTIONS, advise
 from ..cards import card_name, check_expansion
+from ..cli import _json_safe, _one_line           # the CLI's own JSON and error lines
 from ..errors import SeasaltError
 from ..position import _cards, decode, describe, parse
 from ..simulate import DEFAULT_TARGETS
@@ -147,7 +148,6 @@ def advice_options(query) -> dict:
 
 def advice_json(position: object, options: dict) -> str:
     """Exactly what `seasalt advise FILE --json` prints for this position and these options."""
-    from ..cli import _json_safe
     with ADVISE_LOCK:
         result = advise(position, **options)
     return json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n"
@@ -199,8 +199,8 @@ def _endpoint(work: Callable[[Request, object], object]):
 
 
 def error_line(message: str) -> str:
-    """The CLI's one-line `error: ...` (analyzer.cli)."""
-    return f"error: {' '.join(message.split())}"
+    """The CLI's one-line `error: ...`."""
+    return f"error: {_one_line(message)}"
 
 
 def _error(status: int, message: str) -> Response:
