@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -84,7 +85,7 @@ def masked(text: str) -> str:
 
 # --- the page, driven as a person would: clicks on the zones, the cards and the steppers -------
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"    # Debian's (.ci/run installs it)
 
 
 def card_lists(pos: dict) -> list[tuple[str, list[str]]]:

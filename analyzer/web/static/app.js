@@ -272,7 +272,7 @@ function buildSeats() {
     const o = S.opp[q];
     box.append(el("fieldset", {class: "box opponent"}, el("legend", {}, `Seat ${q}`),
                   zoneBox(`opp${q}.table`, "Table"),
-                  el("label", {class: "inline"}, "Cards in hand ",
+                  el("div", {class: "field"}, "Cards in hand ",
                      stepper(`seat ${q} hand size`, o.hand_size, 0, CAT.max_deck,
                              (v) => { o.hand_size = v; changed(); })),
                   zoneBox(`opp${q}.known`, "Known in that hand", "(seen taken from a pile)")));
@@ -291,7 +291,7 @@ function buildPiles() {
       el("input", {type: "radio", name: `mode${p}`, value: mode, checked: pile.mode === mode,
                    onchange: () => setPileMode(p, mode)}), text);
     const top = el("div", {class: "pile-top", hidden: pile.mode !== "top"},
-                   el("label", {class: "inline"}, "Cards in the pile ",
+                   el("div", {class: "field"}, "Cards in the pile ",
                       stepper(`pile ${p} size`, pile.size, 0, CAT.max_deck,
                               (v) => { pile.size = v; changed(); })),
                    zoneBox(`pile${p}.top`, "Top card"));
@@ -320,9 +320,7 @@ function buildTotals() {
 }
 
 function buildLock() {
-  const ex = Object.keys(CAT.expansions);
-  const usesLock = CAT.kinds.some((k) => k.kind === "jellyfish" && ex.indexOf(k.expansion) <= ex.indexOf(S.expansion));
-  $("lock-box").hidden = !usesLock;
+  $("lock-box").hidden = !CAT.kinds.some((k) => k.kind === "jellyfish" && allowed(k));
   const lock = $("lock");
   lock.replaceChildren(el("option", {value: ""}, "nobody"),
     ...[...Array(S.players).keys()].map((q) => el("option", {value: q}, `seat ${q}${q === S.seat ? " (me)" : ""}`)));
