@@ -25,6 +25,7 @@ from .warmup import watching
 OPTIONS = ("stop", "last_chance", "play_on")
 LABELS = {"stop": "STOP", "last_chance": "LAST CHANCE", "play_on": "play on"}
 BATCH = 10_000
+DEFAULT_SAMPLES = 100_000
 MAX_SAMPLES = 10_000_000
 
 
@@ -127,7 +128,7 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
     if samples is not None and precision is not None:
         raise SeasaltError("give --samples or --precision, not both")
     if precision is None and samples is None:
-        samples = 100_000
+        samples = DEFAULT_SAMPLES
     if samples is not None and not 1 <= samples <= MAX_SAMPLES:
         raise SeasaltError(f"--samples must be between 1 and {MAX_SAMPLES}, got {samples}")
     if precision is not None and not 0.0005 <= precision <= 0.5:

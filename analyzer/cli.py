@@ -606,6 +606,27 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
 
 
 # ---------------------------------------------------------------------------------------------
+# serve: the advisor in a browser (analyzer/web)
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but localhost opens the advisor to the network.")
+@click.option("--port", default=8765, show_default=True, type=int, help="Port (0: any free one).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
+def serve(host: str, port: int, open_browser: bool) -> None:
+    """Start the advisor's web page and JSON API and print its URL.
+
+    \b
+    The page: click the cards you see, press Advise. The API:
+      curl -H 'Content-Type: application/json' --data-binary @position.json \\
+           'http://127.0.0.1:8765/api/advise?samples=100000&seed=1'
+    prints what `seasalt advise position.json --samples 100000 --seed 1 --json` prints.
+    """
+    from .web.server import serve as run_server
+    run_server(host, port, open_browser)
+
+
+# ---------------------------------------------------------------------------------------------
 # seastead: a second game; its commands live in analyzer/seastead/cli.py, imported on use
 
 class _Seastead(click.Group):

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -118,7 +117,6 @@ def load(path: str) -> dict:
     (analyzer.position_template). Anything that is not a readable, UTF-8, sensibly nested
     JSON file is a SeasaltError naming the file."""
     import sys
-    from .position_template import strip_comments
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_BYTES + 1)
@@ -129,19 +127,26 @@ def load(path: str) -> dict:
         raise SeasaltError(f"cannot read {path}: {e.strerror or e}") from None
     if len(data) > MAX_BYTES:
         raise SeasaltError(f"{path}: too large for a position file (over {MAX_BYTES:,} bytes)")
+    return decode(data, path)
+
+
+def decode(data: bytes, source: str) -> object:
+    """A position file's bytes as JSON (not yet validated: see parse). `source` names the file in
+    messages; `seasalt serve` passes the request body here, so both read positions alike."""
+    from .position_template import strip_comments
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise SeasaltError(f"{path}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
+        raise SeasaltError(f"{source}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
                            f"{e.start})") from None
     try:
         return json.loads(strip_comments(text), parse_int=_number)
     except json.JSONDecodeError as e:
-        raise SeasaltError(f"{path}: not valid JSON ({e.msg} at line {e.lineno})") from None
+        raise SeasaltError(f"{source}: not valid JSON ({e.msg} at line {e.lineno})") from None
     except RecursionError:
-        raise SeasaltError(f"{path}: not a position (nested too deeply)") from None
-    except ValueError as e:
-        raise SeasaltError(f"{path}: not valid JSON ({e})") from None
+        raise SeasaltError(f"{source}: not a position (nested too deeply)") from None
+    except ValueError as e:            # e.g. an integer of more than 4300 digits
+        raise SeasaltError(f"{source}: not valid JSON ({e})") from None
 
 
 def parse(obj: dict) -> Position:

@@ -1,0 +1,234 @@
+"""The web app of `seasalt serve`: the page, the card catalogue and the advisor's API.
+
+    GET  /                 the page (static/index.html, app.js, style.css; nothing else is served)
+    GET  /api/catalogue    cards (from kernels.cards), deck sizes, default targets, decisions
+    POST /api/cards        a position with every card list in canonical notation (for imports)
+    POST /api/check        validate a position exactly as `seasalt advise` does
+    POST /api/advise       ?samples=N&seed=S...: what `seasalt advise FILE --json` prints
+
+A position is the request body (JSON, at most MAX_BODY bytes). Bad input is a 400 whose body
+is the CLI's `error: ...` line; an oversize body 413. Nothing a request says is read as a path.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import traceback
+from importlib import resources
+from typing import Callable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from kernels import cards as kc
+
+from .. import __version__
+from ..advisor import DEFAULT_SAMPLES, LABELS, MAX_SAMPLES, OPTIONS, advise
+from ..cards import card_name, check_expansion
+from ..cli import _json_safe, _one_line           # the CLI's own JSON and error lines
+from ..errors import SeasaltError
+from ..position import _cards, decode, describe, parse
+from ..simulate import DEFAULT_TARGETS
+
+MAX_BODY = 64 * 1024              # a position is a few hundred bytes
+SOURCE = "position"               # how messages name the request body
+PILES = ("A", "B")                # the position file's piles (analyzer.position)
+LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
+          "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+          "/style.css": ("style.css", "text/css; charset=utf-8")}
+DECISIONS = [{"id": "declare", "label": "End of my turn: STOP, LAST CHANCE or play on?",
+              "options": {k: LABELS[k] for k in OPTIONS}}]
+
+# The page loads nothing but its own three files; no other site may frame it.
+PAGE_HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff",
+                "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"}
+
+# The kernels' thread pool serves one parallel call at a time; a second advice waits its turn.
+ADVISE_LOCK = threading.Lock()
+
+
+class HTTPError(Exception):
+    """A response with a one-line `error: ...` body."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def catalogue() -> dict:
+    """Everything the page needs to know about the cards, from kernels.cards (one source)."""
+    kinds = []
+    for k, (kind, category, expansion, _colours) in enumerate(kc.CATALOGUE):
+        first, n = int(kc.KIND_FIRST_TYPE[k]), int(kc.KIND_NTYPES[k])
+        kinds.append({"kind": kind, "category": category, "expansion": expansion,
+                      "cards": [{"name": card_name(t), "colour": kc.COLOURS[kc.TYPE_COLOUR[t]],
+                                 "copies": int(kc.TYPE_COPIES[t])}
+                                for t in range(first, first + n)]})
+    return {"kinds": kinds, "colours": list(kc.COLOURS),
+            "expansions": {e: int(kc.copies_in(e).sum()) for e in kc.EXPANSIONS},
+            "default_targets": DEFAULT_TARGETS, "piles": list(PILES), "max_deck": kc.MAX_DECK,
+            "decisions": DECISIONS,
+            "samples": {"default": DEFAULT_SAMPLES, "max": MAX_SAMPLES},
+            "max_body": MAX_BODY, "version": __version__}
+
+
+def canonical_cards(obj: object) -> object:
+    """The position with each card list as a list of canonical card names, read by the parser's
+    own card reader (so its messages are the CLI's); everything else is left for parse()."""
+    if not isinstance(obj, dict):
+        return obj
+    out = dict(obj)
+    try:
+        expansion = check_expansion(obj.get("expansion", "base"))
+    except (SeasaltError, AttributeError, TypeError):
+        return out                                   # parse() names the problem
+    if "expansion" in obj:
+        out["expansion"] = expansion
+
+    def names(value, where):
+        return [card_name(t) for t in _cards(value, where, expansion)]
+    for key in ("hand", "table"):
+        if key in obj:
+            out[key] = names(obj[key], key)
+    if isinstance(obj.get("opponents"), list):
+        out["opponents"] = []
+        for o in obj["opponents"]:
+            if isinstance(o, dict):
+                o = dict(o)
+                for key in ("table", "known"):
+                    if key in o:
+                        o[key] = names(o[key], f"seat {o.get('seat')} {key}")
+            out["opponents"].append(o)
+    if isinstance(obj.get("piles"), dict):
+        out["piles"] = {}
+        for name, pile in obj["piles"].items():
+            if isinstance(pile, dict):
+                pile = dict(pile)
+                for key in ("top", "cards"):
+                    if key in pile:
+                        pile[key] = names(pile[key], f"pile {name} {key}")
+            out["piles"][name] = pile
+    return out
+
+
+def _flag(value: str) -> bool:
+    if value.lower() not in ("", "1", "true", "0", "false"):
+        raise ValueError
+    return value.lower() in ("", "1", "true")
+
+
+# query parameter (the CLI's option name) -> (advise() keyword, reader)
+QUERY = {"samples": ("samples", int), "seed": ("seed", int), "precision": ("precision", float),
+         "opponent": ("opponent", str), "me": ("me_policy", str),
+         "no-play-on": ("play_on", lambda v: not _flag(v))}
+
+
+def advice_options(query) -> dict:
+    """advise() keywords from the query string, whose names are the CLI's options."""
+    out: dict = {}
+    for key, value in query.multi_items():
+        if key not in QUERY:
+            raise HTTPError(400, f"unknown parameter {key!r}; valid: {', '.join(QUERY)}")
+        keyword, read = QUERY[key]
+        if keyword in out:
+            raise HTTPError(400, f"{key} given twice")
+        try:
+            out[keyword] = read(value)
+        except ValueError:
+            raise HTTPError(400, f"invalid value for {key}: {value!r}") from None
+    return out
+
+
+def advice_json(position: object, options: dict) -> str:
+    """Exactly what `seasalt advise FILE --json` prints for this position and these options."""
+    with ADVISE_LOCK:
+        result = advise(position, **options)
+    return json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n"
+
+
+def check(position: object) -> dict:
+    """Validate as `seasalt advise` does: the position's one-line description when it is valid,
+    else the CLI's `error:` line (a valid answer to "is this right?", so not an HTTP error)."""
+    try:
+        pos = parse(position)
+    except SeasaltError as e:
+        return {"valid": False, "error": error_line(str(e))}
+    return {"valid": True, "error": None, "points": pos.points, "description": describe(pos)}
+
+
+async def _position(request: Request) -> object:
+    """The request body as a decoded (not yet validated) position."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HTTPError(415, "send the position as JSON (Content-Type: application/json)")
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise HTTPError(413, f"{SOURCE}: over {MAX_BODY:,} bytes; a position is a few hundred")
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise HTTPError(413, f"{SOURCE}: over {MAX_BODY:,} bytes; a position is a few hundred")
+    return decode(bytes(data), SOURCE)
+
+
+def _endpoint(work: Callable[[Request, object], object]):
+    """A POST endpoint: decode the body, run `work` in a worker thread, map errors to 4xx/5xx."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            position = await _position(request)
+            result = await run_in_threadpool(work, request, position)
+        except HTTPError as e:
+            return _error(e.status, str(e))
+        except SeasaltError as e:
+            return _error(400, str(e))
+        except Exception as e:                 # a bug: say so, keep serving
+            traceback.print_exc(file=sys.stderr)
+            return _error(500, f"internal error ({type(e).__name__}: {e}); please report it")
+        if isinstance(result, str):
+            return Response(result, media_type="application/json")
+        return JSONResponse(result)
+    return endpoint
+
+
+def error_line(message: str) -> str:
+    """The CLI's one-line `error: ...`."""
+    return f"error: {_one_line(message)}"
+
+
+def _error(status: int, message: str) -> Response:
+    return PlainTextResponse(error_line(message) + "\n", status_code=status)
+
+
+def _static(name: str, media: str):
+    body = resources.files(__package__).joinpath("static", name).read_bytes()
+
+    async def page(request: Request) -> Response:
+        return Response(body, media_type=media, headers=PAGE_HEADERS)
+    return page
+
+
+async def _catalogue(request: Request) -> Response:
+    return JSONResponse(catalogue())
+
+
+def create_app(loopback: bool = True) -> Starlette:
+    """The ASGI app; bound to a loopback address it answers only requests sent to localhost
+    (a web page elsewhere cannot reach it through a name that resolves here)."""
+    routes = [Route(path, _static(name, media)) for path, (name, media) in STATIC.items()]
+    routes += [
+        Route("/api/catalogue", _catalogue),
+        Route("/api/cards", _endpoint(lambda r, p: canonical_cards(p)), methods=["POST"]),
+        Route("/api/check", _endpoint(lambda r, p: check(p)), methods=["POST"]),
+        Route("/api/advise", _endpoint(lambda r, p: advice_json(p, advice_options(r.query_params))),
+              methods=["POST"]),
+    ]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS)] if loopback else []
+    return Starlette(routes=routes, middleware=middleware)

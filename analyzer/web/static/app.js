@@ -1,0 +1,764 @@
+"use strict";
+// The seasalt advisor page. The page edits a position and writes it as the very file
+// `seasalt advise` reads (toPosition); whether it is valid is always the server's word
+// (POST /api/check, the CLI's own validation). The cards come from GET /api/catalogue.
+
+const $ = (id) => document.getElementById(id);
+let CAT = null;                    // the catalogue: kinds, colours, deck sizes, decisions
+let S = null;                      // the position being edited (see blank())
+let active = "hand";               // the zone the picker adds to
+let last = null;                   // the last advice shown (its JSON)
+let lastPosition = null;           // ... and the position it answered (as JSON text)
+let checkId = 0, checkTimer = null, busy = false;
+
+// ---------------------------------------------------------------------------------------------
+// state
+
+function blank(players = 2, seat = 0, expansion = "base") {
+  const s = {players, seat, expansion, decision: CAT.decisions[0].id, hand: [], table: [],
+             opp: {}, piles: {}, deckManual: false, deck: 0, useTotals: false,
+             totals: [0, 0, 0, 0], target: CAT.default_targets[players], lock: null};
+  for (const p of CAT.piles) s.piles[p] = {mode: "top", size: 0, top: [], cards: []};
+  fillSeats(s);
+  return s;
+}
+
+function fillSeats(s) {
+  for (const q of seatsOf(s)) s.opp[q] ??= {table: [], known: [], hand_size: 0};
+}
+
+function seatsOf(s) {
+  return [...Array(s.players).keys()].filter((q) => q !== s.seat);
+}
+
+function pileSize(p) {
+  return p.mode === "top" ? p.size : p.cards.length;
+}
+
+function deckComputed(s = S) {
+  let placed = s.hand.length + s.table.length;
+  for (const q of seatsOf(s)) placed += s.opp[q].hand_size + s.opp[q].table.length;
+  for (const p of CAT.piles) placed += pileSize(s.piles[p]);
+  return CAT.expansions[s.expansion] - placed;
+}
+
+/** Every place cards are put: id -> {label, cards (the state's own array), max}. */
+function zones() {
+  const z = {hand: {label: "my hand", cards: S.hand}, table: {label: "my table", cards: S.table}};
+  for (const q of seatsOf(S)) {
+    z[`opp${q}.table`] = {label: `seat ${q}'s table`, cards: S.opp[q].table};
+    z[`opp${q}.known`] = {label: `cards known in seat ${q}'s hand`, cards: S.opp[q].known};
+  }
+  for (const p of CAT.piles) {
+    const pile = S.piles[p];
+    z[`pile${p}.top`] = {label: `pile ${p}'s top`, cards: pile.top, max: 1,
+                         shown: pile.mode === "top"};
+    z[`pile${p}.cards`] = {label: `pile ${p}`, cards: pile.cards, shown: pile.mode === "cards"};
+  }
+  return z;
+}
+
+function used() {
+  const n = {};
+  for (const z of Object.values(zones())) {
+    if (z.shown === false) continue;
+    for (const c of z.cards) n[c] = (n[c] || 0) + 1;
+  }
+  return n;
+}
+
+/** The position file `seasalt advise` reads. */
+function toPosition(s = S) {
+  const list = (a) => a.join(",");
+  const pos = {players: s.players, seat: s.seat, expansion: s.expansion, hand: list(s.hand)};
+  if (s.table.length) pos.table = list(s.table);
+  pos.opponents = seatsOf(s).map((q) => {
+    const o = s.opp[q], out = {seat: q};
+    if (o.table.length) out.table = list(o.table);
+    out.hand_size = o.hand_size;
+    if (o.known.length) out.known = list(o.known);
+    return out;
+  });
+  pos.piles = {};
+  for (const p of CAT.piles) {
+    const pile = s.piles[p];
+    if (pile.mode === "cards") pos.piles[p] = {cards: list(pile.cards)};
+    else pos.piles[p] = pile.size || pile.top.length ? {size: pile.size, top: list(pile.top)} : {size: 0};
+  }
+  pos.deck = s.deckManual ? s.deck : deckComputed(s);
+  if (s.useTotals) {
+    pos.totals = s.totals.slice(0, s.players);
+    pos.target = s.target;
+  }
+  if (s.lock !== null) pos.lock = s.lock;
+  return pos;
+}
+
+/** A state from a position whose card lists the server made canonical (POST /api/cards). */
+function fromPosition(p) {
+  const seats = Object.keys(CAT.default_targets).map(Number);
+  if (!seats.includes(p.players) || !Number.isInteger(p.seat) || p.seat < 0 || p.seat >= p.players ||
+      !((p.expansion ?? "base") in CAT.expansions)) throw new Error("not shown");   // the server says why
+  const s = blank(p.players, p.seat, p.expansion ?? "base");
+  s.hand = [...(p.hand ?? [])];
+  s.table = [...(p.table ?? [])];
+  for (const o of p.opponents) {
+    s.opp[o.seat] = {table: [...(o.table ?? [])], known: [...(o.known ?? [])],
+                     hand_size: o.hand_size};
+  }
+  for (const name of CAT.piles) {
+    const x = p.piles[name], pile = s.piles[name];
+    if (!x) continue;
+    if ("cards" in x) Object.assign(pile, {mode: "cards", cards: [...x.cards]});
+    else Object.assign(pile, {mode: "top", size: x.size ?? 0, top: [...(x.top ?? [])]});
+  }
+  s.deck = p.deck;
+  s.deckManual = p.deck !== deckComputed(s);
+  if ("totals" in p || "target" in p) {
+    s.useTotals = true;
+    (p.totals ?? []).forEach((v, q) => { s.totals[q] = v; });
+    s.target = p.target;
+  }
+  s.lock = p.lock ?? null;
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the server
+
+async function post(path, body) {
+  const r = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
+                               body: typeof body === "string" ? body : JSON.stringify(body)});
+  const text = await r.text();
+  return {ok: r.ok, status: r.status, text};
+}
+
+/** The server's verdict on a position: {valid, error, description}. */
+async function verdict(pos) {
+  const r = await post("/api/check", pos);
+  return r.ok ? JSON.parse(r.text) : {valid: false, error: r.text.trim()};
+}
+
+function scheduleCheck() {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(runCheck, 120);
+}
+
+async function runCheck() {
+  const id = ++checkId;
+  const v = await verdict(toPosition());
+  if (id !== checkId) return;                     // a newer check is on its way
+  const box = $("check");
+  box.className = v.valid ? "check ok" : "check bad";
+  box.textContent = v.valid ? `Ready: ${v.description}.` : v.error;
+}
+
+// ---------------------------------------------------------------------------------------------
+// building the page
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+const pretty = (word) => word.replaceAll("_", " ");
+const SHORT = {dark_blue: "dk blue", light_blue: "lt blue", light_orange: "lt orange"};  // phones
+
+function cardInfo(name) {
+  for (const k of CAT.kinds) for (const c of k.cards) if (c.name === name) return {kind: k, card: c};
+  return null;
+}
+
+function cardLabel(name) {
+  const info = cardInfo(name);
+  if (!info) return name;
+  return info.kind.cards.length > 1 ? `${pretty(info.kind.kind)} ${pretty(info.card.colour)}`
+                                    : pretty(info.kind.kind);
+}
+
+function allowed(kind) {
+  const ex = Object.keys(CAT.expansions);
+  return ex.indexOf(kind.expansion) <= ex.indexOf(S.expansion);
+}
+
+function buildPicker() {
+  const grid = $("picker-grid");
+  grid.replaceChildren();
+  const groups = {mermaid: "Mermaids", duo: "Duos", collector: "Collectors",
+                  multiplier: "Multipliers", special: "Extra Salt specials"};
+  for (const [category, title] of Object.entries(groups)) {
+    const kinds = CAT.kinds.filter((k) => k.category === category && allowed(k));
+    if (!kinds.length) continue;
+    const box = el("div", {class: "group"}, el("h3", {}, title));
+    const singles = el("div", {class: "singles"});
+    const button = (k, c) => el("button", {type: "button", class: "card", "data-card": c.name,
+                                           "data-colour": c.colour, onclick: () => addCard(c.name)},
+      el("span", {class: "sw", "aria-hidden": "true"}),
+      ...(k.cards.length > 1 ? [el("span", {class: "cname full"}, pretty(c.colour)),
+                                el("span", {class: "cname short", "aria-hidden": "true"}, SHORT[c.colour] ?? pretty(c.colour))]
+                             : [el("span", {class: "cname"}, pretty(k.kind))]),
+      el("span", {class: "left"}));
+    for (const k of kinds) {
+      if (k.cards.length === 1) {
+        singles.append(button(k, k.cards[0]));
+        continue;
+      }
+      box.append(el("div", {class: "kind", role: "group", "aria-label": pretty(k.kind)},
+                    el("span", {class: "kind-name"}, pretty(k.kind)),
+                    el("div", {class: "colours"}, ...k.cards.map((c) => button(k, c)))));
+    }
+    if (singles.children.length) box.append(singles);
+    grid.append(box);
+  }
+  $("picker-hint").textContent = S.expansion === "base"
+    ? "Extra Salt cards appear when you choose that expansion." : "";
+}
+
+function updatePicker() {
+  const n = used();
+  for (const b of document.querySelectorAll("#picker-grid .card")) {
+    const name = b.dataset.card, left = cardInfo(name).card.copies - (n[name] || 0);
+    b.querySelector(".left").textContent = left;
+    b.setAttribute("aria-disabled", left <= 0 ? "true" : "false");
+    b.setAttribute("aria-label", `${cardLabel(name)}, ${left} left`);
+    b.classList.toggle("none", left <= 0);
+  }
+  const z = zones()[active];
+  $("target-name").textContent = z ? z.label : "";
+  renderChips($("target-cards"), active);
+}
+
+/** A zone element: a heading, the button that makes it the picker's target, its cards. */
+function zoneBox(id, title, note = "") {
+  const box = el("div", {class: "zone", "data-zone": id});
+  box.append(el("div", {class: "zone-head"},
+                el("h3", {}, title, note ? el("small", {}, note) : ""),
+                el("button", {type: "button", class: "small target", "aria-pressed": "false",
+                              onclick: () => setActive(id)}, "add here")),
+             el("div", {class: "chips"}));
+  return box;
+}
+
+function stepper(label, value, min, max, onchange) {
+  const input = el("input", {type: "number", min, max, value, "aria-label": label});
+  const set = (v) => {
+    v = Math.max(min, Math.min(max, Number.isFinite(v) ? Math.trunc(v) : min));
+    input.value = v;
+    onchange(v);
+  };
+  input.addEventListener("change", () => set(parseInt(input.value, 10)));
+  return el("span", {class: "stepper"},
+            el("button", {type: "button", class: "small", "aria-label": `${label}: one fewer`,
+                          onclick: () => set(parseInt(input.value, 10) - 1)}, "−"),
+            input,
+            el("button", {type: "button", class: "small", "aria-label": `${label}: one more`,
+                          onclick: () => set(parseInt(input.value, 10) + 1)}, "+"));
+}
+
+function buildSeats() {
+  const seat = $("seat");
+  seat.replaceChildren(...[...Array(S.players).keys()].map((q) => el("option", {value: q}, `seat ${q}`)));
+  seat.value = S.seat;
+  const box = $("opponents");
+  keepPicker();
+  box.replaceChildren();
+  for (const q of seatsOf(S)) {
+    const o = S.opp[q];
+    box.append(el("fieldset", {class: "box opponent"}, el("legend", {}, `Seat ${q}`),
+                  zoneBox(`opp${q}.table`, "Table"),
+                  el("div", {class: "field"}, "Cards in hand ",
+                     stepper(`seat ${q} hand size`, o.hand_size, 0, CAT.max_deck,
+                             (v) => { o.hand_size = v; changed(); })),
+                  zoneBox(`opp${q}.known`, "Known in that hand", "(seen taken from a pile)")));
+  }
+  buildTotals();
+  buildLock();
+}
+
+function buildPiles() {
+  const box = $("piles");
+  keepPicker();
+  box.replaceChildren();
+  for (const p of CAT.piles) {
+    const pile = S.piles[p];
+    const radio = (mode, text) => el("label", {class: "inline"},
+      el("input", {type: "radio", name: `mode${p}`, value: mode, checked: pile.mode === mode,
+                   onchange: () => setPileMode(p, mode)}), text);
+    const top = el("div", {class: "pile-top", hidden: pile.mode !== "top"},
+                   el("div", {class: "field"}, "Cards in the pile ",
+                      stepper(`pile ${p} size`, pile.size, 0, CAT.max_deck,
+                              (v) => { pile.size = v; changed(); })),
+                   zoneBox(`pile${p}.top`, "Top card"));
+    const all = el("div", {class: "pile-cards", hidden: pile.mode !== "cards"},
+                   zoneBox(`pile${p}.cards`, "Its cards", "(bottom first, the top last)"));
+    box.append(el("fieldset", {class: "box pile", "data-pile": p}, el("legend", {}, `Pile ${p}`),
+                  el("div", {class: "modes", role: "radiogroup", "aria-label": `what I know of pile ${p}`},
+                     radio("top", "its size and top"), radio("cards", "every card (remembered)")),
+                  top, all));
+  }
+}
+
+function buildTotals() {
+  const box = $("totals");
+  box.hidden = !S.useTotals;
+  $("use-totals").checked = S.useTotals;
+  box.replaceChildren();
+  for (let q = 0; q < S.players; q++) {
+    box.append(el("label", {}, `seat ${q}${q === S.seat ? " (me)" : ""} `,
+                  el("input", {type: "number", min: 0, value: S.totals[q], class: "total",
+                               onchange: (e) => { S.totals[q] = parseInt(e.target.value, 10) || 0; changed(); }})));
+  }
+  box.append(el("label", {}, "target ",
+                el("input", {type: "number", min: 1, value: S.target, id: "target",
+                             onchange: (e) => { S.target = parseInt(e.target.value, 10) || 0; changed(); }})));
+}
+
+function buildLock() {
+  $("lock-box").hidden = !CAT.kinds.some((k) => k.kind === "jellyfish" && allowed(k));
+  const lock = $("lock");
+  lock.replaceChildren(el("option", {value: ""}, "nobody"),
+    ...[...Array(S.players).keys()].map((q) => el("option", {value: q}, `seat ${q}${q === S.seat ? " (me)" : ""}`)));
+  lock.value = S.lock === null ? "" : S.lock;
+}
+
+/** Everything built from the state, for a new or loaded state. */
+function buildAll() {
+  $("players").value = S.players;
+  $("expansion").value = S.expansion;
+  $("decision").value = S.decision;
+  $("deck-manual").checked = S.deckManual;
+  keepPicker();
+  $("mine").replaceChildren(zoneBox("hand", "My hand"), zoneBox("table", "My table", "(pairs played)"));
+  buildPicker();
+  buildSeats();
+  buildPiles();
+  if (!zones()[active] || zones()[active].shown === false) active = "hand";
+  setActive(active, false);
+  changed();
+}
+
+// ---------------------------------------------------------------------------------------------
+// editing
+
+function setActive(id, focusPicker = true) {
+  active = id;
+  for (const b of document.querySelectorAll(".zone")) {
+    const on = b.dataset.zone === id;
+    b.classList.toggle("active", on);
+    const t = b.querySelector(".target");
+    if (t) {
+      t.setAttribute("aria-pressed", on ? "true" : "false");
+      t.textContent = on ? "adding here" : "add here";
+    }
+  }
+  updatePicker();
+  placePicker();
+  if (focusPicker) showPicker(true);
+  if (focusPicker && NARROW.matches) $("picker").scrollIntoView({block: "nearest"});
+}
+
+// On a phone the cards open under the place they are added to; on a wide screen, beside the form.
+const NARROW = window.matchMedia("(max-width: 899px)");
+
+function showPicker(open) {
+  $("picker-grid").hidden = !open;
+  $("picker-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+  $("picker-toggle").textContent = open ? "hide" : "show";
+}
+
+/** Before a part of the form is rebuilt: the picker back to its own place, out of harm's way. */
+function keepPicker() {
+  $("picker-slot").append($("picker"));
+}
+
+function placePicker() {
+  const picker = $("picker");
+  const zone = document.querySelector(`#position .zone[data-zone="${active}"]`);
+  if (NARROW.matches && zone) {
+    if (zone.nextElementSibling !== picker) zone.after(picker);
+  } else if (picker.parentElement !== $("picker-slot")) {
+    $("picker-slot").append(picker);
+  }
+}
+
+function addCard(name) {
+  const z = zones()[active];
+  if (!z) return;
+  const left = cardInfo(name).card.copies - (used()[name] || 0);
+  if (left <= 0) return;                 // greyed: every copy is placed
+  if (z.max === 1) {
+    z.cards.splice(0, z.cards.length, name);
+    const pile = active.match(/^pile(\w+)\.top$/);
+    if (pile && S.piles[pile[1]].size === 0) { S.piles[pile[1]].size = 1; buildPiles(); setActive(active, false); }
+  } else {
+    z.cards.push(name);
+  }
+  changed();
+}
+
+function removeCard(id, index) {
+  zones()[id].cards.splice(index, 1);
+  changed();
+}
+
+function setPileMode(p, mode) {
+  const pile = S.piles[p];
+  if (pile.mode === mode) return;
+  if (mode === "cards") {
+    pile.cards = pile.size === pile.top.length ? [...pile.top] : pile.cards;
+  } else {
+    pile.size = pile.cards.length;
+    pile.top = pile.cards.slice(-1);
+  }
+  pile.mode = mode;
+  const was = active;
+  buildPiles();
+  active = was.startsWith(`pile${p}.`) ? `pile${p}.${mode === "top" ? "top" : "cards"}` : was;
+  setActive(active, false);
+  changed();
+}
+
+function renderChips(box, id) {
+  const z = zones()[id];
+  box.replaceChildren();
+  if (!z) return;
+  if (!z.cards.length) box.append(el("span", {class: "empty"}, "none"));
+  z.cards.forEach((name, i) => {
+    box.append(el("button", {type: "button", class: "chip", "data-card": name,
+                             "data-colour": cardInfo(name)?.card.colour ?? "",
+                             "aria-label": `remove ${cardLabel(name)} from ${z.label}`,
+                             onclick: () => {
+                               removeCard(id, i);
+                               const next = box.querySelectorAll(".chip")[Math.min(i, z.cards.length - 1)];
+                               (next || box.closest(".zone")?.querySelector(".target") || $("target-name")).focus?.();
+                             }},
+                          el("span", {class: "sw", "aria-hidden": "true"}), cardLabel(name),
+                          el("span", {class: "x", "aria-hidden": "true"}, "×")));
+  });
+}
+
+/** After any edit: redraw the cards, the counts and the deck, save to the URL, ask the server. */
+function changed() {
+  for (const box of document.querySelectorAll("#position .zone")) {
+    renderChips(box.querySelector(".chips"), box.dataset.zone);
+  }
+  updatePicker();
+  placePicker();
+  const computed = deckComputed();
+  $("deck-computed").textContent = computed;
+  $("deck-total").textContent = CAT.expansions[S.expansion];
+  const deck = $("deck");
+  deck.disabled = !S.deckManual;
+  if (!S.deckManual) S.deck = computed;
+  if (document.activeElement !== deck) deck.value = S.deck;
+  const pos = toPosition();
+  $("json").value = JSON.stringify(pos, null, 2);
+  history.replaceState(null, "", "#position=" + encodeLink(pos));
+  markStale();
+  scheduleCheck();
+}
+
+/** An advice shown for another position than the one on the page says so. */
+function markStale() {
+  const stale = last !== null && JSON.stringify(toPosition()) !== lastPosition;
+  $("stale").hidden = !stale;
+  $("more").disabled = last === null || busy || stale;
+}
+
+function encodeLink(pos) {
+  const bytes = new TextEncoder().encode(JSON.stringify(pos));
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function decodeLink(text) {
+  const bin = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// import: the server reads the cards and judges; the page loads only what it can show faithfully
+
+async function importText(text, where) {
+  const status = $("file-status");
+  const r = await post("/api/cards", text);
+  if (!r.ok) {
+    status.className = "bad";
+    status.textContent = `${where}: ${r.text.trim()}`;
+    return false;
+  }
+  const canon = JSON.parse(r.text);
+  const said = (await verdict(canon)).error;
+  let s = null;
+  try { s = fromPosition(canon); } catch (e) { s = null; }
+  if (s === null || (await verdict(toPosition(s))).error !== said) {
+    status.className = "bad";
+    status.textContent = `${where}: not loaded: ${said ?? "this page cannot show that position"}`;
+    return false;
+  }
+  S = s;
+  buildAll();
+  status.className = said ? "bad" : "ok";
+  status.textContent = said ? `${where}: loaded, but ${said}` : `${where}: loaded.`;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// advice
+
+const PCT = (x) => `${(100 * x).toFixed(1)}%`;
+const NUM = (x) => x.toFixed(2);
+const SIGNED = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2);
+// key, words, scale (rate: 0..1, lead: shared, none: text only)
+const METRICS = [
+  ["win_game", "chance to win the game", "rate"],
+  ["win_bet", "chance the LAST CHANCE bet is won", "rate"],
+  ["margin", "lead over the best opponent this round", "lead"],
+  ["points", "my points this round", "none"],
+  ["best_opponent_points", "the best opponent's points", "none"],
+];
+
+function optionLabel(key) {
+  const d = CAT.decisions.find((x) => x.id === S.decision);
+  return (d && d.options[key]) || pretty(key);
+}
+
+async function advise(samples, seed) {
+  if (busy) return;
+  const params = new URLSearchParams();
+  const precision = $("precision").value.trim();
+  if (precision) params.set("precision", precision);
+  else params.set("samples", samples);
+  if (seed !== "") params.set("seed", seed);
+  for (const [id, key] of [["opponent", "opponent"], ["me", "me"]]) {
+    const v = $(id).value.trim();
+    if (v && v !== "baseline") params.set(key, v);
+  }
+  if (!$("play-on").checked) params.set("no-play-on", "1");
+  const pos = toPosition();
+  busy = true;
+  $("advise").disabled = $("more").disabled = true;
+  const status = $("status");
+  status.className = "";
+  const t0 = performance.now();
+  const what = precision ? `to a precision of ${precision}` : `${Number(samples).toLocaleString("en-US")} deals`;
+  const tick = setInterval(() => {
+    status.textContent = `Sampling ${what}… ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  }, 100);
+  status.textContent = `Sampling ${what}…`;
+  try {
+    const r = await post("/api/advise?" + params, pos);
+    const seconds = (performance.now() - t0) / 1000;
+    if (!r.ok) {
+      status.className = "bad";
+      status.textContent = r.text.trim();
+      return;
+    }
+    last = JSON.parse(r.text);
+    lastPosition = JSON.stringify(pos);
+    status.textContent = "";
+    showAdvice(last, r.text, seconds);
+  } catch (e) {
+    status.className = "bad";
+    status.textContent = `error: the server did not answer (${e.message})`;
+  } finally {
+    clearInterval(tick);
+    // for scripts/bench_serve.py and the tests: how long the answer took, how many came
+    document.body.dataset.answerMs = (performance.now() - t0).toFixed(1);
+    document.body.dataset.answers = String(Number(document.body.dataset.answers || 0) + 1);
+    busy = false;
+    $("advise").disabled = false;
+    markStale();
+  }
+}
+
+function showAdvice(a, text, seconds) {
+  $("result").hidden = false;
+  $("recommendation").replaceChildren("Recommendation: ", el("strong", {}, optionLabel(a.recommendation)));
+  $("reason").textContent = a.reason;
+  const keys = Object.keys(a.options);
+  // the lead bars share one scale, with zero in it
+  let lo = 0, hi = 0;
+  for (const k of keys) {
+    const m = a.options[k].margin;
+    if (m) { lo = Math.min(lo, m.ci95[0]); hi = Math.max(hi, m.ci95[1]); }
+  }
+  const span = hi - lo || 1;
+  const box = $("options");
+  box.replaceChildren();
+  for (const k of keys) {
+    const o = a.options[k];
+    const card = el("div", {class: "option" + (k === a.recommendation ? " best" : ""), "data-option": k},
+                    el("h3", {}, optionLabel(k),
+                       k === a.recommendation ? el("span", {class: "badge"}, "recommended") : ""));
+    for (const [key, words, scale] of METRICS) {
+      const v = o[key];
+      if (!v) continue;
+      const rate = "rate" in v, x = rate ? v.rate : v.mean, [l, h] = v.ci95;
+      const shown = rate ? PCT(x) : key === "margin" ? SIGNED(x) : NUM(x);
+      const ci = rate ? `[${(100 * l).toFixed(1)}, ${(100 * h).toFixed(1)}]` : `[${NUM(l)}, ${NUM(h)}]`;
+      const row = el("div", {class: "metric", "data-metric": key},
+                     el("span", {class: "mlabel"}, words),
+                     el("span", {class: "value"}, shown), " ", el("span", {class: "ci"}, ci));
+      if (scale !== "none") {
+        const at = (t) => `${(100 * (scale === "rate" ? t : (t - lo) / span)).toFixed(2)}%`;
+        const zero = scale === "rate" ? 0 : -lo / span;
+        const fill = el("div", {class: "fill"}), whisker = el("div", {class: "whisker"});
+        const from = Math.min(zero, scale === "rate" ? x : (x - lo) / span);
+        const to = Math.max(zero, scale === "rate" ? x : (x - lo) / span);
+        fill.style.left = `${(100 * from).toFixed(2)}%`;
+        fill.style.width = `${(100 * (to - from)).toFixed(2)}%`;
+        whisker.style.left = at(l);
+        whisker.style.width = `calc(${at(h)} - ${at(l)})`;
+        const bar = el("div", {class: "bar", "aria-hidden": "true"}, fill, whisker);
+        if (scale === "lead") {
+          const z = el("div", {class: "zero"});
+          z.style.left = `${(100 * zero).toFixed(2)}%`;
+          bar.append(z);
+        }
+        row.append(bar);
+      }
+      card.append(row);
+    }
+    box.append(card);
+  }
+  // words never claim more than the intervals allow
+  const key = keys.some((k) => a.options[k].win_game) ? "win_game" : "margin";
+  const best = a.options[a.recommendation][key];
+  const close = keys.filter((k) => k !== a.recommendation && a.options[k][key])
+                    .filter((k) => a.options[k][key].ci95[1] >= best.ci95[0]);
+  if (close.length) {
+    box.append(el("p", {class: "warn"},
+      `${optionLabel(a.recommendation)} and ${close.map(optionLabel).join(" and ")} overlap at ` +
+      "this sample size: they are not told apart yet. More samples narrow the intervals."));
+  }
+  const t = a.timing;
+  $("run").textContent = `${a.samples.toLocaleString("en-US")} sampled deals · seed ${a.seed} · ` +
+    `${t.seconds.toFixed(2)} s computing, ${seconds.toFixed(2)} s in all · opponents ${a.opponent} · ` +
+    `95% intervals in brackets · seasalt ${a.version}`;
+  $("raw").textContent = text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// wiring
+
+function wire() {
+  $("players").addEventListener("change", (e) => {
+    S.players = parseInt(e.target.value, 10);
+    if (S.seat >= S.players) S.seat = 0;
+    S.target = CAT.default_targets[S.players];
+    fillSeats(S);
+    buildSeats();
+    if (!zones()[active]) setActive("hand", false);
+    changed();
+  });
+  $("seat").addEventListener("change", (e) => {
+    S.seat = parseInt(e.target.value, 10);
+    fillSeats(S);
+    buildSeats();
+    if (!zones()[active]) setActive("hand", false);
+    changed();
+  });
+  $("expansion").addEventListener("change", (e) => {
+    S.expansion = e.target.value;
+    buildPicker();
+    buildLock();
+    changed();
+  });
+  $("decision").addEventListener("change", (e) => { S.decision = e.target.value; });
+  $("deck-manual").addEventListener("change", (e) => {
+    S.deckManual = e.target.checked;
+    changed();
+    if (S.deckManual) $("deck").focus();
+  });
+  $("deck").addEventListener("input", (e) => {
+    S.deck = parseInt(e.target.value, 10);
+    if (!Number.isFinite(S.deck)) S.deck = 0;
+    changed();
+  });
+  $("use-totals").addEventListener("change", (e) => {
+    S.useTotals = e.target.checked;
+    buildTotals();
+    changed();
+  });
+  $("lock").addEventListener("change", (e) => {
+    S.lock = e.target.value === "" ? null : parseInt(e.target.value, 10);
+    changed();
+  });
+  NARROW.addEventListener("change", placePicker);
+  $("picker-toggle").addEventListener("click", () => showPicker($("picker-grid").hidden));
+  $("advise").addEventListener("click", () => advise($("samples").value || CAT.samples.default,
+                                                      $("seed").value.trim()));
+  $("more").addEventListener("click", () => {
+    if (!last) return;
+    const n = Math.min(CAT.samples.max, 4 * last.samples);
+    $("samples").value = n;
+    $("precision").value = "";
+    advise(n, String(last.seed));
+  });
+  $("download").addEventListener("click", () => {
+    const blob = new Blob([JSON.stringify(toPosition(), null, 2) + "\n"], {type: "application/json"});
+    const a = el("a", {href: URL.createObjectURL(blob), download: "position.json"});
+    document.body.append(a);
+    a.click();
+    a.remove();
+  });
+  $("copy-link").addEventListener("click", async () => {
+    const status = $("file-status");
+    try {
+      await navigator.clipboard.writeText(location.href);
+      status.className = "ok";
+      status.textContent = "Link copied: it opens this position.";
+    } catch (e) {
+      status.className = "";
+      status.textContent = `Copy this link: ${location.href}`;
+    }
+  });
+  $("upload").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) await importText(await file.text(), file.name);
+    e.target.value = "";
+  });
+  $("import").addEventListener("click", () => importText($("json").value, "import"));
+  $("clear").addEventListener("click", () => {
+    S = blank(S.players, S.seat, S.expansion);
+    buildAll();
+    $("file-status").textContent = "";
+  });
+}
+
+async function start() {
+  CAT = await (await fetch("/api/catalogue")).json();
+  $("version").textContent = `seasalt ${CAT.version}`;
+  $("expansion").replaceChildren(...Object.entries(CAT.expansions).map(
+    ([name, n]) => el("option", {value: name}, `${name} (${n} cards)`)));
+  $("decision").replaceChildren(...CAT.decisions.map((d) => el("option", {value: d.id}, d.label)));
+  $("players").replaceChildren(...Object.keys(CAT.default_targets).map((n) => el("option", {value: n}, n)));
+  $("samples").value = CAT.samples.default;
+  $("samples").max = CAT.samples.max;
+  const m = location.hash.match(/^#position=([A-Za-z0-9_-]+)$/);   // read before buildAll writes it
+  S = blank();
+  wire();
+  buildAll();
+  if (m) {
+    let text = null;
+    try { text = decodeLink(m[1]); } catch (e) { text = null; }
+    if (text === null) {
+      $("file-status").className = "bad";
+      $("file-status").textContent = "link: not a position link";
+    } else {
+      await importText(text, "link");
+    }
+  }
+  document.body.dataset.readyMs = performance.now().toFixed(1);   // since the navigation began
+  document.body.dataset.ready = "true";
+}
+
+start();

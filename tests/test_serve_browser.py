@@ -1,0 +1,280 @@
+"""The advisor page in a real headless Chromium (Debian's `chromium`, driven by Playwright), at a
+phone's width (360 px) and a desktop's (1280 px): docs/example_position.json entered by clicking
+gives the advice `seasalt advise` prints for the same seed; an impossible position shows the
+CLI's message; the page is keyboard reachable, readable, and loads nothing from elsewhere.
+
+SEASALT_SCREENSHOTS=docs pytest tests/test_serve_browser.py  rewrites the README's screenshots."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import urllib.parse
+from contextlib import contextmanager
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+import pytest
+
+from analyzer.advisor import LABELS
+from analyzer.position import describe, parse
+from analyzer.web.app import canonical_cards
+from serving import (CHROMIUM, EXAMPLE, cli_advice, click_card, enter_position, masked,
+                     open_page, press_advise, request, running_server)
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed "
+                               "(pip install -e '.[dev]')")
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)",
+                allow_module_level=True)
+
+EXAMPLE_POS = json.loads(EXAMPLE.read_text())
+WIDTHS = (360, 1280)
+SHOTS = os.environ.get("SEASALT_SCREENSHOTS")
+
+
+@pytest.fixture(scope="module")
+def url():
+    with running_server() as u:
+        yield u
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM)
+        yield b
+        b.close()
+
+
+@contextmanager
+def new_page(browser, url, width):
+    """A fresh page at one width; it must raise no script error and ask no other site."""
+    ctx = browser.new_context(viewport={"width": width, "height": 800})
+    pg = ctx.new_page()
+    errors, foreign = [], []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    # a 400 is the server's answer to an impossible position, not a fault of the page
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" and
+          "responded with a status of 400" not in m.text else None)
+    pg.on("request", lambda r: None if r.url.startswith((url, "data:", "blob:")) else foreign.append(r.url))
+    pg.width = width
+    yield pg
+    ctx.close()
+    assert errors == [] and foreign == []
+
+
+@pytest.fixture(params=WIDTHS, ids=lambda w: f"{w}px")
+def page(browser, url, request):
+    """The page at a phone's and at a desktop's width."""
+    with new_page(browser, url, request.param) as pg:
+        yield pg
+
+
+@pytest.fixture
+def desktop(browser, url):
+    """The page at a desktop's width only (for what does not depend on the layout)."""
+    with new_page(browser, url, WIDTHS[-1]) as pg:
+        yield pg
+
+
+def js_fixed(x: float, digits: int) -> str:
+    """JavaScript's Number.toFixed: the exact binary value, halves rounded away from zero."""
+    return str(Decimal(x).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
+
+
+def expected_text(key: str, v: dict) -> tuple[str, str]:
+    """What the page shows for one estimate: (value, interval), as app.js formats them."""
+    if "rate" in v:
+        lo, hi = v["ci95"]
+        return (js_fixed(100 * v["rate"], 1) + "%",
+                f"[{js_fixed(100 * lo, 1)}, {js_fixed(100 * hi, 1)}]")
+    lo, hi = v["ci95"]
+    mean = js_fixed(abs(v["mean"]), 2)
+    shown = (("+" if v["mean"] >= 0 else "−") + mean) if key == "margin" else js_fixed(v["mean"], 2)
+    return shown, f"[{js_fixed(lo, 2)}, {js_fixed(hi, 2)}]"
+
+
+CONTRAST = """() => {
+  const rgb = (s) => s.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92
+                                 : ((v + 0.055) / 1.055) ** 2.4; })
+                                .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const background = (e) => {
+    for (; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const bad = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const text = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!text || e.offsetParent === null || e.closest('[aria-disabled=true], :disabled')) continue;
+    const fg = rgb(getComputedStyle(e).color).slice(0, 3), bg = background(e);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    if (ratio < 4.5) bad.push([e.tagName, e.className, e.textContent.trim().slice(0, 30), ratio.toFixed(2)]);
+  }
+  return bad;
+}"""
+
+
+def shoot(page, name: str, at: str | None = None) -> None:
+    """With SEASALT_SCREENSHOTS=DIR: DIR/serve-<width>-<name>.png, the screen scrolled to `at`
+    (an element's top), or the whole page; stored with a 256-colour palette (small files)."""
+    if not SHOTS:
+        return
+    from PIL import Image
+    path = Path(SHOTS) / f"serve-{page.width}-{name}.png"
+    if at:
+        page.eval_on_selector(at, "e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(path))
+    else:
+        page.set_viewport_size({"width": page.width,
+                                "height": page.evaluate("document.documentElement.scrollHeight")})
+        page.screenshot(path=str(path))
+        page.set_viewport_size({"width": page.width, "height": 800})
+    Image.open(path).convert("RGB").quantize(256).save(path, optimize=True)
+
+
+@pytest.fixture(scope="module")
+def cli_text():
+    """What the console script prints for the example, 20,000 deals, seed 5."""
+    return cli_advice(EXAMPLE, "--samples", "20000", "--seed", "5")
+
+
+def test_the_example_entered_by_clicking_gets_the_cli_advice(page, url, cli_text):
+    open_page(page, url)
+    enter_position(page, EXAMPLE_POS)
+    assert page.text_content("#deck-computed") == "37"          # 58 less every card placed
+    sync_api.expect(page.locator("#check")).to_have_text(f"Ready: {describe(parse(EXAMPLE_POS))}.")
+    exported = json.loads(page.input_value("#json"))
+    assert canonical_cards(exported) == canonical_cards({"expansion": "base", **EXAMPLE_POS})
+
+    press_advise(page, samples=20000, seed=5)
+    cli = json.loads(cli_text)
+    assert page.text_content("#recommendation") == f"Recommendation: {LABELS[cli['recommendation']]}"
+    assert page.text_content("#reason") == cli["reason"]
+    shown = page.eval_on_selector_all(".option", "els => els.map(e => e.dataset.option)")
+    assert shown == list(cli["options"])
+    for name, option in cli["options"].items():
+        for key, v in option.items():
+            metric = f'.option[data-option="{name}"] .metric[data-metric="{key}"]'
+            assert (page.text_content(metric + " .value"), page.text_content(metric + " .ci")) \
+                == expected_text(key, v), (name, key)
+    assert masked(page.text_content("#raw")) == masked(cli_text)
+    assert page.text_content("#run").startswith("20,000 sampled deals · seed 5 · ")
+    assert page.is_visible(f'.option[data-option="{cli["recommendation"]}"] .badge')
+    assert page.evaluate(CONTRAST) == []                  # WCAG AA: 4.5:1 for all text
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width   # no sideways scroll
+    if page.width == WIDTHS[0]:                   # a phone: the cards, then the answer
+        shoot(page, "cards", at='.pile[data-pile="B"]')
+        shoot(page, "advice", at="#h-advice")
+    else:
+        shoot(page, "example")
+    if page.width != WIDTHS[-1]:
+        return
+    press_advise(page, button="#more")            # 4 times the deals, the same seed
+    api = request(url, "/api/advise?samples=80000&seed=5", EXAMPLE.read_bytes())[1]
+    assert masked(page.text_content("#raw")) == masked(api)
+    assert page.text_content("#run").startswith("80,000 sampled deals · seed 5 · ")
+    assert page.is_hidden("#stale")
+    page.click('.zone[data-zone="hand"] .chip >> nth=0')   # the position changes: the advice
+    assert page.is_visible("#stale") and page.is_disabled("#more")   # says it is stale
+
+
+def test_a_fifth_mermaid_shows_the_cli_message(page, url):
+    open_page(page, url)
+    mermaid = '#picker-grid .card[data-card="mermaid"]'
+    for _ in range(4):
+        click_card(page, "hand", "mermaid")
+    assert page.get_attribute(mermaid, "aria-disabled") == "true"     # greyed: none left
+    assert page.text_content(f"{mermaid} .left") == "0"
+    page.click(mermaid, force=True)                                    # does nothing
+    assert page.locator('.zone[data-zone="hand"] .chip').count() == 4
+
+    fifth = dict(EXAMPLE_POS, opponents=[{"seat": 1, "table": "fish:black,fish:green",
+                                          "hand_size": 5, "known": "shark:green,mermaid,mermaid,mermaid"}])
+    page.fill("#json", json.dumps(fifth))
+    page.click("#import")
+    message = "error: 5 x mermaid listed, only 4 exist"
+    sync_api.expect(page.locator("#check")).to_have_text(message)
+    assert page.text_content("#file-status") == f"import: loaded, but {message}"
+    assert page.locator('.zone[data-zone="opp1.known"] .chip').count() == 4
+    press_advise(page)
+    assert page.text_content("#status") == message
+    assert page.is_hidden("#result")
+    if page.width == WIDTHS[0]:
+        shoot(page, "fifth-mermaid", at="#h-advice")
+
+
+def test_a_file_the_page_cannot_show_is_not_loaded(desktop, url):
+    open_page(desktop, url)
+    desktop.fill("#json", '{"players": 7}')
+    desktop.click("#import")
+    sync_api.expect(desktop.locator("#file-status")).to_have_text(
+        "import: not loaded: error: position: missing key 'seat'")
+    desktop.fill("#json", '{"hand": "mermaid,kraken"}')
+    desktop.click("#import")
+    sync_api.expect(desktop.locator("#file-status")).to_have_text(
+        re.compile("^import: error: hand: unknown card kind 'kraken'"))
+
+
+def test_link_and_download_carry_the_position(desktop, url, tmp_path):
+    open_page(desktop, url)
+    desktop.fill("#json", EXAMPLE.read_text())
+    desktop.click("#import")
+    sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
+    desktop.check("#use-totals")
+    for q, total in enumerate((12, 20)):
+        desktop.fill(f"#totals .total >> nth={q}", str(total))
+        desktop.press(f"#totals .total >> nth={q}", "Tab")
+    assert json.loads(desktop.input_value("#json"))["totals"] == [12, 20]
+    link = desktop.url
+    assert urllib.parse.urlsplit(link).fragment.startswith("position=")
+    with desktop.expect_download() as d:
+        desktop.click("#download")
+    path = tmp_path / "position.json"
+    d.value.save_as(path)
+    saved = json.loads(path.read_text())
+    assert saved == json.loads(desktop.input_value("#json"))
+    assert parse(saved).pool.tolist() == parse(EXAMPLE_POS).pool.tolist()
+
+    other = desktop.context.new_page()
+    other.goto(link)
+    other.wait_for_selector("body[data-ready=true]", state="attached")
+    assert json.loads(other.input_value("#json")) == saved
+    assert other.text_content("#deck-computed") == "37"
+    assert other.text_content("#file-status") == "link: loaded."
+    other.click("#clear")
+    assert other.text_content("#deck-computed") == "58"
+    other.set_input_files("#upload", path)                  # "Open a file..."
+    sync_api.expect(other.locator("#file-status")).to_have_text("position.json: loaded.")
+    assert json.loads(other.input_value("#json")) == saved
+    other.close()
+
+
+def test_keyboard_reaches_every_control_and_adds_cards(desktop, url):
+    open_page(desktop, url)
+    names = desktop.evaluate("""() => [...document.querySelectorAll('button, input, select, textarea, summary')]
+        .filter(e => e.offsetParent !== null && !e.disabled && !e.classList.contains('visually-hidden'))
+        .map(e => [e.tabIndex, e.getAttribute('aria-label') || e.labels?.[0]?.textContent
+                                || e.textContent || ''])""")
+    assert names and all(t >= 0 and n.strip() for t, n in names), names
+    for _ in range(400):                                     # Tab from the top reaches Advise
+        desktop.keyboard.press("Tab")
+        if desktop.evaluate("document.activeElement.id") == "advise":
+            break
+    else:
+        pytest.fail("Tab never reached the Advise button")
+    desktop.focus('.zone[data-zone="table"] .target')
+    desktop.keyboard.press("Enter")                          # the table becomes the target
+    desktop.focus('#picker-grid .card[data-card="boat:black"]')
+    desktop.keyboard.press("Enter")
+    desktop.keyboard.press("Space")
+    assert desktop.evaluate("document.activeElement.dataset.card") == "boat:black"
+    assert desktop.locator('.zone[data-zone="table"] .chip').count() == 2
+    desktop.focus('.zone[data-zone="table"] .chip')
+    desktop.keyboard.press("Enter")                          # a chip removes its card
+    assert desktop.locator('.zone[data-zone="table"] .chip').count() == 1
