@@ -373,6 +373,20 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _wait_listening(address: str, proc: subprocess.Popen, seconds: float = 300) -> None:
+    """Wait until something accepts connections at tcp://host:port (the scheduler `proc`)."""
+    import socket
+    host, port = address[len("tcp://"):].rsplit(":", 1)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            socket.create_connection((host, int(port)), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError(f"the scheduler never listened at {address}")
+
+
 def test_cli_lost_scheduler_is_one_error_line_and_the_run_resumes(tmp_path):
     """`dask scheduler` and `dask worker` as a user starts them; the scheduler is killed
     mid-run: exit 1, one `error:` line (no Dask log or traceback), the finished tasks kept; the
@@ -389,6 +403,7 @@ def test_cli_lost_scheduler_is_one_error_line_and_the_run_resumes(tmp_path):
     args = [SEASALT, "simulate", "--players", "2", "--games", "1000000", "--seed", "6", "--json",
             "--checkpoint", str(ck)]
     try:
+        _wait_listening(address, scheduler)   # seasalt refuses at once where nothing listens yet
         p = subprocess.Popen(args + ["--scheduler", address], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 600          # a busy machine starts a worker slowly
