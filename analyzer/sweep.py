@@ -187,16 +187,7 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
         runs = rotation_runs(planned, outcome.counters[first:first + len(planned)], outcome.timing)
         first += len(planned)
         expansion = runs[0].result["expansion"]
-        me = aggregate(runs, [0] + [1] * (p - 1), 2)[0]
-        rpg = rounds_per_game(runs)
-        row = {n: _value(v) for n, v in zip(names, values)}
-        row.update({"players": p, "spec": pol.spec})
-        row.update({k: v for k, v in me.items() if k not in ("entrant", "seats")})
-        row.update(slot_round_stats(runs, 0))
-        row.update({"rounds_per_game_mean": rpg[0], "rounds_per_game_lo": rpg[1],
-                    "rounds_per_game_hi": rpg[2],
-                    "field": join_specs(field_p), "target": default_target(p, target)})
-        rows.append(row)
+        rows.append(sweep_row(runs, dict(zip(names, values)), pol.spec, field_p, target))
     meta = {"command": "sweep", "seed": seed, "policy": base.spec, "swept": ",".join(names),
             "expansion": expansion, "version": __version__}
     df = frame(rows, meta)
@@ -211,6 +202,23 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
                    outcome.units / outcome.seconds if outcome.seconds else None},
     })
     return df, header
+
+
+def sweep_row(runs: list, values: dict[str, float], spec: str, field_p: Sequence[str],
+              target: int | None) -> dict:
+    """One row of a sweep: the grid values, then the swept player's (slot 0 of the rotated
+    runs) win and round figures against `field_p`, each with its 95% interval."""
+    p = len(runs[0].seats)
+    me = aggregate(runs, [0] + [1] * (p - 1), 2)[0]
+    rpg = rounds_per_game(runs)
+    row = {n: _value(v) for n, v in values.items()}
+    row.update({"players": p, "spec": spec})
+    row.update({k: v for k, v in me.items() if k not in ("entrant", "seats")})
+    row.update(slot_round_stats(runs, 0))
+    row.update({"rounds_per_game_mean": rpg[0], "rounds_per_game_lo": rpg[1],
+                "rounds_per_game_hi": rpg[2],
+                "field": join_specs(field_p), "target": default_target(p, target)})
+    return row
 
 
 def _value(v: float) -> int | float:
