@@ -48,8 +48,8 @@ from .policies import parse_policy, short_spec
 from .rotation import derive_seed, plan_rotations, rotation_runs
 from .simulate import Progress, plan_games, plan_rounds, summarize_games, summarize_rounds
 from .stages import Staged
-from .stats import wilson
 from .sweep import sweep_row
+from .tidy import merge_sparse
 
 T77 = "threshold(stop_at=7,last_chance_at=7)"
 PLAYERS = (2, 3, 4)
@@ -227,40 +227,6 @@ def lc_rows(labels: dict, r: dict) -> list[dict]:
     return [{**labels, "players": r["players"], "rounds": r["rounds"],
              "caller_points": int(k), "calls": v["calls"], "won": v["won"]}
             for k, v in r["last_chance_by_points"].items()]
-
-
-def merge_sparse(df: pd.DataFrame, min_calls: int) -> pd.DataFrame:
-    """LAST CHANCE calls by caller points, per player count: consecutive point totals are
-    merged (from the top down) until each bin has at least `min_calls` calls; each bin gets its
-    label (`17+` for an open top bin, `12-13` for a merged one), n and Wilson interval."""
-    out = []
-    for p, g in df.groupby("players", sort=True):
-        g = g.sort_values("caller_points")
-        bins: list[list] = []
-        cur: list = []
-        for rec in g.itertuples():
-            cur.append(rec)
-            if sum(x.calls for x in cur) >= min_calls:
-                bins.append(cur)
-                cur = []
-        if cur:
-            if bins:
-                bins[-1] += cur
-            else:
-                bins.append(cur)
-        top = int(g["caller_points"].max())
-        for b in bins:
-            lo_pt, hi_pt = b[0].caller_points, b[-1].caller_points
-            calls = sum(x.calls for x in b)
-            won = sum(x.won for x in b)
-            wl, wh = wilson(won, calls)
-            label = (f"{lo_pt}+" if hi_pt == top and len(b) > 1 else
-                     f"{lo_pt}" if lo_pt == hi_pt else f"{lo_pt}-{hi_pt}")
-            out.append({"players": p, "points": label, "points_from": lo_pt,
-                        "points_to": hi_pt, "calls": calls, "won": won,
-                        "success": won / calls, "success_lo": wl, "success_hi": wh,
-                        "sparse": calls < min_calls})
-    return pd.DataFrame(out)
 
 
 def studies(seed: int, sc: Scale) -> list[Study]:

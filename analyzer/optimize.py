@@ -292,10 +292,13 @@ def settings(players: int = 2, knobs: Sequence[str] = (), policy: str = "thresho
              iterations: int | None = None, seed: int | None = None, expansion: str = "base",
              target: int | None = None, resume: bool = False) -> Settings:
     """Validated settings (SeasaltError for anything a user can get wrong)."""
+    if players not in (2, 3, 4):
+        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
     base = parse_policy(policy)
     space = parse_space(list(knobs), base)
     vs = [vs] if isinstance(vs, str) else list(vs)
-    field = tuple(SELF if s.strip() == SELF else parse_policy(s).spec for s in (vs or ["baseline"]))
+    field = tuple(SELF if v.strip() == SELF else parse_policy(v, players=players).spec
+                  for v in (vs or ["baseline"]))
     if len(set(field)) != len(field):
         raise SeasaltError("a --vs field member is given twice")
     if iterations is None:
