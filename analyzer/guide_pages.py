@@ -184,7 +184,7 @@ def tuned_section(w: Writer, f: dict) -> Section:
                   rows, "seats rotated; seeds of this guide, never used by the optimizer",
                   (1, 2), set(), csv)
     fig1 = w.figure("tuned_matchups", fig, "Tuned players against baseline and against "
-                    "threshold(7, 7)", " ".join(findings[:3]) + " ...", table)
+                    "threshold(7, 7)", "; ".join(findings) + ".", table)
     specs = []
     for p in g.PLAYERS:
         t = TUNED[p]
@@ -250,7 +250,7 @@ def values_section(w: Writer, f: dict) -> Section:
     figs.append(w.figure("mermaid_values", charts.intervals(
         mer, "label", "win_rate_diff", "What a mermaid in hand at a round's start is worth",
         "change in the chance to win the game (A - B)", percent=True), "Mermaids",
-        "; ".join(findings[:3]) + ".", Table(headers, rows, "A: the seat starts the round "
+        "; ".join(findings) + ".", Table(headers, rows, "A: the seat starts the round "
                                              "with this mermaid; B: it stays in the deck", (),
                                              set(), csv)))
     for name, title in (("cards", "base game"), ("cards_extra", "Extra Salt")):
@@ -281,7 +281,7 @@ def values_section(w: Writer, f: dict) -> Section:
         "in round points and in the chance to win the whole game. Every seat plays baseline; "
         "the treated seat takes each seat in turn. The m-th mermaid: both arms start with "
         "m - 1 mermaids.",
-    ], findings[:3], figs)
+    ], [x for x in findings if "mermaid #1" in x], figs)
 
 
 def pairs_section(w: Writer, f: dict) -> Section:
@@ -290,10 +290,10 @@ def pairs_section(w: Writer, f: dict) -> Section:
     for name, title in (("pairs", "base game"), ("pairs_extra", "Extra Salt")):
         df = f[name]
         csv = w.data(f"pair_values_{'base' if name == 'pairs' else 'extra_salt'}", df)
-        for _, r in df.iterrows():
-            findings.append(cap.difference(_est(r, f"{r.players} players, playing "
-                                                f"{r.label} pairs ({title})", "win_rate_diff"),
-                                           "P(win the game)", percent=True))
+        mine = [cap.difference(_est(r, f"{r.players} players, playing {r.label} pairs",
+                                    "win_rate_diff"), "P(win the game)", percent=True)
+                for _, r in df.iterrows()]
+        findings += mine
         rows = [[r.label, str(r.players), f"{r.pairs:,}", _num(r,
                  "round_points_diff"), _rate(r, "win_rate_diff"),
                  _rate(r, "win_rate_a"), _rate(r, "win_rate_b")]
@@ -302,7 +302,7 @@ def pairs_section(w: Writer, f: dict) -> Section:
             df.assign(grp=df["players"].astype(str) + " players"), "label", "win_rate_diff",
             f"Playing each pair kind instead of holding it ({title})",
             "change in the chance to win the game (play - hold)", group="grp", percent=True),
-            f"Pairs, {title}", " ".join(findings[-len(df):][:4]) + " ...",
+            f"Pairs, {title}", "; ".join(mine) + ".",
             Table(["pair", "players", "pairs", "round-1 points (play - hold) [95%]",
                    "P(win) (play - hold) [95%]", "P(win), playing", "P(win), holding"],
                   rows, "", (0,), set(), csv)))
@@ -344,16 +344,16 @@ def seats_section(w: Writer, f: dict) -> Section:
     for name, title in (("seats", "base game"), ("seats_extra", "Extra Salt")):
         df = f[name]
         csv = w.data(name, df)
-        for _, r in df[df["seat"] == 0].iterrows():
-            findings.append(cap.versus(_est(r, f"{r.players} players, {r.player} "
-                                            f"({title}), first seat"), 1 / r.players,
-                                       "win rate", "the fair share"))
+        mine = [cap.versus(_est(r, f"{r.players} players, {r.player} ({title}), first seat"),
+                           1 / r.players, "win rate", "the fair share")
+                for _, r in df[df["seat"] == 0].iterrows()]
+        findings += mine
         figs.append(w.figure(name, charts.intervals(
             df.assign(label=df["players"].astype(str) + "p " + df["player"] + ", seat "
                       + df["seat"].astype(str)), "label", "win_rate",
             f"Win rate by seat, identical players ({title}; seat 0 starts the game)",
             "win rate", percent=True, zero=False), f"First seat, {title}",
-            " ".join(findings[-3:]),
+            "; ".join(mine) + ".",
             Table(["players", "player", "seat", "games", "win rate [95%]", "fair"],
                   [[str(r.players), r.player, str(r.seat), f"{r.games:,}",
                     _rate(r), _pct(r.fair_share)] for _, r in df.iterrows()],
@@ -392,13 +392,17 @@ def write(where: Path, result: dict, command: str, log: Log = None) -> None:
                 ibr_section(w, f, result["ibr"]), values_section(w, f), pairs_section(w, f),
                 void_section(w, f), seats_section(w, f)]
     meta = g.metadata(result, command)
+    resumed = meta["timing"]["stages_resumed"]
     g.write_json(where / "guide.json", meta)
     how = Section("how", "How this guide was made", [
         f"Command: {command} (seasalt {meta['version']}, engine {meta['engine']}). Every study "
         f"has its own seed derived from the master seed {meta['seed']}; they are listed in "
         f"guide.json with the sample sizes. The same command and seed give the same numbers.",
-        f"{meta['units']:,} games, rounds and paired deals in {meta['seconds']:.0f} s "
-        f"({meta['timing']['backend']}, {meta['timing']['jobs']} jobs).",
+        f"{meta['units']:,} games, rounds and paired deals; this run took "
+        f"{meta['seconds']:.0f} s on {meta['timing']['backend']}"
+        + (f" ({meta['timing']['jobs']} jobs)" if meta["timing"]["jobs"] else "")
+        + (f", {resumed} of its {resumed + meta['timing']['stages_run']} stages taken from the "
+           f"checkpoint of an earlier run (--resume)" if resumed else "") + ".",
         "Every interval is a 95% interval: Wilson for rates, normal for means and for paired "
         "differences. Words such as 'best' are used only when an interval lies clear of all "
         "others; 'tied at this precision' means the intervals overlap.",

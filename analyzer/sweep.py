@@ -175,7 +175,8 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
     points = [with_value(base, dict(zip(names, values))) for values in grid]
     cells = []        # (players, field, grid values, swept policy, planned rotations)
     for p in counts:
-        field_p = [field[i % len(field)] for i in range(p - 1)]
+        field_p = [parse_policy(field[i % len(field)], players=p).spec   # `tuned` resolved
+                   for i in range(p - 1)]
         for values, pol in zip(grid, points):
             cells.append((p, field_p, values, pol,
                           plan_rotations([pol.spec] + field_p, games, seed, expansion, target)))
