@@ -38,7 +38,6 @@ rotated seatings. The run is a Staged study (analyzer.stages): progress over all
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from typing import Sequence
@@ -54,6 +53,7 @@ from .rotation import (aggregate, check_common, default_target, derive_seed, pla
 from .simulate import Progress, run_seed
 from .stages import Staged
 from .stats import mean_of_rates
+from .sweep import _number as sweep_number
 from .tidy import frame
 
 SELF = "self"
@@ -111,14 +111,7 @@ class Knob:
 
 
 def _number(text: str, where: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise SeasaltError(f"--knob {where!r}: {text.strip()!r} is not a number; expected "
-                           f"{KNOB_HELP}") from None
-    if not math.isfinite(v):
-        raise SeasaltError(f"--knob {where!r}: {text.strip()!r} is not a finite number")
-    return v
+    return sweep_number(text, where, "--knob", KNOB_HELP)
 
 
 def parse_knob(text: str, base: Policy) -> Knob:
@@ -206,7 +199,7 @@ class Distribution:
         return float(round(v)) if k.integer else round(v, 2)
 
     def centre(self) -> dict[str, float]:
-        """The distribution's centre: the mean (rounded) of a range, the likeliest value of a set."""
+        """The centre: the mean (rounded) of a range, the likeliest value of a set."""
         return {k.name: (float(k.values[int(np.argmax(self.probs[k.name]))]) if k.is_set
                          else self._round(k, self.mean[k.name])) for k in self.knobs}
 
@@ -439,7 +432,8 @@ def _search(s: Settings, staged: Staged, k: int, field: list[str], start_spec: s
         for i, (pt, spec, sc, r) in enumerate(zip(points, specs, scores, res)):
             trace.append({"iteration": k, "stage": "generation", "generation": g,
                           "candidate": i, "centre": i == 0, "elite": i in elite,
-                          "spec": parse_policy(spec).short, "score": sc[0], "score_lo": sc[1], "score_hi": sc[2],
+                          "spec": parse_policy(spec).short, "score": sc[0],
+                          "score_lo": sc[1], "score_hi": sc[2],
                           "games": sum(x["games"] for x in r), **pt})
             seen.append((sc[0], g, spec))
         trace[-len(points)]["law"] = str(law_before)

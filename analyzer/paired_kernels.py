@@ -7,9 +7,9 @@ Pair i (a global index, so the answer does not depend on blocks or threads):
    starts) and its deck is put in a fixed order at once (the same uniform shuffle, drawn up
    front), so both arms draw the same cards in the same order and chance elsewhere (steals,
    the lobster's shuffle) uses the same stream.
-2. The treated seat is q = i mod P (or a fixed `seat`). With MODE_CARD, `given` cards of `kind` (copies chosen
-   uniformly among those in the deck) are moved from the deck into q's hand in both arms, and
-   arm A receives one more; the deck keeps its order otherwise (the cards above and below are
+2. The treated seat is q = i mod P (or a fixed `seat`). With MODE_CARD, `given` cards of
+   `kind` (copies chosen uniformly among those in the deck) are moved from the deck into q's
+   hand in both arms, and arm A receives one more; the deck keeps its order otherwise (the cards above and below are
    the same, the given one is simply missing). A deal whose deck holds too few copies is
    skipped (counted). With MODE_POLICY nothing is moved: seat q plays policy A in arm A and
    policy B in arm B.
@@ -173,8 +173,8 @@ def run_pairs(mode, kind, given, seat, nplayers, deck, count, target, pka, ppa, 
 
 
 @njit(cache=True, nogil=True)
-def run_pairs_serial(mode, kind, given, seat, nplayers, deck, count, target, pka, ppa, pkb, ppb, seed,
-                     block_lo, out):
+def run_pairs_serial(mode, kind, given, seat, nplayers, deck, count, target, pka, ppa, pkb, ppb,
+                     seed, block_lo, out):
     """`run_pairs` on the calling thread only, releasing the GIL (Dask workers)."""
     for i in range(out.shape[0]):
         out[i, :] = 0

@@ -1,6 +1,6 @@
 """The `seasalt optimize` and `seasalt guide` commands (registered by analyzer.cli).
 
-    seasalt optimize --players 2 --vs baseline --generations 20 --population 24 --games 2000 --seed 1
+    seasalt optimize --players 2 --vs baseline --generations 20 --population 24 --seed 1
     seasalt optimize --players 2 --vs self --iterations 4 --seed 1          # iterated best response
     seasalt guide --out guide/ [--small]
 

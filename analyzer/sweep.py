@@ -43,14 +43,15 @@ _LOHI = re.compile(rf"^({_NUM})\s*\.\.\s*({_NUM})(?:\s*:\s*({_NUM}))?$")
 SWEEP_HELP = "PARAM=LO..HI, PARAM=LO..HI:STEP or PARAM=V1,V2,..."
 
 
-def _number(text: str, where: str) -> float:
+def _number(text: str, where: str, option: str = "--sweep", expected: str = SWEEP_HELP) -> float:
+    """A finite number from an option's text, or a SeasaltError naming the option."""
     try:
         v = float(text)
     except ValueError:
-        raise SeasaltError(f"--sweep {where!r}: {text.strip()!r} is not a number; expected "
-                           f"{SWEEP_HELP}") from None
+        raise SeasaltError(f"{option} {where!r}: {text.strip()!r} is not a number; expected "
+                           f"{expected}") from None
     if not math.isfinite(v):
-        raise SeasaltError(f"--sweep {where!r}: {text.strip()!r} is not a finite number")
+        raise SeasaltError(f"{option} {where!r}: {text.strip()!r} is not a finite number")
     return v
 
 
