@@ -213,3 +213,12 @@ def test_cli_prints_the_pick_and_writes_its_files(tmp_path):
 def test_cli_errors(extra, words):
     assert_user_error(run("optimize", "--generations", "1", "--population", "4", "--games",
                           "40", *extra), *words)
+
+
+def test_the_search_player_as_a_field_member():
+    """A tiny budget: the search player costs far more per game than the bots."""
+    r = opt.optimize(players=2, knobs=["stop_at=7..9"], vs=["search(samples=2,continuations=1)"],
+                     generations=1, population=4, games=4, finalists=2, final_games=4,
+                     holdout_games=4, seed=2)
+    row = r["searches"][0]["against"][0]
+    assert row["member"].startswith("search(samples=2") and row["games"] == 4
