@@ -60,7 +60,7 @@ Task = ckpt.Task
 # Blocks per task: about a quarter second of one core (4096-round and 256-game blocks); a batch
 # so large that it would have more than MAX_TASKS tasks gets longer tasks instead.
 TASK_BLOCKS = {"rounds": 64, "games": 128, "search-rounds": 1, "search-games": 1,
-               "seastead": 16}
+               "seastead": 16, "paired": 16}
 MAX_TASKS = 100_000
 # Dask tasks in flight at once (submitted, not yet taken), per worker thread and at least: a
 # run of millions of tasks is fed to the scheduler as it goes, not all at once.
@@ -80,6 +80,9 @@ def batch_kernels(kind: str) -> tuple[int, int, Callable, Callable]:
         block = kb.SEARCH_ROUND_BLOCK if kind == "search-rounds" else kb.SEARCH_GAME_BLOCK
         return block, kb.R_SIZE if kind == "search-rounds" else kb.G_SIZE, kb.run_search, \
             kb.run_search_serial
+    if kind == "paired":                    # paired experiments (analyzer.paired)
+        from . import paired_kernels as pk
+        return pk.PAIR_BLOCK, pk.P_SIZE, pk.run_pairs, pk.run_pairs_serial
     if kind == "seastead":
         from kernels.seastead import batch as sb
         return sb.GAME_BLOCK, sb.G_SIZE, sb.run_games, sb.run_games_serial

@@ -645,5 +645,14 @@ main.add_command(_Seastead("seastead", help=(
     "Seastead, a second game: simulate, tournament, replay, report, components, players. "
     "Results describe the components supplied; the shipped set is invented.")))
 
+
+# ---------------------------------------------------------------------------------------------
+# optimize and guide: analyzer/strategy_cli.py
+
+from .strategy_cli import guide as _guide, optimize as _optimize  # noqa: E402 (uses the above)
+
+main.add_command(_optimize)
+main.add_command(_guide)
+
 if __name__ == "__main__":
     main()

@@ -34,6 +34,11 @@ class PolicyInfo:
     kind: int
     doc: str
     params: tuple[Param, ...] = field(default_factory=tuple)
+    by_players: dict[int, str] | None = None    # a name that stands for one entry per count
+
+    @property
+    def alias(self) -> bool:
+        return self.by_players is not None
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -145,6 +150,21 @@ REGISTRY.update({
                               mermaid_bonus=3, colour_weight=0.5),
 })
 
+def _tuned() -> None:
+    """tuned2/3/4 (analyzer.tuned) and `tuned`, the one of the player count in play."""
+    from .tuned import TUNED
+    for p, t in TUNED.items():
+        REGISTRY[f"tuned{p}"] = _preset(f"tuned{p}", "threshold", t.doc(), **t.values)
+    REGISTRY["tuned"] = PolicyInfo(
+        "tuned", kh.THRESHOLD,
+        "The tuned player of the player count in play: " + ", ".join(
+            f"tuned{p} with {p} players" for p in TUNED) + " (analyzer.tuned: each found by "
+        "seasalt optimize against baseline opponents; its parameters are threshold's).",
+        REGISTRY["threshold"].params, by_players={p: f"tuned{p}" for p in TUNED})
+
+
+_tuned()
+
 _SPEC = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$", re.S)
 
 
@@ -156,18 +176,24 @@ class Policy:
 
     @property
     def spec(self) -> str:
-        """Canonical spec string, all parameters spelled out."""
+        """Canonical spec string, all parameters spelled out (an alias such as `tuned`, whose
+        player depends on the player count: only the parameters given)."""
         args = ",".join(f"{n}={_fmt(v)}" for n, v in self.values)
-        return f"{self.info.name}({args})"
+        return f"{self.info.name}({args})" if args or not self.info.alias else self.info.name
 
     @property
     def short(self) -> str:
         """The spec with only the parameters that differ from the defaults (for display)."""
+        if self.info.alias:
+            return self.spec
         args = ",".join(f"{n}={_fmt(v)}" for (n, v), p in zip(self.values, self.info.params)
                         if v != p.default)
         return f"{self.info.name}({args})" if args else self.info.name
 
     def vector(self) -> np.ndarray:
+        if self.info.alias:
+            raise SeasaltError(f"{self.info.name!r} stands for one player per player count "
+                               f"({', '.join(self.info.by_players.values())}): it needs the count")
         vec = np.zeros(kp.MAX_PARAMS, dtype=np.float64)
         for (name, value) in self.values:
             vec[self.info.param(name).slot] = value
@@ -179,10 +205,12 @@ def _fmt(v: float) -> str:
 
 
 def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None,
-                 lister: str = "seasalt policies") -> Policy:
+                 lister: str = "seasalt policies", players: int | None = None) -> Policy:
     """Parse `name` or `name(param=value,...)` against `registry` (default: Sea Salt & Paper's
     REGISTRY, which the command `lister` describes); unknown names, parameters or values
-    raise."""
+    raise. A name that stands for one player per player count (`tuned`) becomes that player
+    when `players` is given, else it stays the alias (its parameters checked) until
+    seat_policies resolves it."""
     registry = REGISTRY if registry is None else registry
     m = _SPEC.match(spec)
     if not m:
@@ -215,6 +243,14 @@ def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None,
             raise SeasaltError(f"policy {name!r}: {key}={raw.strip()} is out of range "
                                f"[{_fmt(p.low)}, {_fmt(p.high)}]")
         values[key] = value
+    if info.alias:
+        if players is not None and players in info.by_players:
+            given = ",".join(f"{p.name}={_fmt(values[p.name])}" for p in info.params
+                             if p.name in seen)
+            target = info.by_players[players]
+            return parse_policy(f"{target}({given})" if given else target, registry)
+        return Policy(info, tuple((p.name, values[p.name]) for p in info.params
+                                  if p.name in seen))
     return Policy(info, tuple((p.name, values[p.name]) for p in info.params))
 
 
@@ -232,7 +268,7 @@ def seat_policies(specs: list[str] | tuple[str, ...], players: int) -> list[Poli
     if len(specs) != players:
         raise SeasaltError(f"give one --policy for all seats or one per seat: got {len(specs)} "
                            f"for {players} players")
-    return [parse_policy(s) for s in specs]
+    return [parse_policy(s, players=players) for s in specs]
 
 
 def rollout_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray] | tuple[None, None]:

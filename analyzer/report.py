@@ -32,7 +32,9 @@ import numpy as np
 import pandas as pd
 
 from .errors import SeasaltError
-from .tidy import FORMATS, read_frame, write_frame
+from .tidy import FORMATS, merge_sparse, read_frame, write_frame
+
+LC_MIN_CALLS = 200     # LAST CHANCE point totals with fewer calls are merged with their neighbours
 
 # required columns per table, and which of them must be numeric
 _META = ["command", "seed", "version"]
@@ -351,6 +353,7 @@ def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
     matplotlib.use("Agg", force=False)
     from reports import charts as ch
     from reports import findings as fi
+    from reports import numbers as nu
     from reports.html import Chart, page
 
     (tmp / "results").mkdir()
@@ -378,9 +381,13 @@ def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
     with matplotlib.rc_context({"text.parse_math": False}):
         for name, title_, df, sources in jobs:
             base = name.rsplit("-", 1)[0] if name not in ch.CHARTS else name
+            if base == "last_chance":        # sparse point totals merged, marked with their n
+                df = merge_sparse(df, LC_MIN_CALLS)
             try:
                 fig = ch.CHARTS[base](df)
-                finding = fi.FINDINGS[base](df)
+                finding = fi.FINDINGS[base](df, LC_MIN_CALLS) if base == "last_chance" else \
+                    fi.FINDINGS[base](df)
+                table = nu.TABLES[base](df) if base in nu.TABLES else None
                 if base in ("stop_threshold", "void_rate"):
                     title_ = title_.replace("threshold", ch.sweep_param(df))
                 fig.savefig(tmp / f"{name}.png", dpi=150)
@@ -395,7 +402,7 @@ def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
             if log:
                 log(f"chart {name}: {finding}")
             out.append(Chart(name, title_, f"{name}.png", f"{name}.svg", finding,
-                             [f"results/{s}" for s in sources]))
+                             [f"results/{s}" for s in sources], table))
     (tmp / "index.html").write_text(page(out, runs, title, notes), encoding="utf-8")
     from . import __version__
     files = sorted(_entries(tmp))
@@ -448,7 +455,8 @@ def _umask() -> int:
 DEMO = {
     "seed": 20240601,
     "sweep": {"sweeps": ["stop_at=7..12"], "players": [2, 3, 4], "games": 3000},
-    "rounds": {"players": [2, 3, 4], "rounds": 300_000},
+    "rounds": {"players": [2, 3, 4], "rounds": 300_000,
+               "last_chance_callers": "threshold(stop_at=7,last_chance_at=7)"},
     "tournament": {"policies": ["baseline", "gambler", "denier", "mermaid_hunter"],
                    "players": 4, "games": 3000},
 }
@@ -477,8 +485,13 @@ def run_demo_results(where: Path, seed: int = DEMO["seed"], scale: float = 1.0,
     for p in r["players"]:
         say(f"{n(r['rounds']):,} rounds with {p} players")
         res = simulate_rounds(p, n(r["rounds"]), ["baseline"], seed=seed + p, jobs=jobs)
-        for table in ("last-chance", "mermaids", "turns", "declarer-points"):
+        for table in ("mermaids", "turns", "declarer-points"):
             files.append(write_frame(ROUNDS_TABLES[table](res), where / f"{table}-{p}p.csv"))
+        # LAST CHANCE from 7 points: the baseline never calls below 10
+        res = simulate_rounds(p, n(r["rounds"]), [r["last_chance_callers"]], seed=seed + p,
+                              jobs=jobs)
+        files.append(write_frame(ROUNDS_TABLES["last-chance"](res),
+                                 where / f"last-chance-{p}p.csv"))
     t = DEMO["tournament"]
     say(f"tournament of {', '.join(t['policies'])}, {n(t['games']):,} games")
     df = tournament(t["policies"], players=t["players"], games=n(t["games"]), seed=seed, jobs=jobs)
@@ -494,8 +507,10 @@ def demo(out: str | os.PathLike, seed: int = DEMO["seed"], scale: float = 1.0,
     try:
         files = run_demo_results(work, seed, scale, jobs, log)
         notes = [f"Demo study (seed {seed}): a baseline seat sweeping stop_at 7..12 against "
-                 f"baseline opponents; baseline rounds for 2, 3 and 4 players; a 4-player "
-                 f"tournament. Regenerate with: seasalt report --demo --out DIR"]
+                 f"baseline opponents; baseline rounds for 2, 3 and 4 players (LAST CHANCE: "
+                 f"rounds in which every seat calls it from 7 points, "
+                 f"{DEMO['rounds']['last_chance_callers']}); a 4-player tournament. "
+                 f"Regenerate with: seasalt report --demo --out DIR"]
         return build_report(files, dest, title="seasalt demo report", notes=notes, log=log)
     finally:
         shutil.rmtree(work, ignore_errors=True)

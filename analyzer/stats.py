@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 Z95 = 1.959963984540054
 
@@ -28,3 +29,35 @@ def mean_ci(total: float, total_sq: float, n: int, z: float = Z95) -> tuple[floa
     var = max(0.0, (total_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
     half = z * math.sqrt(var / n)
     return (mean, (mean - half, mean + half))
+
+
+def mean_of_rates(successes: Sequence[int], trials: Sequence[int],
+                  z: float = Z95) -> tuple[float, float, float]:
+    """(mean, lo, hi): the unweighted mean of independent binomial rates (a score over several
+    matchups), with a normal interval from their summed variances."""
+    rates = [k / n for k, n in zip(successes, trials)]
+    m = len(rates)
+    mean = sum(rates) / m
+    var = sum(r * (1 - r) / n for r, n in zip(rates, trials)) / (m * m)
+    half = z * math.sqrt(var)
+    return mean, mean - half, mean + half
+
+
+def paired_rate_diff(only_a: int, only_b: int, n: int,
+                     z: float = Z95) -> tuple[float, float, float]:
+    """(difference, lo, hi) of two rates measured on the same n cases (pairs): `only_a` cases
+    count for A but not B, `only_b` for B but not A. The per-pair difference is -1, 0 or 1; its
+    mean and variance come from those two counts (a normal interval for paired proportions)."""
+    if n <= 0:
+        return math.nan, math.nan, math.nan
+    d = (only_a - only_b) / n
+    var = max(0.0, (only_a + only_b) / n - d * d) * n / max(1, n - 1)
+    half = z * math.sqrt(var / n)
+    return d, d - half, d + half
+
+
+def paired_mean_diff(total: float, total_sq: float, n: int,
+                     z: float = Z95) -> tuple[float, float, float]:
+    """(mean difference, lo, hi) from the sum and sum of squares of per-pair differences."""
+    mean, (lo, hi) = mean_ci(total, total_sq, n, z)
+    return mean, lo, hi

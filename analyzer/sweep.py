@@ -43,14 +43,15 @@ _LOHI = re.compile(rf"^({_NUM})\s*\.\.\s*({_NUM})(?:\s*:\s*({_NUM}))?$")
 SWEEP_HELP = "PARAM=LO..HI, PARAM=LO..HI:STEP or PARAM=V1,V2,..."
 
 
-def _number(text: str, where: str) -> float:
+def _number(text: str, where: str, option: str = "--sweep", expected: str = SWEEP_HELP) -> float:
+    """A finite number from an option's text, or a SeasaltError naming the option."""
     try:
         v = float(text)
     except ValueError:
-        raise SeasaltError(f"--sweep {where!r}: {text.strip()!r} is not a number; expected "
-                           f"{SWEEP_HELP}") from None
+        raise SeasaltError(f"{option} {where!r}: {text.strip()!r} is not a number; expected "
+                           f"{expected}") from None
     if not math.isfinite(v):
-        raise SeasaltError(f"--sweep {where!r}: {text.strip()!r} is not a finite number")
+        raise SeasaltError(f"{option} {where!r}: {text.strip()!r} is not a finite number")
     return v
 
 
@@ -176,7 +177,8 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
     points = [with_value(base, dict(zip(names, values))) for values in grid]
     cells = []        # (players, field, grid values, swept policy, planned rotations)
     for p in counts:
-        field_p = [field[i % len(field)] for i in range(p - 1)]
+        field_p = [parse_policy(field[i % len(field)], players=p).spec   # `tuned` resolved
+                   for i in range(p - 1)]
         for values, pol in zip(grid, points):
             cells.append((p, field_p, values, pol,
                           plan_rotations([pol.spec] + field_p, games, seed, expansion, target)))
@@ -192,16 +194,7 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
         runs = rotation_runs(planned, outcome.counters[first:first + len(planned)], outcome.timing)
         first += len(planned)
         expansion = runs[0].result["expansion"]
-        me = aggregate(runs, [0] + [1] * (p - 1), 2)[0]
-        rpg = rounds_per_game(runs)
-        row = {n: _value(v) for n, v in zip(names, values)}
-        row.update({"players": p, "spec": pol.spec})
-        row.update({k: v for k, v in me.items() if k not in ("entrant", "seats")})
-        row.update(slot_round_stats(runs, 0))
-        row.update({"rounds_per_game_mean": rpg[0], "rounds_per_game_lo": rpg[1],
-                    "rounds_per_game_hi": rpg[2],
-                    "field": join_specs(field_p), "target": default_target(p, target)})
-        rows.append(row)
+        rows.append(sweep_row(runs, dict(zip(names, values)), pol.spec, field_p, target))
     meta = {"command": "sweep", "seed": seed, "policy": base.spec, "swept": ",".join(names),
             "expansion": expansion, "version": __version__}
     df = frame(rows, meta)
@@ -216,6 +209,23 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
                    outcome.units / outcome.seconds if outcome.seconds else None},
     })
     return df, header
+
+
+def sweep_row(runs: list, values: dict[str, float], spec: str, field_p: Sequence[str],
+              target: int | None) -> dict:
+    """One row of a sweep: the grid values, then the swept player's (slot 0 of the rotated
+    runs) win and round figures against `field_p`, each with its 95% interval."""
+    p = len(runs[0].seats)
+    me = aggregate(runs, [0] + [1] * (p - 1), 2)[0]
+    rpg = rounds_per_game(runs)
+    row = {n: _value(v) for n, v in values.items()}
+    row.update({"players": p, "spec": spec})
+    row.update({k: v for k, v in me.items() if k not in ("entrant", "seats")})
+    row.update(slot_round_stats(runs, 0))
+    row.update({"rounds_per_game_mean": rpg[0], "rounds_per_game_lo": rpg[1],
+                "rounds_per_game_hi": rpg[2],
+                "field": join_specs(field_p), "target": default_target(p, target)})
+    return row
 
 
 def _value(v: float) -> int | float:

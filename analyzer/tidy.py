@@ -146,6 +146,44 @@ def histogram_frame(r: Mapping, key: str) -> pd.DataFrame:
     return frame(rows, _sim_meta(r, "simulate-rounds"))
 
 
+def merge_sparse(df: pd.DataFrame, min_calls: int) -> pd.DataFrame:
+    """LAST CHANCE calls by caller points, per player count: consecutive point totals are
+    merged (from the top down) until each bin has at least `min_calls` calls; each bin gets its
+    label (`17+` for an open top bin, `12-13` for a merged one), the calls' mean points, n
+    and Wilson interval; `sparse` marks a bin still short of `min_calls` (too few calls in all).
+    The input has `caller_points`, `calls` and `won` (a simulate --table last-chance file)."""
+    out = []
+    groups = df.groupby("players", sort=True) if "players" in df.columns else [(None, df)]
+    for p, g in groups:
+        g = g.sort_values("caller_points")
+        bins: list[list] = []
+        cur: list = []
+        for rec in g.itertuples():
+            cur.append(rec)
+            if sum(x.calls for x in cur) >= min_calls:
+                bins.append(cur)
+                cur = []
+        if cur:
+            if bins:
+                bins[-1] += cur
+            else:
+                bins.append(cur)
+        top = int(g["caller_points"].max())
+        for b in bins:
+            lo_pt, hi_pt = b[0].caller_points, b[-1].caller_points
+            calls = sum(x.calls for x in b)
+            won = sum(x.won for x in b)
+            wl, wh = wilson(won, calls)
+            label = (f"{lo_pt}+" if hi_pt == top and len(b) > 1 else
+                     f"{lo_pt}" if lo_pt == hi_pt else f"{lo_pt}-{hi_pt}")
+            mean_pt = sum(x.caller_points * x.calls for x in b) / calls
+            out.append({"players": p, "points": label, "points_from": lo_pt,
+                        "points_to": hi_pt, "points_mean": mean_pt, "calls": calls, "won": won,
+                        "success": won / calls, "success_lo": wl, "success_hi": wh,
+                        "sparse": calls < min_calls})
+    return pd.DataFrame(out)
+
+
 ROUNDS_TABLES = {
     "seats": rounds_frame,
     "last-chance": last_chance_frame,

@@ -41,6 +41,7 @@ def lineup_of(policies: Sequence[str], players: int | None) -> tuple[int, list[s
         players = len(specs)
     if players not in (2, 3, 4):
         raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
+    specs = [parse_policy(s, players=players).spec for s in policies]   # `tuned` resolved
     if len(specs) > players:
         raise SeasaltError(f"{len(specs)} --policy entrants do not fit {players} seats; "
                            f"give at most {players} or raise --players")

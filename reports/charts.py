@@ -64,6 +64,11 @@ def _frame(df: pd.DataFrame | Sequence[pd.DataFrame], need: Iterable[str]) -> pd
     return df
 
 
+def _concat_frames(df) -> pd.DataFrame:
+    """One frame from a frame or a sequence of frames."""
+    return df if isinstance(df, pd.DataFrame) else pd.concat(list(df), ignore_index=True)
+
+
 def _by_players(df: pd.DataFrame):
     if "players" not in df.columns:
         yield 0, None, df
@@ -136,10 +141,30 @@ def stop_threshold(df: pd.DataFrame) -> Figure:
 
 def void_rate(df: pd.DataFrame) -> Figure:
     """Sweep rows: share of rounds that end void (nobody called, deck and piles ran out) by the
-    swept parameter, one line per player count with its 95% band."""
+    swept parameter, one panel per player count (so no line hides another) with its 95% band,
+    the y axis scaled to the panel's own upper ends."""
     param = sweep_param(_frame(df, ["players"]))
-    return _rate_by_param(df, "void_rate", f"Void rounds by {param} (95% bands)",
-                          "void rounds (% of rounds)", fair=False)
+    df = _frame(df, [param, "players", "void_rate", "void_rate_lo", "void_rate_hi"])
+    groups = list(_by_players(df))
+    fig, axes = _figure(len(groups), size=(3.6 * len(groups), 3.8))
+    from matplotlib.ticker import PercentFormatter
+    for ax, (i, p, g) in zip(axes, groups):
+        g = g.sort_values(param)
+        st = _style(i)
+        ax.plot(g[param], g["void_rate"], linewidth=2, **st)
+        _band(ax, g[param], g["void_rate_lo"], g["void_rate_hi"], st["color"])
+        top = float(g["void_rate_hi"].max())
+        ax.set_ylim(0, max(top * 1.15, 1e-5))
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=3 if top < 0.01 else 1))
+        ax.set_title(_players_label(p), fontsize="medium")
+        ax.set_xlabel(param)
+        ax.grid(True, alpha=0.3)
+        if float(g["void_rate"].max()) == 0:
+            ax.text(0.5, 0.5, "no void round", transform=ax.transAxes, ha="center",
+                    color="0.4")
+    axes[0].set_ylabel("void rounds (% of rounds)")
+    fig.suptitle(f"Void rounds by {param} (95% bands; each panel its own scale)")
+    return fig
 
 
 def last_chance(df: pd.DataFrame | Sequence[pd.DataFrame], min_calls: int = 1) -> Figure:
@@ -147,22 +172,32 @@ def last_chance(df: pd.DataFrame | Sequence[pd.DataFrame], min_calls: int = 1) -
     caller's card points with 95% bands; right, the card points the caller expects to forfeit,
     (1 - success) x points (what is lost when the call fails; the colour bonus, kept either way,
     is not in the table), with the band carried over from the success interval."""
-    df = _frame(df, ["caller_points", "calls", "success", "success_lo", "success_hi"])
+    merged = "points_mean" in getattr(df, "columns", [])
+    key = "points_mean" if merged else "caller_points"
+    df = _frame(df, [key, "calls", "success", "success_lo", "success_hi"])
     df = df[df["calls"] >= min_calls]
     if df.empty:
         raise ChartError("no LAST CHANCE calls")
     fig, (ax, ax2) = _figure(2, size=(10.0, 4.5))
     for i, p, g in _by_players(df):
-        g = g.groupby("caller_points", as_index=False).first().sort_values("caller_points")
+        g = g.groupby(key, as_index=False).first().sort_values(key)
         st = _style(i)
-        x = g["caller_points"]
+        x = g[key]
         ax.plot(x, g["success"], label=_players_label(p), linewidth=2, **st)
         _band(ax, x, g["success_lo"], g["success_hi"], st["color"])
+        if "sparse" in g.columns and g["sparse"].any():
+            sp = g[g["sparse"].astype(bool)]
+            ax.scatter(sp[key], sp["success"], s=70, facecolor="white", edgecolor=st["color"],
+                       zorder=4)
+            for _, r in sp.iterrows():
+                ax.annotate(f"n={int(r['calls'])}", (r[key], r["success"]), fontsize=7,
+                            xytext=(3, -10), textcoords="offset points")
         risk = (1 - g["success"]) * x
         ax2.plot(x, risk, label=_players_label(p), linewidth=2, **st)
         _band(ax2, x, (1 - g["success_hi"]) * x, (1 - g["success_lo"]) * x, st["color"])
     ax.set_title("LAST CHANCE success by the caller's points")
-    ax.set_xlabel("caller's card points at the call (points)")
+    ax.set_xlabel("caller's card points at the call (points" + (
+        "; merged bins at their calls' mean)" if merged else ")"))
     ax.set_ylabel("calls won (% of calls)")
     _percent_axis(ax)
     ax2.set_title("Expected card points forfeited by calling")

@@ -1,6 +1,9 @@
 """One-line findings computed from the same tidy frames the charts draw (no engine imports).
 
-    best_threshold(sweep_df)   # "best stop_at for 3 players: 10, win rate 34.0% ± 0.7%; ..."
+    best_threshold(sweep_df)   # "3 players, stop_at: 10 and 7 are tied at this precision (...)"
+
+Every comparison goes through reports.captions: a point is called best only when its 95%
+interval is clear of all the others.
 """
 from __future__ import annotations
 
@@ -8,7 +11,8 @@ from typing import Sequence
 
 import pandas as pd
 
-from .charts import _frame, entrant_labels, sweep_param
+from . import captions as cap
+from .charts import _concat_frames as _concat, _frame, entrant_labels, sweep_param
 
 
 def _pm(mid: float, lo: float, hi: float) -> str:
@@ -17,49 +21,83 @@ def _pm(mid: float, lo: float, hi: float) -> str:
     return f"{mid:.1%} ± {half:.1%}"
 
 
-def _concat(df) -> pd.DataFrame:
-    return df if isinstance(df, pd.DataFrame) else pd.concat(list(df), ignore_index=True)
+
+
+def _v(v) -> str:
+    v = float(v)
+    return str(int(v)) if v.is_integer() else f"{v:g}"
+
+
+def swept_names(df: pd.DataFrame) -> list[str]:
+    """The swept parameters of sweep rows (one or two)."""
+    if "swept" in df.columns and df["swept"].notna().any():
+        names = [n for n in str(df["swept"].dropna().iloc[0]).split(",") if n in df.columns]
+        if names:
+            return names
+    return [sweep_param(df)]
 
 
 def best_threshold(df: pd.DataFrame) -> str:
-    param = sweep_param(df)
+    """Per player count, which grid point leads: named only when its interval is clear of every
+    other point's, else the points tied with it at this precision (reports.captions.rank)."""
+    names = swept_names(df)
     parts = []
     for p, g in df.groupby("players", sort=True):
-        best = g.loc[g["win_rate"].idxmax()]
-        v = best[param]
-        v = int(v) if float(v).is_integer() else v
-        parts.append(f"best {param} for {int(p)} players: {v}, win rate "
-                     f"{_pm(best['win_rate'], best['win_rate_lo'], best['win_rate_hi'])} "
-                     f"(fair share {best['fair_share']:.1%})")
+        ests = [cap.Estimate(", ".join(_v(r[n]) for n in names), r["win_rate"],
+                             r["win_rate_lo"], r["win_rate_hi"]) for _, r in g.iterrows()]
+        parts.append(cap.rank(ests, "win rate", subject=f"{int(p)} players, {', '.join(names)}")
+                     + f" (fair share {g['fair_share'].iloc[0]:.1%})")
     return "; ".join(parts)
 
 
+RARE = 0.001      # void rounds below this share (upper 95% end) are called rare
+
+
 def void_rate(df: pd.DataFrame) -> str:
+    """Where void rounds happen in a sweep: "rare" when every point's interval stays below
+    RARE, else the lowest and highest points with their intervals."""
     param = sweep_param(df)
     parts = []
     for p, g in df.groupby("players", sort=True):
         worst = g.loc[g["void_rate"].idxmax()]
-        v = worst[param]
-        v = int(v) if float(v).is_integer() else v
-        parts.append(f"{int(p)} players: at most {worst['void_rate']:.2%} of rounds void "
-                     f"(at {param} = {v}, 95% up to {worst['void_rate_hi']:.2%})")
+        if g["void_rate_hi"].max() < RARE:
+            parts.append(f"{int(p)} players: void rounds are rare at every {param} (at most "
+                         f"{worst['void_rate']:.3%}, 95% up to {g['void_rate_hi'].max():.3%} of "
+                         f"rounds): the swept seat and its opponents declare before the deck "
+                         f"runs out")
+            continue
+        low = g.loc[g["void_rate"].idxmin()]
+        parts.append(f"{int(p)} players: from {low['void_rate']:.2%} [{low['void_rate_lo']:.2%}, "
+                     f"{low['void_rate_hi']:.2%}] of rounds at {param} = {_v(low[param])} to "
+                     f"{worst['void_rate']:.2%} [{worst['void_rate_lo']:.2%}, "
+                     f"{worst['void_rate_hi']:.2%}] at {_v(worst[param])}")
     return "; ".join(parts)
 
 
 def last_chance(df, min_calls: int = 100) -> str:
+    """Success by the caller's points: the range of point totals seen, the lowest success
+    among totals with at least `min_calls` calls, and how many calls were in sparse totals."""
     df = _concat(df)
     parts = []
     groups = df.groupby("players", sort=True) if "players" in df.columns else [(None, df)]
     for p, g in groups:
-        g = g[g["calls"] >= min_calls]
-        if g.empty:
-            continue
-        worst = g.loc[g["success"].idxmin()]
         who = f"{int(p)} players" if p is not None else "all"
-        parts.append(f"{who}: {int(g['calls'].sum()):,} calls, lowest success "
-                     f"{_pm(worst['success'], worst['success_lo'], worst['success_hi'])} "
-                     f"at {int(worst['caller_points'])} points")
-    return "; ".join(parts) or f"fewer than {min_calls} LAST CHANCE calls at every point total"
+        pts = g["points"] if "points" in g.columns else g["caller_points"].astype(int).astype(str)
+        full = g[g["calls"] >= min_calls]
+        if full.empty:
+            parts.append(f"{who}: {int(g['calls'].sum()):,} calls, fewer than {min_calls} at "
+                         f"every point total")
+            continue
+        worst = full.loc[full["success"].idxmin()]
+        sparse = int(g.loc[g["calls"] < min_calls, "calls"].sum())
+        text = (f"{who}: {int(g['calls'].sum()):,} calls from {pts.iloc[0]} to "
+                f"{pts.iloc[-1]} points, lowest success "
+                f"{_pm(worst['success'], worst['success_lo'], worst['success_hi'])} at "
+                f"{pts.loc[worst.name]} points")
+        if sparse:
+            text += f" ({sparse:,} calls at totals with fewer than {min_calls} each)"
+        parts.append(text)
+    return "; ".join(parts)
 
 
 def mermaids(df) -> str:

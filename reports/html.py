@@ -1,5 +1,5 @@
-"""The report page: an index.html showing the charts, a finding under each, and the runs'
-metadata. Pure string building; the caller writes the images next to the page.
+"""The report page: an index.html showing the charts, a finding and the table of numbers
+under each, and the runs' metadata. Pure string building; the caller writes the images next to the page.
 
 The page carries a tiny script that, once the page has loaded, sets `data-images="loaded"` on
 <body> when every <img> has a natural width above zero (else "broken"), so a headless browser's
@@ -44,6 +44,7 @@ class Chart:
     svg: str
     finding: str
     sources: Sequence[str] = field(default_factory=list)
+    table: tuple[Sequence[str], Sequence[Sequence[str]]] | None = None   # the chart's numbers
 
 
 def page(charts: Sequence[Chart], runs: Sequence[Mapping[str, object]], title: str,
@@ -65,7 +66,15 @@ def page(charts: Sequence[Chart], runs: Sequence[Mapping[str, object]], title: s
                 f"<figcaption><strong>{escape(c.title)}.</strong> {escape(c.finding)}"
                 f'<br><span class="small">from {src}; '
                 f'<a href="{escape(c.svg)}">SVG</a>, <a href="{escape(c.png)}">PNG</a></span>'
-                "</figcaption>", "</figure>"]
+                "</figcaption>"]
+        if c.table is not None:
+            head, rows = c.table
+            out.append('<table class="numbers"><tr>' + "".join(f"<th>{escape(h)}</th>"
+                                                              for h in head) + "</tr>")
+            out += ["<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in row) + "</tr>"
+                    for row in rows]
+            out.append("</table>")
+        out.append("</figure>")
     out.append("<h2>Runs</h2>")
     keys: list[str] = []
     for r in runs:

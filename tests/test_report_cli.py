@@ -109,7 +109,8 @@ def test_end_to_end(results, tmp_path):
         assert (index.parent / s.replace(".png", ".svg")).is_file()
     for href in re.findall(r'href="([^"]+)"', html):
         assert (index.parent / href).is_file()
-    assert "best stop_at for 3 players:" in html and "seed" in html and "0.1.0" in html
+    assert "3 players, stop_at:" in html and "seed" in html and "0.1.0" in html
+    assert html.count('<table class="numbers">') == 7        # every chart with its numbers
     # a second run replaces the earlier report, leaving nothing else behind
     index = build(results, tmp_path / "rep")
     assert sorted(os.listdir(tmp_path)) == ["rep"]

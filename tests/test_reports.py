@@ -99,10 +99,15 @@ def test_stop_threshold():
 
 
 def test_void_rate():
-    ax = ch.void_rate(sweep_rows()).axes[0]
-    assert "Void" in ax.get_title()
-    assert len(solid_lines(ax)) == 2 and len(bands(ax)) == 2
-    assert legend_texts(ax) == ["2 players", "3 players"]
+    """One panel per player count, so no line hides under another, each scaled to its own
+    upper ends."""
+    fig = ch.void_rate(sweep_rows())
+    assert "Void" in fig._suptitle.get_text()
+    axes = fig.axes
+    assert [ax.get_title() for ax in axes] == ["2 players", "3 players"]
+    for ax in axes:
+        assert len(solid_lines(ax)) == 1 and len(bands(ax)) == 1
+    assert axes[1].get_ylim()[1] >= 0.012 > axes[1].get_ylim()[1] / 1.2
 
 
 @pytest.mark.parametrize("players", [(3,), (2, 3, 4)])
@@ -159,7 +164,7 @@ def test_missing_column_is_a_chart_error():
 
 def test_findings():
     assert fi.best_threshold(sweep_rows()).startswith(
-        "best stop_at for 2 players: 9, win rate 55.0% ± 1.0%")
+        "2 players, stop_at: 9 is best (win rate 55.0% [54.0, 56.0]), clear of the next, 8")
     assert "gambler ranks first with 40.0% ± 3.0%" in fi.tournament(tournament_rows())
     assert "lowest success 90.0% ± 5.0% at 10 points" in fi.last_chance(last_chance_rows())
     assert "mean round length 7.7 turns" in fi.round_length(hist_rows())

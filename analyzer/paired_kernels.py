@@ -1,0 +1,182 @@
+"""The compiled driver of paired experiments (analyzer.paired): the same deal played twice with
+one difference, and the two outcomes counted together.
+
+Pair i (a global index, so the answer does not depend on blocks or threads):
+
+1. Round 1 of a game is dealt from the stream (seed, 2i) (kernels.game.deal_round, seat 0
+   starts) and its deck is put in a fixed order at once (the same uniform shuffle, drawn up
+   front), so both arms draw the same cards in the same order and chance elsewhere (steals,
+   the lobster's shuffle) uses the same stream.
+2. The treated seat is q = i mod P (or a fixed `seat`). With MODE_CARD, `given` cards of
+   `kind` (copies chosen uniformly among those in the deck) are moved from the deck into q's
+   hand in both arms, and arm A receives one more; the deck keeps its order otherwise (the cards above and below are
+   the same, the given one is simply missing). A deal whose deck holds too few copies is
+   skipped (counted). With MODE_POLICY nothing is moved: seat q plays policy A in arm A and
+   policy B in arm B.
+3. Each arm plays round 1 from that state, then the rest of the game (RULES.md §8) from a
+   second stream, (seed, 2i + 1), the same for both arms.
+
+Counters per block (P_*): pairs used and skipped, q's outright game wins in each arm and in one
+arm only, and the sums and squares of q's round-1 points in each arm and of their difference,
+and of the difference of q's final totals.
+
+This module lives in analyzer only because kernels/ was closed to this change; it uses the
+engine's own functions (no rule is restated here) and belongs next to kernels/batch.py.
+"""
+import numpy as np
+from numba import njit, prange
+
+from kernels.cards import TYPE_KIND
+from kernels.engine import play_round, reveal_top
+from kernels.game import GS_SIZE, deal_round, play_rounds, settle_round
+from kernels.rng import below, seed_stream_into
+from kernels.scoring import refresh_points
+from kernels.state import (DECK, DECK_LEN, ENDER, MAX_PLAYERS, POINTS, SHUFFLED, STATE_SIZE,
+                           copy_state, gain_card)
+
+MODE_CARD, MODE_POLICY = 0, 1
+PAIR_BLOCK = 256            # pairs per block: part of the plan, never depends on threads
+
+P_N = 0                     # pairs used
+P_SKIPPED = 1               # deals skipped (too few copies of the kind in the deck)
+P_WIN_A = 2                 # q won the game outright in arm A
+P_WIN_B = 3
+P_ONLY_A = 4                # ... in arm A and not in arm B
+P_ONLY_B = 5
+P_PTS_A = 6                 # q's round-1 points in arm A: sum, sum of squares
+P_PTS_A_SQ = 7
+P_PTS_B = 8
+P_PTS_B_SQ = 9
+P_DIFF = 10                 # q's round-1 points, A minus B: sum, sum of squares
+P_DIFF_SQ = 11
+P_TOTAL_DIFF = 12           # q's final total, A minus B: sum, sum of squares
+P_TOTAL_DIFF_SQ = 13
+P_SIZE = 16
+
+
+@njit(cache=True)
+def _take_kind(s, kind, rng):
+    """Remove a uniformly chosen copy of `kind` from the (ordered) deck, keeping the order of
+    the others; its type, or -1 if the deck holds none."""
+    n = s[DECK_LEN]
+    count = 0
+    for i in range(n):
+        if TYPE_KIND[s[DECK + i]] == kind:
+            count += 1
+    if count == 0:
+        return -1
+    pick = below(rng, count)
+    for i in range(n):
+        if TYPE_KIND[s[DECK + i]] == kind:
+            if pick == 0:
+                t = s[DECK + i]
+                for j in range(i, n - 1):
+                    s[DECK + j] = s[DECK + j + 1]
+                s[DECK_LEN] = n - 1
+                return t
+            pick -= 1
+    return -1
+
+
+@njit(cache=True)
+def _arm(s, base, rng, rng0, cont, cont0, nplayers, deck, target, pk, pp, q, tr, totals,
+         winners, stats):
+    """One arm: copy its dealt state, play round 1 and the rest of the game. Returns (q's
+    round-1 points, q won outright, q's final total)."""
+    copy_state(s, base)
+    rng[:] = rng0
+    cont[:] = cont0
+    play_round(s, pk, pp, rng, tr)
+    pts = s[POINTS + q]
+    totals[:] = 0
+    winners[:] = 0
+    if settle_round(s, nplayers, target, totals, winners) == 0:
+        play_rounds(s, nplayers, deck, target, pk, pp, cont, tr, totals, winners, stats,
+                    (s[ENDER] + 1) % nplayers)
+    nwin = 0
+    for x in range(nplayers):
+        nwin += winners[x]
+    return pts, 1 if (winners[q] == 1 and nwin == 1) else 0, totals[q]
+
+
+@njit(cache=True)
+def _pair_block(b, mode, kind, given, seat, nplayers, deck, count, target, pka, ppa, pkb, ppb, seed,
+                row):
+    s = np.zeros(STATE_SIZE, dtype=np.int32)
+    base = np.zeros(STATE_SIZE, dtype=np.int32)      # arm A's dealt state
+    base_b = np.zeros(STATE_SIZE, dtype=np.int32)    # arm B's
+    rng = np.empty(4, dtype=np.uint64)
+    rng0 = np.empty(4, dtype=np.uint64)
+    cont = np.empty(4, dtype=np.uint64)
+    cont0 = np.empty(4, dtype=np.uint64)
+    tr = np.zeros((0, 5), dtype=np.int32)
+    totals = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    winners = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    stats = np.zeros(GS_SIZE, dtype=np.int64)
+    lo = b * PAIR_BLOCK
+    hi = min(count, lo + PAIR_BLOCK)
+    for i in range(lo, hi):
+        q = i % nplayers if seat < 0 else seat
+        seed_stream_into(rng0, seed, 2 * i)
+        seed_stream_into(cont0, seed, 2 * i + 1)
+        deal_round(base, nplayers, deck, 0, rng0)
+        reveal_top(base, base[DECK_LEN], rng0)          # the whole deck in a fixed order
+        base[SHUFFLED] = 0
+        if mode == MODE_CARD:
+            ok = True
+            for _ in range(given):
+                t = _take_kind(base, kind, rng0)
+                if t < 0:
+                    ok = False
+                    break
+                gain_card(base, q, t)
+            copy_state(base_b, base)                  # arm B: the extra card stays in the deck
+            if ok:
+                t = _take_kind(base, kind, rng0)      # arm A: it is in q's hand instead
+                ok = t >= 0
+                if ok:
+                    gain_card(base, q, t)
+            if not ok:
+                row[P_SKIPPED] += 1
+                continue
+            refresh_points(base, nplayers)
+            refresh_points(base_b, nplayers)
+        else:
+            copy_state(base_b, base)
+        pa, wa, ta = _arm(s, base, rng, rng0, cont, cont0, nplayers, deck, target, pka, ppa, q,
+                          tr, totals, winners, stats)
+        pb, wb, tb = _arm(s, base_b, rng, rng0, cont, cont0, nplayers, deck, target, pkb, ppb, q,
+                          tr, totals, winners, stats)
+        row[P_N] += 1
+        row[P_WIN_A] += wa
+        row[P_WIN_B] += wb
+        row[P_ONLY_A] += wa * (1 - wb)
+        row[P_ONLY_B] += wb * (1 - wa)
+        row[P_PTS_A] += pa
+        row[P_PTS_A_SQ] += pa * pa
+        row[P_PTS_B] += pb
+        row[P_PTS_B_SQ] += pb * pb
+        row[P_DIFF] += pa - pb
+        row[P_DIFF_SQ] += (pa - pb) * (pa - pb)
+        row[P_TOTAL_DIFF] += ta - tb
+        row[P_TOTAL_DIFF_SQ] += (ta - tb) * (ta - tb)
+
+
+@njit(cache=True, parallel=True)
+def run_pairs(mode, kind, given, seat, nplayers, deck, count, target, pka, ppa, pkb, ppb, seed,
+              block_lo, out):
+    """Pairs of blocks block_lo .. block_lo + out.shape[0] - 1 into out (int64[blocks, P_SIZE])."""
+    for i in prange(out.shape[0]):
+        out[i, :] = 0
+        _pair_block(block_lo + i, mode, kind, given, seat, nplayers, deck, count, target, pka,
+                    ppa, pkb, ppb, seed, out[i])
+
+
+@njit(cache=True, nogil=True)
+def run_pairs_serial(mode, kind, given, seat, nplayers, deck, count, target, pka, ppa, pkb, ppb,
+                     seed, block_lo, out):
+    """`run_pairs` on the calling thread only, releasing the GIL (Dask workers)."""
+    for i in range(out.shape[0]):
+        out[i, :] = 0
+        _pair_block(block_lo + i, mode, kind, given, seat, nplayers, deck, count, target, pka,
+                    ppa, pkb, ppb, seed, out[i])

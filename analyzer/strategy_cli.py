@@ -1,0 +1,209 @@
+"""The `seasalt optimize` and `seasalt guide` commands (registered by analyzer.cli).
+
+    seasalt optimize --players 2 --vs baseline --generations 20 --population 24 --seed 1
+    seasalt optimize --players 2 --vs self --iterations 4 --seed 1          # iterated best response
+    seasalt guide --out guide/ [--small]
+
+Thin shells over analyzer.optimize and analyzer.guide, with the options of the other studies
+(--seed, --jobs, --expansion, --target, --json, --out, --scheduler, --checkpoint, --resume).
+"""
+from __future__ import annotations
+
+import json
+
+import click
+
+from . import cli as c
+from .errors import SeasaltError
+from .policies import short_spec
+
+
+def _check_chart(path: str | None) -> None:
+    if path is not None and not path.lower().endswith((".png", ".svg")):
+        raise SeasaltError(f"--chart {path!r}: give a .png or .svg file")
+
+
+@click.command()
+@click.option("--players", "-p", type=int, default=2, show_default=True, metavar="P",
+              help="Players per game: 2, 3 or 4.")
+@click.option("--knob", "knobs", multiple=True, metavar="PARAM=LO..HI|PARAM=V1,V2,...",
+              help="A knob to search and its range (whole numbers where the registry says so) or "
+                   "set of values; PARAM alone takes the default range. Repeat for several. "
+                   "Default: every knob of the threshold family (see analyzer.optimize).")
+@click.option("--policy", default="threshold", show_default=True, metavar="SPEC",
+              help="The player whose knobs are searched; its values are the starting point and "
+                   "fix every knob not searched.")
+@click.option("--vs", "vs", multiple=True, metavar="SPEC|self",
+              help="A field member: the searched player plays against it in every other seat. "
+                   "Repeat for several (the score is the mean win rate over them). 'self' is the "
+                   "previous search's pick (iterated best response). Default: baseline.")
+@click.option("--generations", type=int, default=20, show_default=True, metavar="G",
+              help="Generations of each search.")
+@click.option("--population", type=int, default=24, show_default=True, metavar="N",
+              help="Candidates per generation (the first is the distribution's centre).")
+@click.option("--games", type=int, default=2000, show_default=True, metavar="N",
+              help="Games per candidate and field member in a generation, over all seatings.")
+@click.option("--elite", type=float, default=0.25, show_default=True, metavar="F",
+              help="Share of each generation that moves the distribution.")
+@click.option("--finalists", type=int, default=5, show_default=True, metavar="K",
+              help="Specs measured on the selection seeds for the final pick.")
+@click.option("--final-games", type=int, default=20_000, show_default=True, metavar="N",
+              help="Games per finalist and field member on the selection seeds.")
+@click.option("--holdout-games", type=int, default=100_000, show_default=True, metavar="N",
+              help="Games per field member for the pick's report on seeds never used before.")
+@click.option("--iterations", type=int, metavar="K",
+              help="Searches in a row with 'self' in the field (default 4), each against the "
+                   "pick of the one before.")
+@click.option("--seed", type=int, metavar="S", help=c._SEED_HELP)
+@click.option("--jobs", "-j", type=int, metavar="J", help=c._JOBS_HELP)
+@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
+              help=c._EXPANSION_HELP)
+@click.option("--target", type=int, metavar="T",
+              help="Game target. Default: 40/35/30 for 2/3/4 players.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("--out", metavar="FILE",
+              help="Also write the held-out results (the pick and the start against every field "
+                   "member) as a tidy table to FILE: .csv, .json or .parquet.")
+@click.option("--trace", metavar="FILE",
+              help="Also write the trace (every candidate of every generation, the finalists) as a "
+                   "tidy table to FILE: .csv, .json or .parquet.")
+@click.option("--chart", metavar="FILE",
+              help="Also draw the trace (scores by generation, the pick's held-out score) to FILE: "
+                   ".png or .svg.")
+@c.backend_options
+def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, ...],
+             generations: int, population: int, games: int, elite: float, finalists: int,
+             final_games: int, holdout_games: int, iterations: int | None, seed: int | None,
+             jobs: int | None, expansion: str, target: int | None, as_json: bool,
+             out: str | None, trace: str | None, chart: str | None, scheduler: str | None,
+             checkpoint: str | None, resume: bool) -> None:
+    """Search a player's knobs for the best chance to win games against a field: a noisy
+    cross-entropy method with common random numbers, the pick measured on held-out seeds.
+
+    Each generation's candidates play on the same seeds; the finalists are compared on
+    selection seeds, and the pick is reported on seeds never used before, next to the starting
+    spec, with 95% intervals. With --vs self the searches run as iterated best response.
+
+    \b
+    Examples:
+      seasalt optimize --players 2 --vs baseline --seed 1
+      seasalt optimize --players 3 --knob stop_at=7..12 --knob last_chance_at=7..14 --seed 2
+      seasalt optimize --players 2 --vs self --iterations 4 --games 1000 --seed 3
+    """
+    from .optimize import run_optimize, settings
+    from .progress import ProgressLine
+    from .tidy import check_out
+
+    for path in (out, trace):
+        if path is not None:
+            check_out(path)
+    _check_chart(chart)
+    s = settings(players, knobs, policy, list(vs) or ["baseline"], generations, population,
+                 games, elite, finalists, final_games, holdout_games, iterations, seed,
+                 expansion, target, resume)
+    with ProgressLine("optimize") as progress:
+        result, results, trace_df = run_optimize(s, jobs, progress, scheduler, checkpoint, resume)
+    if out is not None:
+        c._write_out(results, out)
+    if trace is not None:
+        c._write_out(trace_df, trace)
+    if chart is not None:
+        from reports.strategy import optimize_trace, save
+        save(optimize_trace(trace_df, results), chart)
+        click.echo(f"wrote {chart}", err=True)
+    if as_json:
+        click.echo(json.dumps(c._json_safe({**result, "trace": trace_df.drop(
+            columns=["law"]).to_dict("records")}), indent=2, allow_nan=False))
+    else:
+        click.echo(format_optimize(result, trace_df))
+
+
+def format_optimize(r: dict, trace) -> str:
+    field = ", ".join("self" if m == "self" else short_spec(m) for m in r["field"])
+    lines = [f"optimize {short_spec(r['policy'])}: {len(r['knobs'])} knob(s) against {field}; "
+             f"{r['players']} players, {r['generations']} generations x {r['population']} "
+             f"candidates x {r['games']:,} games (common random numbers per generation)"]
+    for f in r["searches"]:
+        if r["iterations"] > 1:
+            lines += ["", f"search {f['iteration'] + 1} of {r['iterations']}: against "
+                          + ", ".join(short_spec(m) for m in f["field"])]
+        gens = trace[(trace["iteration"] == f["iteration"]) & (trace["stage"] == "generation")]
+        lines += ["", "  generation  centre score [95%]      best candidate [95%]   elite mean"]
+        for g, rows in gens.groupby("generation", sort=True):
+            centre = rows[rows["centre"]].iloc[0]
+            best = rows.loc[rows["score"].idxmax()]
+            elite = rows[rows["elite"]]["score"].mean()
+            lines.append(f"  {g + 1:>10}  {_ci(centre, 'score'):<22}  {_ci(best, 'score'):<22} "
+                         f"{c._pct(elite):>7}")
+        lines += ["", f"  finalists on the selection seeds ({r['final_games']:,} games per field "
+                      f"member):"]
+        for i, fin in enumerate(f["finalists"]):
+            mark = "*" if fin["spec"] == f["pick"] else " "
+            lines.append(f"  {mark} {c._pct(fin['score'])} [{c._pct(fin['score_lo'])}, "
+                         f"{c._pct(fin['score_hi'])}]  {short_spec(fin['spec'])}")
+        lines += ["", f"  pick: {f['pick_short']}",
+                  f"  held out (report seed {f['report_seed']}, never used in the search; "
+                  f"{r['holdout_games']:,} games per member, seats rotated):"]
+        cols = [("player", "<", []), ("against", "<", []), ("win rate [95%]", ">", []),
+                ("fair", ">", [])]
+        for role, rows in (("pick", f["against"]), ("start", f["start_against"])):
+            for row in rows:
+                cols[0][2].append(role if role == "pick" else f"start {short_spec(f['start'])}")
+                cols[1][2].append(short_spec(row["member"]))
+                cols[2][2].append(f"{c._pct(row['win_rate'])} [{c._pct(row['win_rate_lo'])}, "
+                                  f"{c._pct(row['win_rate_hi'])}]")
+                cols[3][2].append(c._pct(row["fair_share"]))
+        lines += c._table(cols)
+    if r["settled"] is not None:
+        st = r["settled"]
+        lines.append("")
+        if st["settled"]:
+            lines.append(f"iterated best response settled at search {st['at'] + 1}: its pick "
+                         f"{st['how']}; the policy: {short_spec(st['policy'])}")
+        else:
+            lines.append(f"iterated best response did not settle in {r['iterations']} searches: "
+                         f"{st['how']}")
+    t = r["timing"]
+    lines += ["", f"best: {r['best']}",
+              f"seed {r['seed']}, {r['expansion']} deck, target {r['target']}, seasalt "
+              f"{r['version']}",
+              f"time {t['seconds']:.1f} s on {t['backend']} ({t['jobs']} jobs); "
+              f"{t['stages_run']} stages run" + (f", {t['stages_resumed']} resumed from the "
+                                                 f"checkpoint" if t["stages_resumed"] else "")]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _ci(row, key: str) -> str:
+    return f"{c._pct(row[key])} [{c._pct(row[key + '_lo'])}, {c._pct(row[key + '_hi'])}]"
+
+
+@click.command()
+@click.option("--out", required=True, metavar="DIR",
+              help="Guide directory (index.html, PNG + SVG per chart, data/*.csv, guide.json). "
+                   "Built aside and renamed into place; an existing DIR is replaced only if it "
+                   "is empty or an earlier seasalt guide.")
+@click.option("--seed", type=int, default=1, show_default=True, metavar="S",
+              help="Master seed; every study's seed is derived from it (listed in guide.json).")
+@click.option("--small", is_flag=True,
+              help="Every study at a tiny size (seconds; for tests and a first look): the "
+                   "numbers then have wide intervals and the words say so.")
+@click.option("--jobs", "-j", type=int, metavar="J", help=c._JOBS_HELP)
+@c.backend_options
+def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | None,
+          checkpoint: str | None, resume: bool) -> None:
+    """An HTML strategy guide: when to STOP and call LAST CHANCE, what cards and pairs are
+    worth, void rounds, the first seat, tuned players and iterated best response, 2-4 players,
+    base and Extra Salt, every number with its 95% interval and its table.
+
+    \b
+    Example:
+      seasalt guide --out guide/ --seed 1
+    """
+    from .guide import build_guide, check_dest
+    from .progress import ProgressLine
+
+    check_dest(out)
+    with ProgressLine("guide") as progress:
+        index = build_guide(out, seed, "small" if small else "full", jobs, progress, scheduler,
+                            checkpoint, resume, log=lambda t: None)
+    click.echo(f"wrote {index}")

@@ -1,0 +1,187 @@
+"""Charts of the strategy studies (optimizer traces, grids, paired values, the guide's charts):
+tidy DataFrames in, a matplotlib Figure out, like reports.charts (no engine imports).
+
+Every estimate is drawn with its 95% interval (bands or error bars).
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from .charts import ChartError, OKABE_ITO, _band, _figure, _frame, _percent_axis, _style
+
+
+def save(fig: Figure, path: str | os.PathLike, dpi: int = 150) -> None:
+    """Write a figure (format from the extension) completely or not at all."""
+    path = os.fspath(path)
+    folder = os.path.dirname(path) or "."
+    ext = os.path.splitext(path)[1]
+    fd, tmp = tempfile.mkstemp(prefix=".seasalt-", suffix=ext, dir=folder)
+    os.close(fd)
+    try:
+        fig.savefig(tmp, dpi=dpi)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def optimize_trace(trace: pd.DataFrame, results: pd.DataFrame | None = None) -> Figure:
+    """An optimizer trace: every candidate's score by generation (grey), the distribution's
+    centre with its 95% band, the elites' mean; per search, the pick's held-out score against
+    the field (and the start's) as a point with its interval after the last generation."""
+    df = _frame(trace, ["iteration", "stage", "generation", "score", "score_lo", "score_hi",
+                        "centre", "elite"])
+    gens = df[df["stage"] == "generation"]
+    if gens.empty:
+        raise ChartError("no generations in the trace")
+    fig, (ax,) = _figure()
+    span = int(gens["generation"].max()) + 3          # x room per search
+    for k, g in gens.groupby("iteration", sort=True):
+        x0 = int(k) * span
+        ax.scatter(x0 + g["generation"] + 1, g["score"], s=8, color="0.6", alpha=0.6,
+                   label="candidate" if k == 0 else None, zorder=1)
+        c = g[g["centre"]].sort_values("generation")
+        xs = x0 + c["generation"] + 1
+        ax.plot(xs, c["score"], color=OKABE_ITO[0], linewidth=2, marker="o", markersize=3,
+                label="centre of the distribution" if k == 0 else None, zorder=3)
+        _band(ax, xs, c["score_lo"], c["score_hi"], OKABE_ITO[0])
+        em = g[g["elite"]].groupby("generation")["score"].mean()
+        ax.plot(x0 + em.index + 1, em.values, color=OKABE_ITO[1], linewidth=1.5,
+                label="elite mean" if k == 0 else None, zorder=2)
+        if results is not None and not results.empty:
+            held = results[results["iteration"] == k]
+            for role, colour, marker, label in (("pick", OKABE_ITO[2], "D", "pick, held out"),
+                                                ("start", "black", "s", "start, held out")):
+                r = held[held["role"] == role]
+                if r.empty:
+                    continue
+                mean = r["win_rate"].mean()
+                lo = mean - np.sqrt((((r["win_rate"] - r["win_rate_lo"]) ** 2).sum())) / len(r)
+                hi = mean + np.sqrt((((r["win_rate_hi"] - r["win_rate"]) ** 2).sum())) / len(r)
+                ax.errorbar([x0 + int(g["generation"].max()) + 2], [mean],
+                            yerr=[[mean - lo], [hi - mean]], fmt=marker, color=colour,
+                            capsize=4, label=label if k == 0 else None, zorder=4)
+    ax.set_xlabel("generation" + (" (searches side by side)" if gens["iteration"].nunique() > 1
+                                  else ""))
+    ax.set_ylabel("score: mean win rate over the field")
+    _percent_axis(ax)
+    ax.set_title("Optimizer trace (95% intervals)")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small", loc="lower right")
+    return fig
+
+
+def grid_heatmap(df: pd.DataFrame, x: str, y: str, value: str = "win_rate",
+                 title: str = "") -> Figure:
+    """A two-parameter sweep as a heat map per player count (one panel each), every cell
+    labelled with its rate; the cells tied with the best (overlapping intervals) are outlined."""
+    df = _frame(df, [x, y, "players", value, f"{value}_lo", f"{value}_hi"])
+    counts = sorted(df["players"].unique())
+    fig, axes = _figure(len(counts), size=(4.2 * len(counts), 4.2))
+    for ax, p in zip(axes, counts):
+        g = df[df["players"] == p]
+        xs, ys = sorted(g[x].unique()), sorted(g[y].unique())
+        grid = np.full((len(ys), len(xs)), np.nan)
+        for _, r in g.iterrows():
+            grid[ys.index(r[y]), xs.index(r[x])] = r[value]
+        im = ax.imshow(grid, origin="lower", cmap="viridis", aspect="auto")
+        top = g.loc[g[value].idxmax()]
+        for _, r in g.iterrows():
+            i, j = ys.index(r[y]), xs.index(r[x])
+            ax.text(j, i, f"{100 * r[value]:.1f}", ha="center", va="center", fontsize=6,
+                    color="white" if r[value] < np.nanmean(grid) else "black")
+            if r[f"{value}_hi"] >= top[f"{value}_lo"]:
+                ax.add_patch(_outline(j, i))
+        ax.set_xticks(range(len(xs)), [_tick(v) for v in xs], fontsize=7)
+        ax.set_yticks(range(len(ys)), [_tick(v) for v in ys], fontsize=7)
+        ax.set_xlabel(x)
+        ax.set_ylabel(y)
+        ax.set_title(f"{int(p)} players", fontsize="medium")
+        fig.colorbar(im, ax=ax, shrink=0.8, format=lambda v, _: f"{100 * v:.0f}%")
+    fig.suptitle(title or f"Win rate by {x} and {y} (outlined: tied with the best, 95%)")
+    return fig
+
+
+def _outline(j: int, i: int):
+    from matplotlib.patches import Rectangle
+    return Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, edgecolor="red", linewidth=1.2)
+
+
+def _tick(v) -> str:
+    v = float(v)
+    return str(int(v)) if v.is_integer() else f"{v:g}"
+
+
+def intervals(df: pd.DataFrame, label: str, value: str, title: str, xlabel: str,
+              group: str | None = None, percent: bool = False, zero: bool = True) -> Figure:
+    """Estimates with 95% intervals as horizontal error bars, one row per `label` (grouped by
+    `group`, one colour each), with a reference line at 0."""
+    df = _frame(df, [label, value, f"{value}_lo", f"{value}_hi"])
+    groups = [None] if group is None else list(dict.fromkeys(df[group]))
+    labels = list(dict.fromkeys(df[label]))
+    height = max(2.5, 0.32 * len(labels) * (1 + 0.25 * (len(groups) - 1)) + 1.2)
+    fig, (ax,) = _figure(size=(7.0, height))
+    step = 0.8 / len(groups)
+    for gi, gv in enumerate(groups):
+        sub = df if gv is None else df[df[group] == gv]
+        ys = np.array([labels.index(v) for v in sub[label]]) + (gi - (len(groups) - 1) / 2) * step
+        st = _style(gi)
+        ax.errorbar(sub[value], ys, xerr=[sub[value] - sub[f"{value}_lo"],
+                                          sub[f"{value}_hi"] - sub[value]],
+                    fmt=st["marker"], color=st["color"], capsize=3,
+                    label=None if gv is None else str(gv))
+    ax.set_yticks(range(len(labels)), labels)
+    ax.invert_yaxis()
+    if zero:
+        ax.axvline(0, color="black", linewidth=1)
+    if percent:
+        from matplotlib.ticker import PercentFormatter
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=None))
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    ax.grid(True, axis="x", alpha=0.3)
+    if group is not None:
+        ax.legend(fontsize="small", loc="best")
+    return fig
+
+
+def rate_lines(df: pd.DataFrame, x: str, value: str, title: str, xlabel: str, ylabel: str,
+               group: str = "players", log: bool = False, reference: float | None = None,
+               min_n: str | None = None) -> Figure:
+    """A rate by `x`, one line with its 95% band per `group`; points whose `min_n` column is
+    marked small are drawn hollow."""
+    df = _frame(df, [x, value, f"{value}_lo", f"{value}_hi", group])
+    fig, (ax,) = _figure()
+    for i, (gv, g) in enumerate(df.groupby(group, sort=True)):
+        g = g.sort_values(x)
+        st = _style(i)
+        name = f"{int(gv)} players" if group == "players" else str(gv)
+        ax.plot(g[x], g[value], linewidth=2, label=name, **st)
+        _band(ax, g[x], g[f"{value}_lo"], g[f"{value}_hi"], st["color"])
+        if min_n is not None and min_n in g.columns:
+            small = g[g[min_n]]
+            ax.scatter(small[x], small[value], s=60, facecolor="white",
+                       edgecolor=st["color"], zorder=4)
+    if reference is not None:
+        ax.axhline(reference, color="black", linestyle="--", linewidth=1)
+    if log:
+        ax.set_yscale("symlog", linthresh=1e-4)
+    else:
+        _percent_axis(ax)
+    if log:
+        from matplotlib.ticker import PercentFormatter
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=None))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small", loc="best")
+    return fig
