@@ -287,7 +287,8 @@ def ibr_settings(seed: int, sc: Scale) -> opt.Settings:
 
 def run_studies(seed: int, scale: str = "full", jobs: int | None = None,
                 progress: Progress | None = None, scheduler: str | None = None,
-                checkpoint: str | None = None, resume: bool = False) -> dict:
+                checkpoint: str | None = None, resume: bool = False,
+                restart: bool = False) -> dict:
     """Every study's frame (by name), the iterated best response and the run's metadata."""
     if scale not in SCALES:
         raise SeasaltError(f"unknown guide scale {scale!r}; valid: {', '.join(SCALES)}")
@@ -299,7 +300,7 @@ def run_studies(seed: int, scale: str = "full", jobs: int | None = None,
     total = sum(b.count for st in plan for b in st.batches) + opt.planned_games(ibr)
     t0 = time.perf_counter()
     staged = Staged({"guide": scale, "seed": seed}, {"command": "guide", "seed": seed}, total,
-                    jobs, scheduler, checkpoint, resume, progress)
+                    jobs, scheduler, checkpoint, resume, progress, restart)
     with staged:
         batches = [b for st in plan for b in st.batches]
         counters = staged.run("studies", batches)
@@ -321,10 +322,11 @@ def run_studies(seed: int, scale: str = "full", jobs: int | None = None,
 def build_guide(out: str | os.PathLike, seed: int = 1, scale: str = "full",
                 jobs: int | None = None, progress: Progress | None = None,
                 scheduler: str | None = None, checkpoint: str | None = None,
-                resume: bool = False, log: Callable[[str], None] | None = None) -> Path:
+                resume: bool = False, log: Callable[[str], None] | None = None,
+                restart: bool = False) -> Path:
     """Run the studies and write the guide into `out` (see the module doc)."""
     dest = check_dest(out)
-    result = run_studies(seed, scale, jobs, progress, scheduler, checkpoint, resume)
+    result = run_studies(seed, scale, jobs, progress, scheduler, checkpoint, resume, restart)
     tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent))
     try:
         from . import guide_pages

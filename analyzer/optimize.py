@@ -385,11 +385,12 @@ def planned_games(s: Settings) -> int:
 
 def run_optimize(s: Settings, jobs: int | None = None, progress: Progress | None = None,
                  scheduler: str | None = None, checkpoint: str | None = None,
-                 resume: bool = False) -> tuple[dict, pd.DataFrame, pd.DataFrame]:
+                 resume: bool = False, restart: bool = False
+                 ) -> tuple[dict, pd.DataFrame, pd.DataFrame]:
     """(result, results frame, trace frame) of an optimize run (see the module doc)."""
     describe = {"command": "optimize", "seed": s.seed, "players": s.players}
     staged = Staged(s.key(), describe, planned_games(s), jobs, scheduler, checkpoint, resume,
-                    progress)
+                    progress, restart)
     trace_rows: list[dict] = []
     with staged:
         searches = run_searches(s, staged, trace_rows)
@@ -565,10 +566,11 @@ def optimize(players: int = 2, knobs: Sequence[str] = (), policy: str = "thresho
              iterations: int | None = None, seed: int | None = None, jobs: int | None = None,
              expansion: str = "base", target: int | None = None,
              progress: Progress | None = None, scheduler: str | None = None,
-             checkpoint: str | None = None, resume: bool = False) -> dict:
+             checkpoint: str | None = None, resume: bool = False, restart: bool = False) -> dict:
     """Run the optimizer (see the module doc); the result dict, with `frames` (results, trace)."""
     s = settings(players, knobs, policy, vs, generations, population, games, elite, finalists,
                  final_games, holdout_games, iterations, seed, expansion, target, resume)
-    result, results, trace = run_optimize(s, jobs, progress, scheduler, checkpoint, resume)
+    result, results, trace = run_optimize(s, jobs, progress, scheduler, checkpoint, resume,
+                                          restart)
     result["frames"] = {"results": results, "trace": trace}
     return result

@@ -36,7 +36,7 @@ from kernels import cards as kc
 
 from . import __version__
 from . import paired_kernels as pkn
-from .backends import Batch, Progress, Runner
+from .backends import Progress, Runner, TaskGrid
 from .cards import check_expansion
 from .errors import SeasaltError
 from .policies import parse_policy, policy_arrays, seat_policies
@@ -52,7 +52,7 @@ EXTRA_SALT_SWITCHES = {"crab+lobster", "swimmer+jellyfish"}
 
 
 @dataclass(frozen=True, eq=False)
-class PairedBatch:
+class PairedBatch(TaskGrid):
     """`count` pairs of one paired experiment on the streams of `seed` (a Runner batch)."""
     players: int
     deck: np.ndarray
@@ -70,11 +70,6 @@ class PairedBatch:
     kind: str = "paired"
     unit: str = "pairs"
     engine: str = "paired"
-
-    block = Batch.block
-    width = Batch.width
-    tasks = Batch.tasks
-    units = Batch.units
 
     def args(self) -> tuple:
         return (self.mode, self.card_kind, self.given, self.seat, self.players, self.deck,

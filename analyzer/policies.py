@@ -159,8 +159,9 @@ def _tuned() -> None:
         "tuned", kh.THRESHOLD,
         "The tuned player of the player count in play: " + ", ".join(
             f"tuned{p} with {p} players" for p in TUNED) + " (analyzer.tuned: each found by "
-        "seasalt optimize against baseline opponents; its parameters are threshold's).",
-        REGISTRY["threshold"].params, by_players={p: f"tuned{p}" for p in TUNED})
+        "seasalt optimize against baseline opponents). It takes threshold's parameters, set on "
+        "that player: tuned(stop_at=8) with 3 players is tuned3(stop_at=8).",
+        (), by_players={p: f"tuned{p}" for p in TUNED})
 
 
 _tuned()
@@ -220,7 +221,9 @@ def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None,
         raise SeasaltError(f"unknown policy {name!r}; valid: {', '.join(sorted(registry))} "
                            f"('{lister}' describes them)")
     info = registry[name]
-    values = {p.name: float(p.default) for p in info.params}
+    # an alias takes the parameters of the players it stands for (checked against the first)
+    pinfo = registry[next(iter(info.by_players.values()))] if info.alias else info
+    values = {p.name: float(p.default) for p in pinfo.params}
     seen = set()
     for item in (args or "").split(","):
         if not item.strip():
@@ -229,7 +232,7 @@ def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None,
         key = key.strip()
         if not eq:
             raise SeasaltError(f"policy {name!r}: expected param=value, got {item.strip()!r}")
-        p = info.param(key)
+        p = pinfo.param(key)
         if key in seen:
             raise SeasaltError(f"policy {name!r}: parameter {key!r} given twice")
         seen.add(key)
@@ -245,11 +248,11 @@ def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None,
         values[key] = value
     if info.alias:
         if players is not None and players in info.by_players:
-            given = ",".join(f"{p.name}={_fmt(values[p.name])}" for p in info.params
+            given = ",".join(f"{p.name}={_fmt(values[p.name])}" for p in pinfo.params
                              if p.name in seen)
             target = info.by_players[players]
             return parse_policy(f"{target}({given})" if given else target, registry)
-        return Policy(info, tuple((p.name, values[p.name]) for p in info.params
+        return Policy(info, tuple((p.name, values[p.name]) for p in pinfo.params
                                   if p.name in seen))
     return Policy(info, tuple((p.name, values[p.name]) for p in info.params))
 

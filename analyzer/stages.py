@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pathlib
 from typing import Sequence
 
@@ -50,7 +51,7 @@ class Staged:
 
     def __init__(self, settings: dict, describe: dict, total: int, jobs: int | None = None,
                  scheduler: str | None = None, checkpoint: str | None = None,
-                 resume: bool = False, progress: Progress | None = None):
+                 resume: bool = False, progress: Progress | None = None, restart: bool = False):
         self.fp = settings_fingerprint(settings)
         self.describe = describe
         self.total = total
@@ -67,7 +68,7 @@ class Staged:
         self._journal: dict[str, tuple[str, list[np.ndarray]]] = {}
         self._file = None
         self._keep: int | None = None   # resuming: bytes of the journal's complete lines
-        Runner(jobs, scheduler).check()
+        Runner(jobs, scheduler, resume=resume, restart=restart).check()
         if resume:
             if not self.path.exists():
                 where = f"checkpoint {self.path} does not exist" if self.explicit else \
@@ -75,15 +76,36 @@ class Staged:
                     f"{ckpt.default_dir()}"
                 raise SeasaltError(f"nothing to resume: {where}")
             self._load()
-        elif self.explicit:
-            ckpt.check_new(self.path)
-            if self.stage_path.exists():
-                raise SeasaltError(f"checkpoint {self.stage_path} already exists: add --resume to "
-                                   f"continue that run, or remove the file")
         else:
-            self.stage_path.unlink(missing_ok=True)   # a stale stage of a study not resumed
+            self._start_afresh(restart)
 
     # -- the journal -----------------------------------------------------------------------
+    def _start_afresh(self, restart: bool) -> None:
+        """A new study: an earlier one's journal is refused (like a Runner's checkpoint) unless
+        `restart`, which discards it; an explicit journal's directory must be writable."""
+        if self.path.is_symlink() or self.stage_path.is_symlink():
+            raise SeasaltError(f"checkpoint {self.path} is a symbolic link; seasalt never writes "
+                               f"through one")
+        if self.path.exists() or self.stage_path.exists():
+            if not restart:
+                if self.explicit:
+                    raise SeasaltError(f"checkpoint {self.path} already exists: add --resume to "
+                                       f"continue that run, or --restart to discard it and "
+                                       f"start afresh")
+                raise SeasaltError(f"an earlier run of this command (same options and --seed) "
+                                   f"was interrupted; its finished work is kept in {self.path}: "
+                                   f"add --resume to continue it, or --restart to discard it "
+                                   f"and start afresh")
+            self.path.unlink(missing_ok=True)
+            self.stage_path.unlink(missing_ok=True)
+        parent = self.path.parent if str(self.path.parent) else pathlib.Path(".")
+        if self.explicit and not parent.is_dir():
+            raise SeasaltError(f"cannot write checkpoint {self.path}: directory {parent} does "
+                               f"not exist")
+        if self.explicit and not os.access(parent, os.W_OK | os.X_OK):
+            raise SeasaltError(f"cannot write checkpoint {self.path}: directory {parent} is not "
+                               f"writable")
+
     def _load(self) -> None:
         try:
             lines = self.path.read_bytes().split(b"\n")

@@ -14,6 +14,7 @@ import json
 import click
 
 from . import cli as c
+from . import tables as tb
 from .errors import SeasaltError
 from .policies import short_spec
 
@@ -76,7 +77,7 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
              final_games: int, holdout_games: int, iterations: int | None, seed: int | None,
              jobs: int | None, expansion: str, target: int | None, as_json: bool,
              out: str | None, trace: str | None, chart: str | None, scheduler: str | None,
-             checkpoint: str | None, resume: bool) -> None:
+             checkpoint: str | None, resume: bool, restart: bool) -> None:
     """Search a player's knobs for the best chance to win games against a field: a noisy
     cross-entropy method with common random numbers, the pick measured on held-out seeds.
 
@@ -102,7 +103,8 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
                  games, elite, finalists, final_games, holdout_games, iterations, seed,
                  expansion, target, resume)
     with ProgressLine("optimize") as progress:
-        result, results, trace_df = run_optimize(s, jobs, progress, scheduler, checkpoint, resume)
+        result, results, trace_df = run_optimize(s, jobs, progress, scheduler, checkpoint, resume,
+                                                 restart)
     if out is not None:
         c._write_out(results, out)
     if trace is not None:
@@ -120,9 +122,10 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
 
 def format_optimize(r: dict, trace) -> str:
     field = ", ".join("self" if m == "self" else short_spec(m) for m in r["field"])
-    lines = [f"optimize {short_spec(r['policy'])}: {len(r['knobs'])} knob(s) against {field}; "
-             f"{r['players']} players, {r['generations']} generations x {r['population']} "
-             f"candidates x {r['games']:,} games (common random numbers per generation)"]
+    lines = tb.wrap(f"optimize {short_spec(r['policy'])}: {len(r['knobs'])} knob(s) against "
+                    f"{field}; {r['players']} players, {r['generations']} generations x "
+                    f"{r['population']} candidates x {r['games']:,} games (common random "
+                    f"numbers per generation)")
     for f in r["searches"]:
         if r["iterations"] > 1:
             lines += ["", f"search {f['iteration'] + 1} of {r['iterations']}: against "
@@ -134,47 +137,49 @@ def format_optimize(r: dict, trace) -> str:
             best = rows.loc[rows["score"].idxmax()]
             elite = rows[rows["elite"]]["score"].mean()
             lines.append(f"  {g + 1:>10}  {_ci(centre, 'score'):<22}  {_ci(best, 'score'):<22} "
-                         f"{c._pct(elite):>7}")
+                         f"{tb.pct(elite):>7}")
         lines += ["", f"  finalists on the selection seeds ({r['final_games']:,} games per field "
                       f"member):"]
         for i, fin in enumerate(f["finalists"]):
             mark = "*" if fin["spec"] == f["pick"] else " "
-            lines.append(f"  {mark} {c._pct(fin['score'])} [{c._pct(fin['score_lo'])}, "
-                         f"{c._pct(fin['score_hi'])}]  {short_spec(fin['spec'])}")
-        lines += ["", f"  pick: {f['pick_short']}",
-                  f"  held out (report seed {f['report_seed']}, never used in the search; "
-                  f"{r['holdout_games']:,} games per member, seats rotated):"]
+            lines += tb.wrap_spec(f"  {mark} {tb.pct(fin['score'])} [{tb.pct(fin['score_lo'])}, "
+                                  f"{tb.pct(fin['score_hi'])}]  ", short_spec(fin["spec"]))
+        lines += [""] + tb.wrap_spec("  pick: ", f["pick_short"])
+        lines += tb.wrap(f"  held out (report seed {f['report_seed']}, never used in the "
+                         f"search; {r['holdout_games']:,} games per member, seats rotated):")
         cols = [("player", "<", []), ("against", "<", []), ("win rate [95%]", ">", []),
                 ("fair", ">", [])]
         for role, rows in (("pick", f["against"]), ("start", f["start_against"])):
             for row in rows:
-                cols[0][2].append(role if role == "pick" else f"start {short_spec(f['start'])}")
+                cols[0][2].append(role)
                 cols[1][2].append(short_spec(row["member"]))
-                cols[2][2].append(f"{c._pct(row['win_rate'])} [{c._pct(row['win_rate_lo'])}, "
-                                  f"{c._pct(row['win_rate_hi'])}]")
-                cols[3][2].append(c._pct(row["fair_share"]))
-        lines += c._table(cols)
+                cols[2][2].append(f"{tb.pct(row['win_rate'])} [{tb.pct(row['win_rate_lo'])}, "
+                                  f"{tb.pct(row['win_rate_hi'])}]")
+                cols[3][2].append(tb.pct(row["fair_share"]))
+        lines += tb.table(cols)
+        lines += tb.wrap_spec("  start: ", short_spec(f["start"]))
     if r["settled"] is not None:
         st = r["settled"]
         lines.append("")
         if st["settled"]:
-            lines.append(f"iterated best response settled at search {st['at'] + 1}: its pick "
-                         f"{st['how']}; the policy: {short_spec(st['policy'])}")
+            lines += tb.wrap(f"iterated best response settled at search {st['at'] + 1}: its "
+                             f"pick {st['how']}; the policy: {short_spec(st['policy'])}")
         else:
-            lines.append(f"iterated best response did not settle in {r['iterations']} searches: "
-                         f"{st['how']}")
+            lines += tb.wrap(f"iterated best response did not settle in {r['iterations']} "
+                             f"searches: {st['how']}")
     t = r["timing"]
-    lines += ["", f"best: {r['best']}",
-              f"seed {r['seed']}, {r['expansion']} deck, target {r['target']}, seasalt "
+    lines += [""] + tb.wrap_spec("best: ", r["best"])
+    lines += [f"seed {r['seed']}, {r['expansion']} deck, target {r['target']}, seasalt "
               f"{r['version']}",
-              f"time {t['seconds']:.1f} s on {t['backend']} ({t['jobs']} jobs); "
-              f"{t['stages_run']} stages run" + (f", {t['stages_resumed']} resumed from the "
-                                                 f"checkpoint" if t["stages_resumed"] else "")]
+              f"time {t['seconds']:.1f} s on {t['backend']}"
+              + (f" ({t['jobs']} jobs)" if t["jobs"] else "") + f"; {t['stages_run']} stages "
+              f"run" + (f", {t['stages_resumed']} resumed from the checkpoint"
+                        if t["stages_resumed"] else "")]
     return "\n".join(line.rstrip() for line in lines)
 
 
 def _ci(row, key: str) -> str:
-    return f"{c._pct(row[key])} [{c._pct(row[key + '_lo'])}, {c._pct(row[key + '_hi'])}]"
+    return f"{tb.pct(row[key])} [{tb.pct(row[key + '_lo'])}, {tb.pct(row[key + '_hi'])}]"
 
 
 @click.command()
@@ -185,12 +190,12 @@ def _ci(row, key: str) -> str:
 @click.option("--seed", type=int, default=1, show_default=True, metavar="S",
               help="Master seed; every study's seed is derived from it (listed in guide.json).")
 @click.option("--small", is_flag=True,
-              help="Every study at a tiny size (seconds; for tests and a first look): the "
+              help="Every study at a tiny size (a minute or two; for tests and a first look): the "
                    "numbers then have wide intervals and the words say so.")
 @click.option("--jobs", "-j", type=int, metavar="J", help=c._JOBS_HELP)
 @c.backend_options
 def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | None,
-          checkpoint: str | None, resume: bool) -> None:
+          checkpoint: str | None, resume: bool, restart: bool) -> None:
     """An HTML strategy guide: when to STOP and call LAST CHANCE, what cards and pairs are
     worth, void rounds, the first seat, tuned players and iterated best response, 2-4 players,
     base and Extra Salt, every number with its 95% interval and its table.
@@ -205,5 +210,5 @@ def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | N
     check_dest(out)
     with ProgressLine("guide") as progress:
         index = build_guide(out, seed, "small" if small else "full", jobs, progress, scheduler,
-                            checkpoint, resume, log=lambda t: None)
+                            checkpoint, resume, log=lambda t: None, restart=restart)
     click.echo(f"wrote {index}")
