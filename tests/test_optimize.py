@@ -222,3 +222,15 @@ def test_the_search_player_as_a_field_member():
                      holdout_games=4, seed=2)
     row = r["searches"][0]["against"][0]
     assert row["member"].startswith("search(samples=2") and row["games"] == 4
+
+
+def test_an_earlier_journal_needs_resume_or_restart(tiny, tmp_path):
+    ck = tmp_path / "opt.ckpt"
+    opt.optimize(**TINY, checkpoint=str(ck))
+    with pytest.raises(SeasaltError, match="--restart to discard it"):
+        opt.optimize(**TINY, checkpoint=str(ck))
+    with pytest.raises(SeasaltError, match="not both"):
+        opt.optimize(**TINY, checkpoint=str(ck), resume=True, restart=True)
+    again = opt.optimize(**TINY, checkpoint=str(ck), restart=True)
+    assert without_timing(again) == without_timing(tiny)
+    assert again["timing"]["stages_resumed"] == 0
