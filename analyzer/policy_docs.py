@@ -117,7 +117,7 @@ def detail(name: str, listing: Listing = SSP) -> str:
     lines.append("")
     if diff:
         theirs = ", ".join(f"{base.name} has {k}={_fmt(base.param(k).default)}" for k in diff)
-        lines.append(f"  * differs from {base.name}'s default ({theirs})")
+        lines += _wrap(f"* differs from {base.name}'s default ({theirs})", WIDTH - 2, "  ")
     p = info.params[0]
     value = p.default + 1 if p.default + 1 <= p.high else p.low
     lines.append(f"  example: {listing.option} \"{info.name}({p.name}={_fmt(value)})\" (the other "
