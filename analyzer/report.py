@@ -484,14 +484,14 @@ def run_demo_results(where: Path, seed: int = DEMO["seed"], scale: float = 1.0,
     r = DEMO["rounds"]
     for p in r["players"]:
         say(f"{n(r['rounds']):,} rounds with {p} players")
+        # LAST CHANCE from 7 points (the baseline never calls below 10), then baseline rounds
+        lc = simulate_rounds(p, n(r["rounds"]), [r["last_chance_callers"]], seed=seed + p,
+                             jobs=jobs)
+        files.append(write_frame(ROUNDS_TABLES["last-chance"](lc),
+                                 where / f"last-chance-{p}p.csv"))
         res = simulate_rounds(p, n(r["rounds"]), ["baseline"], seed=seed + p, jobs=jobs)
         for table in ("mermaids", "turns", "declarer-points"):
             files.append(write_frame(ROUNDS_TABLES[table](res), where / f"{table}-{p}p.csv"))
-        # LAST CHANCE from 7 points: the baseline never calls below 10
-        res = simulate_rounds(p, n(r["rounds"]), [r["last_chance_callers"]], seed=seed + p,
-                              jobs=jobs)
-        files.append(write_frame(ROUNDS_TABLES["last-chance"](res),
-                                 where / f"last-chance-{p}p.csv"))
     t = DEMO["tournament"]
     say(f"tournament of {', '.join(t['policies'])}, {n(t['games']):,} games")
     df = tournament(t["policies"], players=t["players"], games=n(t["games"]), seed=seed, jobs=jobs)
