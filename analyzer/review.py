@@ -313,8 +313,7 @@ def format_review(r: dict) -> str:
     lines += wrap(f"game over after {r['rounds_played']} rounds"
                   + (" (four mermaids)" if r["mermaid_win"] else "") + ": totals "
                   + ", ".join(f"seat {p} {v}" for p, v in enumerate(r["totals"]))
-                  + f"; `seasalt replay --seed {r['seed']} -p {r['players']}` (with the same "
-                  "options) shows every action.")
+                  + f"; `{replay_command(r)}` shows every action.")
     return "\n".join(lines)
 
 
@@ -327,6 +326,21 @@ def compact(words: str) -> str:
     for long, short in COMPACT:
         words = words.replace(long, short)
     return words
+
+
+def replay_command(r: dict) -> str:
+    """The `seasalt replay` command line of the reviewed game."""
+    from .policies import short_spec
+    specs = [short_spec(p) for p in r["policies"]]
+    cmd = f"seasalt replay --seed {r['seed']} -p {r['players']}"
+    if set(specs) != {"baseline"}:
+        cmd += "".join(f" --policy '{p}'" if "(" in p else f" --policy {p}"
+                       for p in (specs[:1] if len(set(specs)) == 1 else specs))
+    if r["expansion"] != "base":
+        cmd += f" --expansion {r['expansion']}"
+    if r["target"] != DEFAULT_TARGETS[r["players"]]:
+        cmd += f" --target {r['target']}"
+    return cmd
 
 
 def _fit_words(cols: list[tuple]) -> list[str]:
