@@ -1,33 +1,291 @@
-"""Should I call LAST CHANCE here? Evaluate STOP, LAST CHANCE and playing on for a position, on
-the same sampled deals (common random numbers), with 95% intervals and a recommendation."""
+"""What should I do here? Every legal action of the asker's decision, played on the same sampled
+deals (common random numbers) and continued by the players' models, with 95% intervals, paired
+differences and a recommendation that says when the best two cannot be told apart.
+
+    a = advise(load("position.json"), samples=100_000, seed=1)
+    a.recommendation, a.options["last_chance"]["margin"], a.frame()
+
+The deals are exactly uniform over what the position and the rules allow (kernels.advisor);
+the counters are summed in the kernel, so memory does not grow with the samples and
+`--precision` costs what its samples cost. `run` and `judge` evaluate any marked state, such as
+a seat's view of a replayed game (analyzer.review).
+"""
 from __future__ import annotations
 
-import math
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numba
 import numpy as np
 
+from kernels import actions as kac
 from kernels import advisor as ka
 from kernels import cards as kc
+from kernels import state as ks
+from kernels.policies import SEARCH
 
 from . import __version__
+from .cards import card_name
+from .decisions import describe_action
 from .errors import SeasaltError
-from .policies import policy_arrays, seat_policies
-from .position import Position, describe, parse
+from .policies import Policy, policy_arrays, seat_policies
+from .position import Position, describe, parse, summary
 from .simulate import max_jobs, new_seed
 from .stats import mean_ci, wilson
+from .tables import wrap
 from .warmup import watching
 
-OPTIONS = ("stop", "last_chance", "play_on")
-LABELS = {"stop": "STOP", "last_chance": "LAST CHANCE", "play_on": "play on"}
+# The declare decision's actions keep the first edition's names.
+PLAY_IDS = {kac.A_STOP: "stop", kac.A_LAST_CHANCE: "last_chance", kac.A_END: "play_on"}
+LABELS = {"stop": "STOP", "last_chance": "LAST CHANCE", "play_on": "play on (end the turn)"}
+OPTIONS = ("stop", "last_chance", "play_on")     # the declare decision's (first edition)
 BATCH = 10_000
 DEFAULT_SAMPLES = 100_000
 MAX_SAMPLES = 10_000_000
 
+
+# ---------------------------------------------------------------------------------------------
+# The evaluation: counters summed over samples
+
+@dataclass
+class Tally:
+    """Integer sums over the samples of an evaluation (kernels.advisor counters)."""
+    counts: np.ndarray          # int64[actions, NCOUNTERS]
+    cross: np.ndarray           # int64[actions, actions, NCROSS], pairs a < b
+    n: int = 0
+    raw: int = 0                # raw deals drawn (n + the impossible ones drawn again)
+    failed: int = 0             # samples that found no possible deal
+    compile_seconds: float = 0.0    # spent compiling kernels during the run (not speed)
+
+    @classmethod
+    def empty(cls, na: int) -> "Tally":
+        return cls(np.zeros((na, ka.NCOUNTERS), np.int64), np.zeros((na, na, ka.NCROSS), np.int64))
+
+    def mean_ci(self, a: int, total: int, squares: int) -> dict:
+        m, ci = mean_ci(float(self.counts[a, total]), float(self.counts[a, squares]), self.n)
+        return {"mean": m, "ci95": list(ci)}
+
+    def rate(self, a: int, slot: int) -> dict:
+        k = int(self.counts[a, slot])
+        return {"rate": k / self.n if self.n else 0.0, "ci95": list(wilson(k, self.n))}
+
+    def diff(self, a: int, b: int, total: int, cross: int) -> dict:
+        """Mean of (value of a - value of b) over the samples, with its 95% interval (paired)."""
+        lo, hi = (a, b) if a < b else (b, a)
+        m, ci = mean_ci(float(self.counts[a, total] - self.counts[b, total]),
+                        float(self.cross[lo, hi, cross]), self.n)
+        return {"mean": m, "ci95": list(ci)}
+
+
+@dataclass
+class Evaluation:
+    """What the kernel needs for one decision (kernels.advisor.evaluate)."""
+    template: np.ndarray
+    pool: np.ndarray
+    unknown_hand: np.ndarray
+    takes: np.ndarray
+    seat: int
+    actions: list[int]
+    pk: np.ndarray
+    pp: np.ndarray
+    deck: np.ndarray
+    target: int
+    totals: np.ndarray
+
+
+def check_models(pols: Sequence[Policy]) -> None:
+    """The models that play on after the decision must be bots (the engine asks them itself)."""
+    for p in pols:
+        if p.info.kind >= SEARCH:
+            raise SeasaltError(f"{p.info.name!r} cannot continue a deal: the advisor's models are "
+                               "bots (baseline, threshold and its presets, random)")
+
+
+@contextmanager
+def _threads(n: int):
+    """numba's thread count set to n for the block."""
+    previous = numba.get_num_threads()
+    numba.set_num_threads(n)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
+def run(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
+        jobs: int | None = None, first: int = 0, report_rates: Callable[[Tally], list] | None = None,
+        progress: Callable[[int, int], None] | None = None) -> tuple[Tally, float]:
+    """Sum the counters of `samples` samples (or, with `precision`, chunks of BATCH until every
+    rate from `report_rates` has a 95% half-width below it or MAX_SAMPLES), sample i on the
+    stream (seed, first + i). Returns the tally and the seconds it took."""
+    na = len(ev.actions)
+    acts = np.array(ev.actions, dtype=np.int64)
+    threads = jobs or max_jobs()
+    tally = Tally.empty(na)
+    goal = samples if samples is not None else MAX_SAMPLES
+    t0 = time.perf_counter()
+    with watching() as compiling, _threads(threads):      # compiling is not speed
+        while tally.n < goal:
+            n = min(BATCH, goal - tally.n)
+            blocks = min(n, 4 * threads)
+            counts = np.zeros((blocks, na, ka.NCOUNTERS), np.int64)
+            cross = np.zeros((blocks, na, na, ka.NCROSS), np.int64)
+            raw = np.zeros((blocks, 2), np.int64)
+            ka.evaluate(ev.template, ev.pool, ev.unknown_hand, ev.takes, ev.seat, acts, ev.pk,
+                        ev.pp, ev.deck, ev.target, ev.totals, np.uint64(seed), first + tally.n,
+                        n, counts, cross, raw)
+            tally.counts += counts.sum(axis=0)
+            tally.cross += cross.sum(axis=0)
+            tally.raw += int(raw[:, 0].sum())
+            tally.failed += int(raw[:, 1].sum())
+            tally.n += n
+            if tally.failed:
+                break
+            if progress is not None:
+                progress(tally.n, goal)
+            if precision is not None and report_rates is not None:
+                if max(_half(r) for r in report_rates(tally)) < precision:
+                    break
+    tally.compile_seconds = compiling.seconds
+    return tally, time.perf_counter() - t0 - compiling.seconds
+
+
+def _half(rate: dict) -> float:
+    return (rate["ci95"][1] - rate["ci95"][0]) / 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the tally: per action, and the recommendation
+
+def action_id(s: np.ndarray, a: int) -> str:
+    """A short stable name of action `a` at the decision point of `s` (JSON keys)."""
+    d = int(s[ks.DEC])
+    if d == kac.DEC_PLAY:
+        base = a & kac.BASE_MASK
+        if base in PLAY_IDS:
+            return PLAY_IDS[base]
+        trio = base >= kac.TRIO
+        pair = kac.PAIR_NAMES[base - kac.TRIO if trio else base]
+        return ("trio_" if trio else "play_") + pair
+    if d == kac.DEC_DRAW:
+        return "deck" if a == kac.SRC_DECK else f"pile_{'AB'[a - 1]}"
+    if d == kac.DEC_VICTIM:
+        return f"steal_from_{a}"
+    if d == kac.DEC_CRAB_PILE and a < 2:
+        return f"search_{'AB'[a]}"
+    card = card_name(_named_card(s, a))
+    if d == kac.DEC_KEEP:
+        return f"keep_{card}_discard_{'AB'[a >> 1]}"
+    if d == kac.DEC_CRAB_PILE:
+        return f"take_{card}_from_{'AB'[(a - 2) & 1]}"
+    if d == kac.DEC_CRAB_CARD:
+        return f"take_{card}"
+    return f"keep_{card}"
+
+
+def _named_card(s: np.ndarray, a: int) -> int:
+    d = int(s[ks.DEC])
+    n = int(s[ks.DECK_LEN])
+    if d == kac.DEC_KEEP:
+        return int(s[ks.DECK + n - 1 - (a & 1)])
+    if d == kac.DEC_CRAB_PILE:
+        j, i = (a - 2) & 1, (a - 2) >> 1
+        return int(s[ks.PILE + j * kc.MAX_DECK + i])
+    if d == kac.DEC_CRAB_CARD:
+        return int(s[ks.PILE + int(s[ks.CRAB_PILE]) * kc.MAX_DECK + a])
+    return int(s[ks.DECK + n - 1 - a])
+
+
+def action_label(s: np.ndarray, a: int) -> str:
+    """Action `a` in words (the declare decision's in the first edition's words)."""
+    ident = action_id(s, a)
+    return LABELS.get(ident, describe_action(s, a))
+
+
+def summarize(tally: Tally, s: np.ndarray, actions: Sequence[int], has_target: bool) -> dict:
+    """Per action (by action_id, in the order given): words, estimates with 95% intervals, and
+    the paired difference to the best action of what the advice maximizes (`vs_best`)."""
+    mermaids = bool(tally.counts[:, [ka.N_MERMAID_WIN, ka.N_MERMAID_LOSS]].any())
+    options = {}
+    for a, act in enumerate(actions):
+        o = {"action": int(act), "words": action_label(s, act),
+             "points": tally.mean_ci(a, ka.N_ME, ka.N_ME2),
+             "best_opponent_points": tally.mean_ci(a, ka.N_BEST, ka.N_BEST2),
+             "margin": tally.mean_ci(a, ka.N_MARGIN, ka.N_MARGIN2)}
+        if int(s[ks.DEC]) == kac.DEC_PLAY and act & kac.BASE_MASK == kac.A_LAST_CHANCE:
+            o["win_bet"] = tally.rate(a, ka.N_BET)
+        if has_target:
+            o["win_game"] = tally.rate(a, ka.N_GAME)
+        if mermaids:
+            o["four_mermaids_you"] = tally.rate(a, ka.N_MERMAID_WIN)
+            o["four_mermaids_opponent"] = tally.rate(a, ka.N_MERMAID_LOSS)
+        options[action_id(s, act)] = o
+    return options
+
+
+def rank(tally: Tally, options: dict, has_target: bool) -> tuple[int, str]:
+    """(index of the recommended action, the objective: OBJECTIVE_WORDS). With a target
+    the chance to win the game; otherwise the expected margin this round, unless an action wins
+    the game at once with four mermaids distinguishably more often than the margin's best (an
+    opponent's four mermaids end the round unscored: the margin counts them as 0)."""
+    keys = list(options)
+    if has_target:
+        best = max(range(len(keys)), key=lambda a: options[keys[a]]["win_game"]["rate"])
+        return best, "win_game"
+    best = max(range(len(keys)), key=lambda a: options[keys[a]]["margin"]["mean"])
+    wins = tally.counts[:, ka.N_MERMAID_WIN]
+    top = int(np.argmax(wins))
+    if top != best and wins[top] > wins[best]:
+        if _mermaid_diff(tally, top, best)["ci95"][0] > 0:
+            return top, "four_mermaids"
+    return best, "margin"
+
+
+def _mermaid_diff(tally: Tally, a: int, b: int) -> dict:
+    """Paired difference of the asker's four-mermaid win (a rate difference)."""
+    return tally.diff(a, b, ka.N_MERMAID_WIN, ka.X_MERMAID)
+
+
+def objective_diff(tally: Tally, a: int, b: int, objective: str) -> dict:
+    """Paired difference (value of a - value of b) of the objective, with its 95% interval."""
+    if objective == "win_game":
+        return tally.diff(a, b, ka.N_GAME, ka.X_GAME)
+    if objective == "four_mermaids":
+        return _mermaid_diff(tally, a, b)
+    return tally.diff(a, b, ka.N_MARGIN, ka.X_MARGIN)
+
+
+def _same_on_every_deal(tally: Tally, a: int, b: int, objective: str) -> bool:
+    """a and b gave the same value of the objective on every sample (a zero paired difference)."""
+    slot = {"win_game": ka.X_GAME, "four_mermaids": ka.X_MERMAID}.get(objective, ka.X_MARGIN)
+    lo, hi = (a, b) if a < b else (b, a)
+    return int(tally.cross[lo, hi, slot]) == 0
+
+
+def objective_value(o: dict, objective: str) -> float:
+    if objective == "win_game":
+        return o["win_game"]["rate"]
+    if objective == "four_mermaids":
+        return o["four_mermaids_you"]["rate"]
+    return o["margin"]["mean"]
+
+
+def fmt_value(x: float, objective: str) -> str:
+    return f"{100 * x:.1f}%" if objective != "margin" else f"{x:+.2f}"
+
+
+def fmt_diff(d: dict, objective: str) -> str:
+    """A paired difference with its interval: +0.12 [-0.05, +0.29], or in percentage points."""
+    if objective == "margin":
+        return f"{d['mean']:+.2f} [{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}]"
+    return (f"{100 * d['mean']:+.1f} [{100 * d['ci95'][0]:+.1f}, {100 * d['ci95'][1]:+.1f}] "
+            "points of %")
+
+
+# ---------------------------------------------------------------------------------------------
+# The advice
 
 @dataclass
 class Advice:
@@ -37,13 +295,15 @@ class Advice:
     reason: str
     samples: int
     meta: dict = field(default_factory=dict)
+    description: str = ""           # the position in one line, the hand included
+    explanation: str = ""           # the recommendation in sentences
 
     def to_dict(self) -> dict:
         return {"recommendation": self.recommendation, "reason": self.reason,
                 "samples": self.samples, "options": self.options, **self.meta}
 
     def frame(self):
-        """One row per option (pandas)."""
+        """One row per option (pandas), with the run's metadata on every row."""
         import pandas as pd
         rows = []
         for name, o in self.options.items():
@@ -62,67 +322,27 @@ class Advice:
         return df
 
 
-def _summary(block: np.ndarray, target: bool, bet: bool) -> dict:
-    """Estimates for one option from its per-sample rows (int64[n, NCOLS])."""
-    n = block.shape[0]
-    me = block[:, ka.C_ME].astype(np.float64)
-    best = block[:, ka.C_BEST].astype(np.float64)
-    out = {}
-    for key, x in (("points", me), ("best_opponent_points", best), ("margin", me - best)):
-        m, ci = mean_ci(float(x.sum()), float((x * x).sum()), n)
-        out[key] = {"mean": m, "ci95": list(ci)}
-    if bet:
-        w = int(block[:, ka.C_WON].sum())
-        out["win_bet"] = {"rate": w / n, "ci95": list(wilson(w, n))}
-    if target:
-        w = int(block[:, ka.C_GAME].sum())
-        out["win_game"] = {"rate": w / n, "ci95": list(wilson(w, n))}
-    return out
-
-
-def _half_widths(options: dict) -> list[float]:
-    return [(v["ci95"][1] - v["ci95"][0]) / 2 for o in options.values() for k, v in o.items()
-            if k in ("win_bet", "win_game")]
-
-
-def _recommend(options: dict, target: bool) -> tuple[str, str]:
-    key = "win_game" if target else "margin"
-    stat = "rate" if target else "mean"
-    best = max(options, key=lambda k: options[k][key][stat])
-    o = options[best]
-    others = [k for k in options if k != best]
-
-    def fmt(k):
-        v = options[k][key]
-        return (f"{100 * v[stat]:.1f}%" if target else f"{v[stat]:+.2f}")
-    what = "chance to win the game" if target else "expected lead over the best opponent this round"
-    reason = (f"{LABELS[best]} gives the best {what}: {fmt(best)} against "
-              + " and ".join(f"{fmt(k)} for {LABELS[k]}" for k in others))
-    if best == "last_chance":
-        w = o["win_bet"]
-        reason += f"; the bet is won {100 * w['rate']:.1f}% of the time"
-    return best, reason + "."
-
-
-@contextmanager
-def _threads(n: int):
-    """numba's thread count set to n for the block."""
-    previous = numba.get_num_threads()
-    numba.set_num_threads(n)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(previous)
+def _reported_rates(s: np.ndarray, actions: Sequence[int], has_target: bool):
+    """The rates the advice reports (what --precision bounds)."""
+    def rates(tally: Tally) -> list[dict]:
+        out = []
+        for a, act in enumerate(actions):
+            if int(s[ks.DEC]) == kac.DEC_PLAY and act & kac.BASE_MASK == kac.A_LAST_CHANCE:
+                out.append(tally.rate(a, ka.N_BET))
+            if has_target:
+                out.append(tally.rate(a, ka.N_GAME))
+        return out
+    return rates
 
 
 def advise(position: dict | Position, samples: int | None = None, precision: float | None = None,
            opponent: str = "baseline", me: str = "baseline", seed: int | None = None,
-           jobs: int | None = None, play_on: bool = True, *,
-           me_policy: str | None = None) -> Advice:
+           jobs: int | None = None, play_on: bool = True, *, me_policy: str | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Advice:
     """Evaluate a position (a JSON-like dict, see analyzer.position). Give `samples`, or a
     `precision`: sample until every reported probability has a 95% half-width below it.
     `opponent` and `me` are the players' specs, as `--opponent` and `--me` (`me_policy` is the
-    old name of `me`)."""
+    old name of `me`); `play_on=False` leaves out ending the turn at the play step."""
     me_policy = me if me_policy is None else me_policy
     pos = position if isinstance(position, Position) else parse(position)
     if samples is not None and precision is not None:
@@ -140,61 +360,160 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
         raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
     specs = [me_policy if q == pos.seat else opponent for q in range(pos.players)]
     pols = seat_policies(specs, pos.players)
+    check_models(pols)
     pk, pp = policy_arrays(pols)
-    deck = kc.deck_types(pos.expansion)
-    target = pos.target or 0
-    totals = pos.totals if pos.totals is not None else np.zeros(4, dtype=np.int64)
+    s = pos.template
+    actions = list(pos.actions)
+    if not play_on and pos.decision == kac.DEC_PLAY:
+        actions = [a for a in actions if a != kac.A_END]
+        if len(actions) < 2:
+            raise SeasaltError("--no-play-on leaves fewer than two options here")
     has_target = pos.target is not None
-
-    t0 = time.perf_counter()
-    chunks = []
-    done = 0
-    with watching() as compiling, _threads(jobs or max_jobs()):   # compiling is not speed
-        while True:
-            n = min(BATCH, samples - done) if samples is not None else BATCH
-            out = np.zeros((n, ka.NOPTIONS, ka.NCOLS), dtype=np.int64)
-            ka.evaluate(pos.template, pos.pool, pos.unknown_hand, pos.seat, pk, pp, deck, target,
-                        totals, np.uint64(seed), done, play_on, out)
-            chunks.append(out)
-            done += n
-            if samples is not None and done >= samples:
-                break
-            if precision is not None:
-                allr = np.concatenate(chunks)
-                opts = {name: _summary(allr[:, i], has_target, name == "last_chance")
-                        for i, name in enumerate(OPTIONS) if play_on or name != "play_on"}
-                if max(_half_widths(opts)) < precision or done >= MAX_SAMPLES:
-                    break
-    seconds = time.perf_counter() - t0 - compiling.seconds
-    allr = np.concatenate(chunks)
-    options = {name: _summary(allr[:, i], has_target, name == "last_chance")
-               for i, name in enumerate(OPTIONS) if play_on or name != "play_on"}
-    best, reason = _recommend(options, has_target)
-    meta = {"position": describe(pos), "seed": seed, "opponent": pols[(pos.seat + 1) % pos.players].spec,
+    rates = _reported_rates(s, actions, has_target)
+    if precision is not None and not rates(Tally.empty(len(actions))):
+        raise SeasaltError("--precision bounds the reported probabilities, and this position "
+                           "reports none (no LAST CHANCE option, no totals and target): use "
+                           "--samples")
+    ev = Evaluation(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk, pp,
+                    kc.deck_types(pos.expansion), pos.target or 0,
+                    pos.totals if pos.totals is not None else np.zeros(4, dtype=np.int64))
+    tally, seconds = run(ev, samples, precision, seed, jobs, report_rates=rates, progress=progress)
+    if tally.failed:
+        raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
+                           "gave someone all four mermaids, so the position looks impossible")
+    verdict = judge(tally, s, actions, has_target)
+    meta = {"decision": pos.decision_name, **verdict.meta(),
+            "position": summary(pos), "hand": [card_name(t) for t in pos.hand()],
+            "seed": seed, "opponent": pols[(pos.seat + 1) % pos.players].spec,
             "me_policy": pols[pos.seat].spec, "expansion": pos.expansion, "version": __version__,
-            "precision": precision,
-            "timing": {"seconds": seconds, "samples_per_second": done / seconds if seconds else None,
-                       "jobs": jobs or max_jobs(), "compile_seconds": compiling.seconds}}
-    return Advice(options, best, reason, done, meta)
+            "precision": precision, "deals": deals_report(tally),
+            "timing": {"seconds": seconds,
+                       "samples_per_second": tally.n / seconds if seconds else None,
+                       "jobs": jobs or max_jobs(), "compile_seconds": tally.compile_seconds}}
+    meta["explanation"] = wrap(verdict.explanation, 90, hang="")      # lines: JSON fits too
+    return Advice(verdict.options, verdict.best, verdict.reason, tally.n, meta,
+                  describe(pos), verdict.explanation)
+
+
+def deals_report(tally: Tally) -> dict:
+    """How many raw deals were drawn and how many of them were impossible (drawn again)."""
+    bad = tally.raw - tally.n
+    return {"raw": tally.raw, "impossible": bad,
+            "impossible_share": bad / tally.raw if tally.raw else 0.0}
+
+
+@dataclass
+class Verdict:
+    """The options of one decision ranked: the best, the runner-up and whether they differ."""
+    options: dict
+    best: str
+    ranking: list[str]
+    objective: str
+    distinguishable: bool
+    reason: str
+    explanation: str
+
+    def meta(self) -> dict:
+        return {"objective": self.objective, "ranking": self.ranking,
+                "runner_up": self.ranking[1] if len(self.ranking) > 1 else None,
+                "distinguishable": self.distinguishable}
+
+
+OBJECTIVE_WORDS = {"win_game": ("chance to win the game", "chance to win the game"),
+                   "margin": ("expected margin this round",
+                              "expected lead over the best opponent this round"),
+                   "four_mermaids": ("chance of four mermaids now",
+                                     "chance to win the game at once with four mermaids")}
+
+
+def judge(tally: Tally, s: np.ndarray, actions: Sequence[int], has_target: bool) -> Verdict:
+    """Summarize every action and rank them (module doc): the best first, then by the value of
+    what the advice maximizes; each option's `vs_best` is its paired difference to the best."""
+    options = summarize(tally, s, actions, has_target)
+    best, objective = rank(tally, options, has_target)
+    keys = list(options)
+    order = sorted((a for a in range(len(keys)) if a != best),
+                   key=lambda a: -objective_value(options[keys[a]], objective))
+    order.insert(0, best)
+    for a in range(len(keys)):
+        options[keys[a]]["vs_best"] = objective_diff(tally, a, best, objective)
+    short, long = OBJECTIVE_WORDS[objective]
+    b = options[keys[best]]
+    runner = options[keys[order[1]]]
+    gap = runner["vs_best"]
+    apart = gap["ci95"][1] < 0
+    reason = (f"best {short}: {fmt_value(objective_value(b, objective), objective)}, next "
+              f"{fmt_value(objective_value(runner, objective), objective)} ({keys[order[1]]})")
+    others = [f"{fmt_value(objective_value(options[keys[a]], objective), objective)} for "
+              f"{options[keys[a]]['words']}" for a in order[1:4]]
+    if len(order) > 4:
+        others.append(f"{len(order) - 4} more")
+    text = (f"{b['words']}. It gives the best {long}: "
+            f"{fmt_value(objective_value(b, objective), objective)} against "
+            + (", ".join(others[:-1]) + " and " if len(others) > 1 else "") + others[-1])
+    if "win_bet" in b:
+        reason += f"; bet won {100 * b['win_bet']['rate']:.1f}%"
+        text += f"; the bet is won {100 * b['win_bet']['rate']:.1f}% of the time"
+    text += "."
+    if not apart:
+        if _same_on_every_deal(tally, best, order[1], objective):
+            words = runner["words"][:1].upper() + runner["words"][1:]
+            text += f" {words} does exactly as well on every deal (the same outcome)."
+        else:
+            text += (f" It is not distinguishable from {runner['words']} at {tally.n:,} samples: "
+                     f"the difference is {fmt_diff(gap, objective)}; more samples (--samples, "
+                     "--precision) may separate them.")
+    return Verdict(options, keys[best], [keys[a] for a in order], objective, apart, reason, text)
 
 
 def format_advice(a: Advice) -> str:
-    """A readable table (at most 100 columns): one line per option."""
-    from .tables import fit, mean_ci, rate_ci, wrap
-    probs = [k for k in ("win_bet", "win_game") if any(k in o for o in a.options.values())]
-    opts = list(a.options.values())
-    cols = [(head, ">", [mean_ci(o[key]["mean"], o[key]["ci95"]) for o in opts])
-            for head, key in (("your points", "points"), ("best opponent", "best_opponent_points"),
-                              ("margin", "margin"))]
-    chances = [("P(bet won)" if k == "win_bet" else "P(game won)", ">",
-                [rate_ci(o[k]["rate"], *o[k]["ci95"], 1) if k in o else "-" for o in opts])
-               for k in probs]
-    # the figure the recommendation maximizes comes first: the game's chance, else the margin
-    cols = chances[::-1] + cols if "win_game" in probs else cols + chances
-    lines = [*wrap(a.meta["position"]),
-             f"{a.samples:,} sampled deals, opponents: {a.meta['opponent']}", ""]
-    lines += fit([("option", "<", [LABELS[n] for n in a.options])], cols, indent="")
-    lines += [""] + wrap(f"recommendation: {LABELS[a.recommendation]}. {a.reason}")
-    lines.append(f"seed {a.meta['seed']}, seasalt {a.meta['version']}, "
-                 f"{a.meta['timing']['seconds']:.2f} s")
+    """A readable table (at most 100 columns): one line per option, the best first; what does
+    not fit beside the actions goes to a second table (analyzer.tables.fit)."""
+    from .tables import fit, pct_digits, rate_ci, short_spec, wrap
+    m = a.meta
+    objective = m["objective"]
+    opts = [a.options[k] for k in m["ranking"]]
+
+    def rates(key):
+        d = pct_digits(v for o in opts if key in o for v in (o[key]["rate"], *o[key]["ci95"]))
+        return [rate_ci(o[key]["rate"], *o[key]["ci95"], d) if key in o else "-" for o in opts]
+    cols = []
+    if objective == "win_game":
+        cols.append(("P(game won)", ">", rates("win_game")))
+    if any(o.get("four_mermaids_you", {}).get("rate") for o in opts):
+        cols.append(("P(4 mermaids)", ">", rates("four_mermaids_you")))
+    cols.append(("margin", ">", [_pm(o["margin"]) for o in opts]))
+    cols.append(("vs best", ">", [_vs(o["vs_best"], objective, i == 0) for i, o in enumerate(opts)]))
+    if any("win_bet" in o for o in opts):
+        cols.append(("P(bet won)", ">", rates("win_bet")))
+    cols.append(("your points", ">", [_pm(o["points"], sign=False) for o in opts]))
+    cols.append(("best opponent", ">", [_pm(o["best_opponent_points"], sign=False) for o in opts]))
+    lines = wrap(a.description)
+    lines += wrap(f"{a.samples:,} sampled deals; you: {short_spec(m['me_policy'])}, opponents: "
+                  f"{short_spec(m['opponent'])}")
+    bad = m["deals"]["impossible"]
+    if bad:
+        share = m["deals"]["impossible_share"]
+        lines += wrap(f"{bad:,} of {m['deals']['raw']:,} raw deals ({100 * share:.{pct_digits([share])}f}%) "
+                      "gave someone four mermaids, which the rules exclude, and were drawn again")
+    lines += [""] + fit([("action", "<", [o["words"] for o in opts])], cols, indent="")
+    lines += [""] + wrap(f"recommendation: {a.explanation}")
+    lines.append(f"seed {m['seed']}, seasalt {m['version']}, {m['timing']['seconds']:.2f} s")
     return "\n".join(lines)
+
+
+def _pm(v: dict, sign: bool = True) -> str:
+    """A mean with the half-width of its (symmetric) 95% interval: +8.11 ±0.02."""
+    half = (v["ci95"][1] - v["ci95"][0]) / 2
+    return f"{v['mean']:{'+' if sign else ''}.2f} ±{half:.2f}"
+
+
+def _vs(d: dict, objective: str, best: bool) -> str:
+    """A paired difference to the best action with its half-width (percentage points for a
+    chance)."""
+    if best:
+        return "best"
+    half = (d["ci95"][1] - d["ci95"][0]) / 2
+    if objective == "margin":
+        return f"{d['mean']:+.2f} ±{half:.2f}"
+    return f"{100 * d['mean']:+.1f} ±{100 * half:.1f}"

@@ -6,9 +6,11 @@
     seasalt tournament --players 3 --policy baseline --policy "baseline(stop_at=9)" --games 30000
     seasalt sweep --sweep stop_at=7..14 --vs baseline --players 2,3,4 --games 20000 [--out t.csv]
     seasalt replay --seed 7 --players 3 [--json]
+    seasalt advise position.json [--json]
+    seasalt review --seed 7 --players 2 --seat 0 [--json] [--out review.csv]
 
-A thin shell over analyzer.score, .simulate, .tournament, .sweep and .replay; analyzer.tidy
-writes --out files.
+A thin shell over analyzer.score, .simulate, .tournament, .sweep, .replay, .advisor and .review;
+analyzer.tidy writes --out files.
 
 Every mistake a user can make (bad cards, options, values, policy specs) ends with exactly one line
 `error: ...` on stderr and exit status 2: no traceback, no click usage block, and nothing on stdout
@@ -567,18 +569,20 @@ def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
               help="Opponent model for their turns ('--opponent help' lists the players).")
 @click.option("--me", "me", default="baseline", show_default=True, metavar="SPEC",
               callback=policy_help, is_eager=True,
-              help="Your own model for your later turns (play on, rest of the game).")
+              help="Your own model after this decision (the rest of your turn, later turns, the "
+                   "rest of the game).")
 @click.option("--seed", type=int, metavar="S", help="Random seed. Default: fresh, printed.")
 @click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
 @click.option("--no-play-on", "no_play_on", is_flag=True,
-              help="Evaluate only STOP and LAST CHANCE (faster).")
+              help="At the play step, leave out ending the turn (faster).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 def advise(position: str | None, template: bool, samples: int | None, precision: float | None,
            opponent: str, me: str, seed: int | None, jobs: int | None, no_play_on: bool,
            as_json: bool) -> None:
-    """Should I STOP, call LAST CHANCE or play on? POSITION is a JSON file (- for standard input)
-    describing what you know at the table; 'seasalt advise --template' prints one to edit
-    (comments after // are allowed).
+    """What should I do here? POSITION is a JSON file (- for standard input) describing what
+    you know at the table and which decision you face (draw, keep, play, crab, lobster, steal);
+    'seasalt advise --template' prints one to edit (comments after // are allowed), the README
+    has the format. Every legal action is played on the same sampled deals.
 
     \b
     Example:
@@ -596,9 +600,12 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
                            "--template prints one to start from")
     from .advisor import advise as run_advice, format_advice
     from .position import load
+    from .progress import ProgressLine
 
-    result = run_advice(load(position), samples=samples, precision=precision, opponent=opponent,
-                        me=me, seed=seed, jobs=jobs, play_on=not no_play_on)
+    with ProgressLine("advise") as progress:
+        result = run_advice(load(position), samples=samples, precision=precision,
+                            opponent=opponent, me=me, seed=seed, jobs=jobs,
+                            play_on=not no_play_on, progress=progress)
     if as_json:
         click.echo(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False))
     else:
@@ -624,6 +631,68 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     """
     from .web.server import serve as run_server
     run_server(host, port, open_browser)
+
+
+# ---------------------------------------------------------------------------------------------
+# review
+
+@main.command()
+@click.option("--seed", type=int, metavar="S",
+              help="The game's seed (the game of `seasalt replay --seed S` with the same options).")
+@click.option("--players", "-p", type=int, metavar="P", help="Players: 2, 3 or 4.")
+@click.option("--policy", "policies", multiple=True, metavar="SPEC",
+              help="Player policy: once for every seat, or once per seat. Default: baseline.")
+@click.option("--replay", "replay_path", metavar="FILE",
+              help="Review the game of a `seasalt replay --json` file instead (its seed, players, "
+                   "policies, expansion and target; its events are checked).")
+@click.option("--seat", type=int, default=0, show_default=True, metavar="Q",
+              help="The seat whose decisions are reviewed.")
+@click.option("--samples", type=int, default=2000, show_default=True, metavar="N",
+              help="Sampled deals per decision.")
+@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
+              help=_EXPANSION_HELP)
+@click.option("--target", type=int, metavar="T", help="Game target. Default: 40/35/30 for 2/3/4 players.")
+@click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
+@click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object.")
+@click.option("--out", metavar="FILE",
+              help="Also write one row per decision to FILE: .csv, .json or .parquet.")
+def review(seed: int | None, players: int | None, policies: tuple[str, ...],
+           replay_path: str | None, seat: int, samples: int, expansion: str, target: int | None,
+           jobs: int | None, as_json: bool, out: str | None) -> None:
+    """A game reviewed as a chess engine reviews one: at every decision of one seat, what the
+    advisor would choose from what that seat knew, and what the choice made cost in the chance
+    to win the game (with its 95% interval); then the seat's costliest decisions.
+
+    \b
+    Examples:
+      seasalt review --seed 7 --players 2 --seat 0
+      seasalt replay --seed 7 -p 3 --json > game.json; seasalt review --replay game.json --seat 2
+    """
+    from .progress import ProgressLine
+    from .review import format_review, load_replay, review as run_review, review_frame
+    from .simulate import max_jobs
+
+    if jobs is not None and not 1 <= jobs <= max_jobs():
+        raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {jobs}")
+    game = None
+    if replay_path is not None:
+        if seed is not None or players is not None or policies or target is not None:
+            raise SeasaltError("--replay FILE gives the game: leave out --seed, --players, "
+                               "--policy and --target")
+        game = load_replay(replay_path)
+        seed, players, policies = game["seed"], game["players"], tuple(game["policies"])
+        expansion, target = game["expansion"], game["target"]
+    elif seed is None or players is None:
+        raise SeasaltError("give --seed and --players (or --replay FILE)")
+    if out is not None:
+        from .tidy import check_out
+        check_out(out)
+    with ProgressLine("review") as progress:
+        r = run_review(seed, players, list(policies) or ["baseline"], seat, expansion, target,
+                       samples, jobs, progress, replay_file=game)
+    if out is not None:
+        _write_out(review_frame(r), out)
+    click.echo(json.dumps(_json_safe(r), indent=2, allow_nan=False) if as_json else format_review(r))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -160,6 +160,12 @@ def describe_action(s: np.ndarray, action: int) -> str:
         card = pile[action]
         depth = len(pile) - 1 - action
         return f"take {_card(card)}" + (f" ({depth} below the top)" if depth else " (the top)")
+    elif d == ka.DEC_CRAB_PILE and action >= 2:           # pile and card named at once
+        j, i = (action - 2) & 1, (action - 2) >> 1
+        pile = _pile(s, j)
+        depth = len(pile) - 1 - i
+        return (f"take {_card(pile[i])} from pile {PILE_NAMES[j]}"
+                + (f" ({depth} below the top)" if depth else " (its top)"))
     elif d == ka.DEC_LOBSTER:
         card = int(s[ks.DECK + n - 1 - action])
     return action_words(d, action, card)
@@ -191,6 +197,8 @@ def action_words(d: int, action: int, card: int = -1) -> str:
         what = f"play a trio {kinds}+starfish" if trio else f"play {kinds}"
         return what + (f" ({', '.join(named)})" if named else "")
     if d == ka.DEC_CRAB_PILE:
+        if action >= 2:
+            return f"take {_card(card)} from pile {PILE_NAMES[(action - 2) & 1]}"
         return f"search pile {PILE_NAMES[action]}"
     if d == ka.DEC_CRAB_CARD:
         return f"take {_card(card)}"

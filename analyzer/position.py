@@ -2,50 +2,78 @@
 
     {
       "players": 2, "seat": 0, "expansion": "base",
+      "decision": "play",
       "hand": "mermaid,mermaid,shell:black,shell:yellow,crab:dark_blue",
       "table": "boat:black,boat:yellow",
       "opponents": [{"seat": 1, "table": "fish:black,fish:green", "hand_size": 5,
                      "known": "shark:green"}],
       "piles": {"A": {"size": 4, "top": "octopus:grey"},
-                "B": {"cards": "crab:black,penguin:pink"}},
+                "B": {"cards": "?,?,crab:black,penguin:pink"}},
       "deck": 40,
       "totals": [12, 20], "target": 40,
       "lock": null
     }
 
-`hand`/`table`: the asker's cards; `opponents`: every other seat's table, hand size and the cards
-the asker knows are in that hand (seen taken from a pile); `piles`: each pile's size and top, or
-its full contents bottom first (perfect memory); `deck`: cards in the deck; optional `totals`
-(running totals by seat) and `target`; optional `lock` (seat of the caster of an active
-jellyfish lock). Card lists are strings in seasalt's notation or lists of names.
+`decision`: where the asker's turn stands (DECISIONS; default "play", the play step); "keep"
+needs `drawn` (the two cards drawn, first drawn first), "lobster" needs `seen` (the deck cards
+revealed by crab+lobster, top first), "crab" may name `crab_pile` (the pile being looked
+through). `hand`/`table`: the asker's cards; `opponents`: every other seat's table, hand size and
+the cards the asker knows are in that hand (seen taken from a pile); `piles`: each pile's size
+and top, or its cards bottom first (perfect memory) with `?` for a card not remembered, and
+`crab_taken`: [{"seat": q, "among": k}, ...] when seat q took one card with a crab from this pile
+as remembered, one of its bottom k cards (default: any below the top); `deck`: the cards in the
+deck (after the draw at "keep", besides the revealed ones at "lobster"), or {"size": N, "known":
+CARDS} with cards known to be in it; optional `totals` (running totals by seat) and `target`;
+optional `lock` (seat of the caster of an active jellyfish lock). Card lists are strings in
+seasalt's notation or lists of names.
+
+A position the rules exclude is a SeasaltError: more copies than exist, sizes that do not add
+up, anyone holding four mermaids (they have already won), a lock nobody cast, a decision that
+is not open (one legal action, a locked turn), and positions in which every deal would give an
+opponent four mermaids.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from math import comb
 
 import numpy as np
 
+from kernels import actions as ka
 from kernels import cards as kc
 from kernels import state as ks
-from kernels.actions import DEC_PLAY
+from kernels.deals import UNSEEN
+from kernels.legal import legal_actions
 from kernels.scoring import card_points, refresh_points
 
-from .cards import card_name, check_copies, check_expansion, parse_cards
+from .cards import card_name, check_copies, check_expansion, parse_card, parse_cards
 from .errors import SeasaltError
 from .score import check_table
 
-_KEYS = {"players", "seat", "expansion", "hand", "table", "opponents", "piles", "deck", "totals",
-         "target", "lock"}
+# decision -> what the asker is asked there (the file's word; kernels.actions.DEC_*)
+DECISIONS = {"draw": ka.DEC_DRAW, "keep": ka.DEC_KEEP, "play": ka.DEC_PLAY, "crab": ka.DEC_CRAB_PILE,
+             "lobster": ka.DEC_LOBSTER, "steal": ka.DEC_VICTIM}
+STEP_NAMES = {ka.DEC_DRAW: "draw step", ka.DEC_KEEP: "keeping a drawn card",
+              ka.DEC_PLAY: "play step", ka.DEC_CRAB_PILE: "crab search, choosing the pile",
+              ka.DEC_CRAB_CARD: "crab search", ka.DEC_LOBSTER: "crab+lobster search",
+              ka.DEC_VICTIM: "swimmer+shark steal"}
+_KEYS = {"players", "seat", "expansion", "decision", "hand", "table", "drawn", "seen", "crab_pile",
+         "opponents", "piles", "deck", "totals", "target", "lock"}
 _OPP_KEYS = {"seat", "table", "hand_size", "known"}
-_PILE_KEYS = {"size", "top", "cards"}
-UNKNOWN_SLOT = -1
+_PILE_KEYS = {"size", "top", "cards", "crab_taken"}
+_DECK_KEYS = {"size", "known"}
+_TAKE_KEYS = {"seat", "among"}
+UNKNOWN_SLOT = UNSEEN
+PILES = "AB"
 
 
 @dataclass
 class Position:
-    """A validated position: the template state (unknown pile slots hold -1), the pool of cards
-    whose place the asker does not know, and the unknown hand cards of each seat."""
+    """A validated position: the marked template state at the asker's decision (kernels.deals:
+    unknown pile and deck slots hold UNSEEN, hidden hands only their known cards), the pool of
+    cards whose place the asker does not know, the unknown hand cards of each seat, and the crab
+    takes (rows seat, pile, among: kernels.advisor)."""
     players: int
     seat: int
     expansion: str
@@ -56,6 +84,35 @@ class Position:
     target: int | None
     points: int
     source: dict
+    decision: int = ka.DEC_PLAY
+    takes: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int64))
+    actions: list[int] = field(default_factory=list)    # what the advisor weighs here
+
+    @property
+    def decision_name(self) -> str:
+        """kernels.actions.DEC_NAMES of the decision: draw, keep, play, crab_pile, crab_card, ..."""
+        return ka.DEC_NAMES[self.decision]
+
+    @property
+    def deck(self) -> int:
+        """Cards in the deck besides those the asker is looking at (drawn, revealed)."""
+        return int(self.template[ks.DECK_LEN]) - _top_known(self.template)
+
+    def hand(self) -> list[int]:
+        return _types_of(self.template, ks.HT, self.seat)
+
+
+def _types_of(s: np.ndarray, offset: int, q: int) -> list[int]:
+    return [t for t in range(kc.NTYPES) for _ in range(int(s[offset + q * kc.NTYPES + t]))]
+
+
+def _top_known(s: np.ndarray) -> int:
+    d = int(s[ks.DEC])
+    if d == ka.DEC_KEEP:
+        return 2
+    if d == ka.DEC_LOBSTER:
+        return min(5, int(s[ks.DECK_LEN]))
+    return 0
 
 
 class _Huge:
@@ -78,7 +135,8 @@ def _show(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _cards(value, where: str, expansion: str) -> list[int]:
+def _cards(value, where: str, expansion: str, unknown: bool = False) -> list[int]:
+    """A card list (string or list of names); with `unknown`, `?` entries are UNSEEN."""
     if value is None:
         return []
     if isinstance(value, list):
@@ -88,7 +146,12 @@ def _cards(value, where: str, expansion: str) -> list[int]:
     if not isinstance(value, str):
         raise SeasaltError(f"{where}: expected a card list, got {_show(value)}")
     try:
-        return parse_cards(value, expansion)
+        if not unknown:
+            return parse_cards(value, expansion)
+        if not value.strip():
+            return []
+        return [UNSEEN if item.strip() == "?" else parse_card(item, expansion)
+                for item in value.split(",")]
     except SeasaltError as e:
         raise SeasaltError(f"{where}: {e}") from None
 
@@ -149,6 +212,68 @@ def decode(data: bytes, source: str) -> object:
         raise SeasaltError(f"{source}: not valid JSON ({e})") from None
 
 
+def _pile(pile: dict, name: str, expansion: str, players: int) -> tuple[list[int], list[tuple]]:
+    """(the pile's cards as remembered, bottom first, UNSEEN for unknown ones; its crab takes as
+    (seat, among) in order)."""
+    if "cards" in pile:
+        cards = _cards(pile["cards"], f"pile {name} cards", expansion, unknown=True)
+        takes_in = pile.get("crab_taken", [])
+        if not isinstance(takes_in, list):
+            raise SeasaltError(f"pile {name}: crab_taken must be a list of {{\"seat\": S, \"among\": N}}")
+        size = len(cards) - len(takes_in)
+        if "size" in pile and _int(pile["size"], f"pile {name} size", 0, kc.MAX_DECK) != size:
+            raise SeasaltError(f"pile {name}: size {pile['size']} but {len(cards)} cards listed"
+                               + (f" less {len(takes_in)} taken by crab" if takes_in else ""))
+        if "top" in pile:
+            if not cards:
+                raise SeasaltError(f"pile {name}: a top card {_show(pile['top'])} but no cards listed")
+            if _cards(pile["top"], f"pile {name} top", expansion) != cards[-1:]:
+                raise SeasaltError(f"pile {name}: the top is the last card of its list")
+        if cards and cards[-1] == UNSEEN:
+            raise SeasaltError(f"pile {name}: its top card is face up, so it cannot be '?'")
+        takes = []
+        top = len(cards) - 1
+        for i, take in enumerate(takes_in):
+            where = f"pile {name} crab_taken[{i}]"
+            _keys(take, _TAKE_KEYS, where)
+            q = _int(take.get("seat"), f"{where} seat", 0, players - 1)
+            among = take.get("among", top)
+            if isinstance(among, bool) or not isinstance(among, int) or not i + 1 <= among <= top:
+                raise SeasaltError(f"{where} among must be a whole number from {i + 1} (the takes "
+                                   f"before it leave that many candidates) to {top} (the cards "
+                                   f"listed below the top), got {_show(among)}")
+            takes.append((q, among))
+        return cards, takes
+    if "crab_taken" in pile:
+        raise SeasaltError(f"pile {name}: crab_taken needs the pile's cards as you remember them "
+                           f"(\"cards\", with ? for those you do not)")
+    if "top" in pile and "size" not in pile:
+        raise SeasaltError(f"pile {name}: give its size (the number of cards in it) with its top, "
+                           f"or all its cards as \"cards\"")
+    size = _int(pile.get("size", 0), f"pile {name} size", 0, kc.MAX_DECK)
+    top = _cards(pile.get("top"), f"pile {name} top", expansion)
+    if size > 0 and len(top) != 1:
+        raise SeasaltError(f"pile {name}: give its top card (one card) or its cards")
+    if size == 0 and top:
+        raise SeasaltError(f"pile {name}: an empty pile has no top card")
+    return [UNSEEN] * (size - 1) + top, []
+
+
+def _deck(value, expansion: str) -> tuple[int, list[int]]:
+    if isinstance(value, dict):
+        _keys(value, _DECK_KEYS, "deck")
+        size = _int(value.get("size"), "deck size", 0, kc.MAX_DECK)
+        known = _cards(value.get("known"), "deck known", expansion)
+        if len(known) > size:
+            raise SeasaltError(f"deck: {len(known)} cards known to be in it, but it holds {size}")
+        return size, known
+    return _int(value, "deck", 0, kc.MAX_DECK), []
+
+
+def _mermaids(cards) -> int:
+    return sum(1 for t in cards if t >= 0 and kc.TYPE_KIND[t] == kc.MERMAID)
+
+
 def parse(obj: dict) -> Position:
     """Validate a position object and build its template state."""
     _keys(obj, _KEYS, "position")
@@ -161,9 +286,20 @@ def parse(obj: dict) -> Position:
     expansion = check_expansion(expansion)
     players = _int(obj["players"], "players", 2, 4)
     me = _int(obj["seat"], "seat", 0, players - 1)
+    decision = obj.get("decision", "play")
+    if not isinstance(decision, str) or decision not in DECISIONS:
+        raise SeasaltError(f"decision {_show(decision)} is not one of {', '.join(DECISIONS)}")
+    dec = DECISIONS[decision]
     hand = _cards(obj["hand"], "hand", expansion)
     table = _cards(obj.get("table"), "table", expansion)
     check_table(table)
+    drawn = _cards(obj.get("drawn"), "drawn", expansion)
+    seen = _cards(obj.get("seen"), "seen", expansion)
+    for key, needed in (("drawn", "keep"), ("seen", "lobster"), ("crab_pile", "crab")):
+        if key in obj and decision != needed:
+            raise SeasaltError(f"{key} belongs to the decision {needed!r}, not {decision!r}")
+    if decision == "keep" and len(drawn) != 2:
+        raise SeasaltError(f"decision keep: give the two cards drawn as drawn, got {len(drawn)}")
 
     opps = obj["opponents"]
     if not isinstance(opps, list):
@@ -187,40 +323,41 @@ def parse(obj: dict) -> Position:
 
     piles = _keys(obj["piles"], {"A", "B"}, "piles")
     pile_cards: list[list[int]] = []
-    for name in ("A", "B"):
-        pile = _keys(piles.get(name, {"size": 0}), _PILE_KEYS, f"pile {name}")
-        if "cards" in pile:
-            cards = _cards(pile["cards"], f"pile {name} cards", expansion)
-            if "size" in pile and _int(pile["size"], f"pile {name} size", 0,
-                                       kc.MAX_DECK) != len(cards):
-                raise SeasaltError(f"pile {name}: size {pile['size']} but {len(cards)} cards listed")
-            if "top" in pile and cards and \
-                    _cards(pile["top"], f"pile {name} top", expansion) != cards[-1:]:
-                raise SeasaltError(f"pile {name}: the top is the last card of its list")
-        else:
-            if "top" in pile and "size" not in pile:
-                raise SeasaltError(f"pile {name}: give its size (the number of cards in it) with "
-                                   f"its top, or all its cards as \"cards\"")
-            size = _int(pile.get("size", 0), f"pile {name} size", 0, kc.MAX_DECK)
-            top = _cards(pile.get("top"), f"pile {name} top", expansion)
-            if size > 0 and len(top) != 1:
-                raise SeasaltError(f"pile {name}: give its top card (one card) or its cards")
-            if size == 0 and top:
-                raise SeasaltError(f"pile {name}: an empty pile has no top card")
-            cards = [UNKNOWN_SLOT] * (size - 1) + top
+    takes: list[tuple[int, int, int]] = []
+    for j, name in enumerate(PILES):
+        cards, pile_takes = _pile(_keys(piles.get(name, {"size": 0}), _PILE_KEYS, f"pile {name}"),
+                                  name, expansion, players)
         pile_cards.append(cards)
-    deck = _int(obj["deck"], "deck", 0, kc.MAX_DECK)
+        for q, among in pile_takes:
+            if q == me:
+                raise SeasaltError(f"pile {name}: a card you took with your crab is in your hand; "
+                                   f"list it there and remove it from the pile")
+            takes.append((q, j, among))
+    taken_by = {q: sum(1 for t in takes if t[0] == q) for q in by_seat}
+    for q, o in by_seat.items():
+        if len(o["known"]) + taken_by[q] > o["size"]:
+            raise SeasaltError(f"seat {q}: {len(o['known'])} known cards and {taken_by[q]} taken by "
+                               f"crab, but a hand of {o['size']}")
+    deck, deck_known = _deck(obj["deck"], expansion)
+    if decision == "lobster":
+        if not 2 <= len(seen) <= 5:
+            raise SeasaltError(f"decision lobster: seen lists the deck cards revealed (2 to 5, top "
+                               f"first), got {len(seen)}")
+        if len(seen) < 5 and deck > 0:
+            raise SeasaltError(f"decision lobster: crab+lobster reveals 5 cards while the deck has "
+                               f"them, but seen lists {len(seen)} and {deck} are left in the deck")
+    top_known = drawn if decision == "keep" else seen
 
-    known_groups = [hand, table, *[o["known"] + o["table"] for o in by_seat.values()],
+    known_groups = [hand, table, top_known, deck_known,
+                    *[o["known"] + o["table"] for o in by_seat.values()],
                     *[[t for t in p if t >= 0] for p in pile_cards]]
     check_copies(known_groups, expansion)
     full = kc.copies_in(expansion)
     placed = (len(hand) + len(table) + sum(o["size"] + len(o["table"]) for o in by_seat.values())
-              + sum(len(p) for p in pile_cards) + deck)
+              + sum(len(p) for p in pile_cards) - len(takes) + deck + len(top_known))
     if placed != int(full.sum()):
         raise SeasaltError(f"sizes do not add up: hands, tables, piles and deck hold {placed} cards, "
                            f"the {expansion} deck has {int(full.sum())}")
-
     counts = full.copy()
     for g in known_groups:
         for t in g:
@@ -232,6 +369,9 @@ def parse(obj: dict) -> Position:
     for j, cards in enumerate(pile_cards):
         for t in cards:
             ks.push_pile(s, j, t)
+    deck_slots = deck_known + [UNSEEN] * (deck - len(deck_known)) + top_known[::-1]
+    s[ks.DECK:ks.DECK + len(deck_slots)] = deck_slots
+    s[ks.DECK_LEN] = len(deck_slots)
     for t in hand:
         ks.gain_card(s, me, t)
     _place_table(s, me, table)
@@ -240,19 +380,27 @@ def parse(obj: dict) -> Position:
         for t in o["known"]:
             ks.gain_card(s, q, t)
         _place_table(s, q, o["table"])
-        unknown[q] = o["size"] - len(o["known"])
+        unknown[q] = o["size"] - len(o["known"]) - taken_by[q]
+    _check_mermaids(me, hand + table, by_seat)
     lock = obj.get("lock")
     if lock is not None:
         lock = _int(lock, "lock", 0, players - 1)
         if lock != me:
-            raise SeasaltError(f"seat {lock}'s jellyfish lock is in force: a locked turn cannot declare")
+            raise SeasaltError(f"seat {lock}'s jellyfish lock is in force: a locked turn only "
+                               "takes the top card of the deck, so there is nothing to decide")
+        if expansion != "extra-salt":
+            raise SeasaltError("lock: the jellyfish is an Extra Salt card; a base game has no lock")
+        kinds = {kc.KINDS[kc.TYPE_KIND[t]] for t in table}
+        if not {"swimmer", "jellyfish"} <= kinds:
+            raise SeasaltError("lock: a lock is cast by playing swimmer+jellyfish, and your table "
+                               "holds no such pair")
         s[ks.LOCK] = lock
     refresh_points(s, players)
-    s[ks.DEC] = DEC_PLAY               # the asker is in the play step of their turn
+    s[ks.DEC] = dec
     pts = int(card_points(s, me))
-    if pts < 7:
-        raise SeasaltError(f"you hold {pts} card points: declaring needs at least 7, so STOP and "
-                           "LAST CHANCE are not open to you yet")
+    if dec == ka.DEC_CRAB_PILE:
+        dec = _crab_decision(s, obj, table, pile_cards, takes)
+    actions = _check_decision(s, dec, me, table, pts, by_seat, expansion)
 
     totals = target = None
     if "totals" in obj or "target" in obj:
@@ -267,7 +415,11 @@ def parse(obj: dict) -> Position:
         target = _int(obj["target"], "target", 1, 10_000)
         if totals.max() >= target:
             raise SeasaltError(f"a total already reaches the target {target}: the game is over")
-    return Position(players, me, expansion, s, pool, unknown, totals, target, pts, obj)
+    takes_arr = np.array(takes, dtype=np.int64).reshape(-1, 3)
+    pos = Position(players, me, expansion, s, pool, unknown, totals, target, pts, obj, dec, takes_arr,
+                   actions)
+    _check_possible(pos, hand + table + top_known + deck_known, by_seat, pile_cards)
+    return pos
 
 
 def _place_table(s: np.ndarray, q: int, types: list[int]) -> None:
@@ -277,9 +429,154 @@ def _place_table(s: np.ndarray, q: int, types: list[int]) -> None:
     s[ks.NPAIRS + q] = sum(1 for t in types if kc.IS_DUO_KIND[kc.TYPE_KIND[t]]) // 2
 
 
+def _check_mermaids(me: int, mine: list[int], by_seat: dict) -> None:
+    if _mermaids(mine) == 4:
+        raise SeasaltError("you hold all four mermaids: you have already won the game (RULES.md "
+                           "§6.4), there is nothing to decide")
+    for q, o in by_seat.items():
+        if _mermaids(o["known"] + o["table"]) == 4:
+            raise SeasaltError(f"seat {q} is known to hold all four mermaids: that player has "
+                               "already won the game (RULES.md §6.4)")
+
+
+def _crab_decision(s: np.ndarray, obj: dict, table: list[int], pile_cards: list[list[int]],
+                   takes: list) -> int:
+    """DEC_CRAB_PILE, or DEC_CRAB_CARD with CRAB_PILE set when the pile searched is known (named,
+    or the only one with cards); that pile is seen in full, so it must be listed in full."""
+    if sum(1 for t in table if kc.TYPE_KIND[t] == kc.CRAB) < 2:
+        raise SeasaltError("decision crab: a crab search follows a crab+crab pair played, and "
+                           "your table holds no such pair")
+    sizes = [int(s[ks.PILE_LEN + j]) - sum(1 for t in takes if t[1] == j) for j in range(2)]
+    if sum(sizes) == 0:
+        raise SeasaltError("decision crab: both piles are empty, so the crab takes nothing")
+    name = obj.get("crab_pile")
+    if name is None and min(sizes) > 0:
+        return ka.DEC_CRAB_PILE
+    if name is None:
+        j = 0 if sizes[0] else 1
+    elif not isinstance(name, str) or name not in ("A", "B"):
+        raise SeasaltError(f"crab_pile must be \"A\" or \"B\", got {_show(name)}")
+    else:
+        j = PILES.index(name)
+    if sizes[j] == 0:
+        raise SeasaltError(f"crab_pile {PILES[j]} is empty")
+    if UNSEEN in pile_cards[j] or any(t[1] == j for t in takes):
+        raise SeasaltError(f"decision crab: you are looking through pile {PILES[j]}, so list all "
+                           f"its cards (no ? and no crab_taken)")
+    s[ks.DEC] = ka.DEC_CRAB_CARD
+    s[ks.CRAB_PILE] = j
+    return ka.DEC_CRAB_CARD
+
+
+def _check_decision(s: np.ndarray, dec: int, me: int, table: list[int], pts: int,
+                    by_seat: dict, expansion: str) -> list[int]:
+    """The actions the advisor weighs (decision_actions), if the decision is open to the asker:
+    what the rules ask before it happened, and two or more actions."""
+    kinds = [kc.KINDS[kc.TYPE_KIND[t]] for t in table]
+    if dec == ka.DEC_LOBSTER and not ("crab" in kinds and "lobster" in kinds):
+        raise SeasaltError("decision lobster: a crab+lobster search follows that pair played, and "
+                           "your table holds no such pair")
+    if dec == ka.DEC_VICTIM:
+        if not ("swimmer" in kinds and "shark" in kinds):
+            raise SeasaltError("decision steal: a steal follows a swimmer+shark pair played, and "
+                               "your table holds no such pair")
+    actions = decision_actions(s, _hand_sizes(s, by_seat))
+    if len(actions) >= 2:
+        return actions
+    if dec == ka.DEC_PLAY:
+        raise SeasaltError(f"you hold {pts} card points: declaring needs at least 7, so STOP and "
+                           "LAST CHANCE are not open to you yet, and you hold no pair to play")
+    what = {ka.DEC_DRAW: "the draw is forced (one source has cards)",
+            ka.DEC_KEEP: "both drawn cards are the same and must go onto the one empty pile",
+            ka.DEC_CRAB_CARD: "the pile searched holds only one kind of card",
+            ka.DEC_LOBSTER: "the revealed cards are all the same",
+            ka.DEC_VICTIM: "at most one opponent has a card in hand to steal"}[dec]
+    raise SeasaltError(f"nothing to decide at this {STEP_NAMES[dec]}: {what}")
+
+
+def _hand_sizes(s: np.ndarray, by_seat: dict) -> np.ndarray:
+    sizes = s[ks.HLEN:ks.HLEN + ks.MAX_PLAYERS].astype(np.int64)
+    for q, o in by_seat.items():
+        sizes[q] = o["size"]
+    return sizes
+
+
+def decision_actions(s: np.ndarray, hand_sizes=None) -> list[int]:
+    """The actions the advisor weighs at the decision point of the marked state `s` (whose
+    hidden hands hold only their known cards: `hand_sizes` gives every hand's true size): the
+    legal actions without copies (kernels.legal), except at a crab search before the pile is
+    chosen, where each card the asker remembers in a pile may be named at once (2 + pile + 2 *
+    index: kernels.actions), and a pile with unremembered cards may be searched (its card then
+    chosen by the model)."""
+    if int(s[ks.DEC]) != ka.DEC_CRAB_PILE:
+        x = s.copy()
+        if hand_sizes is not None:
+            x[ks.HLEN:ks.HLEN + ks.MAX_PLAYERS] = hand_sizes
+        n = int(legal_actions(x, False))
+        return [int(a) for a in x[ks.LEGAL:ks.LEGAL + n]]
+    out = []
+    for j in range(2):
+        base = ks.PILE + j * kc.MAX_DECK
+        cards = [int(t) for t in s[base:base + int(s[ks.PILE_LEN + j])]]
+        seen = set()
+        for i in range(len(cards) - 1, -1, -1):
+            if cards[i] >= 0 and cards[i] not in seen:
+                seen.add(cards[i])
+                out.append(2 + j + 2 * i)
+        if UNSEEN in cards:
+            out.append(j)
+    return out
+
+
+def _check_possible(pos: Position, mine: list[int], by_seat: dict,
+                    pile_cards: list[list[int]]) -> None:
+    """Some deal gives no opponent all four mermaids. Without crab takes this is exact here:
+    an opponent would get every mermaid in every deal only if no mermaid is known elsewhere and
+    every unknown card goes to that hand. With crab takes the sampler decides (kernels.advisor
+    gives up after MAX_TRIES impossible deals in a row and analyzer.advisor says so)."""
+    if pos.takes.shape[0]:
+        return
+    elsewhere = _mermaids(mine) + sum(_mermaids(p) for p in pile_cards)
+    pool_mermaids = _mermaids(pos.pool)
+    for q, o in by_seat.items():
+        others = elsewhere + sum(_mermaids(p["known"] + p["table"])
+                                 for r, p in by_seat.items() if r != q)
+        if others == 0 and pool_mermaids and pos.unknown_hand[q] == len(pos.pool):
+            raise SeasaltError(f"no deal is possible: every card you cannot place is in seat {q}'s "
+                               "hand, which would then hold all four mermaids (a player holding "
+                               "four has already won)")
+
+
+def impossible_share(pos: Position) -> float:
+    """The share of uniform deals that give an opponent all four mermaids, exactly, for a
+    position without crab takes (for tests and the advisor's report): with m of the pool's n
+    cards mermaids and no mermaid known outside seat q, q gets them all with probability
+    C(u_q, m) / C(n, m) for its u_q unknown cards (the events are disjoint across seats)."""
+    if pos.takes.shape[0]:
+        raise ValueError("not with crab takes")
+    s = pos.template
+    n = len(pos.pool)
+    m = _mermaids(pos.pool)
+    if m == 0 or n == 0:
+        return 0.0
+    share = 0.0
+    for q in range(pos.players):
+        if q == pos.seat:
+            continue
+        held = int(s[ks.AK + q * kc.NKINDS + kc.MERMAID])
+        if held + m == 4:
+            share += comb(int(pos.unknown_hand[q]), m) / comb(n, m)
+    return share
+
+
 def describe(pos: Position) -> str:
-    """One line: who asks, with what."""
-    hand = [card_name(t) for t in range(kc.NTYPES)
-            for _ in range(int(pos.template[ks.HT + pos.seat * kc.NTYPES + t]))]
-    return (f"seat {pos.seat} of {pos.players}, {pos.points} card points, hand {', '.join(hand)}; "
-            f"{pos.source['deck']} cards in the deck")
+    """One line: who asks, where in the turn, with what."""
+    hand = [card_name(t) for t in pos.hand()]
+    return (f"seat {pos.seat} of {pos.players}, {STEP_NAMES[pos.decision]}, {pos.points} card "
+            f"points, hand {', '.join(hand) or '(empty)'}; {pos.deck} cards in the deck")
+
+
+def summary(pos: Position) -> str:
+    """describe() without the hand (short enough for a JSON line)."""
+    return (f"seat {pos.seat} of {pos.players}, {STEP_NAMES[pos.decision]}, {pos.points} card "
+            f"points, {pos.deck} cards in the deck")

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 TEMPLATE = """\
-// A position for `seasalt advise FILE`: what you know at the table when it is your turn and you
-// may declare (docs/rules.md, "Hidden information"). Lines from // on are comments. Cards are
+// A position for `seasalt advise FILE`: what you know at the table at a decision of your turn
+// (docs/rules.md, "Hidden information"). Lines from // on are comments. Cards are
 // kind[:colour], comma-separated, as in `seasalt score` (or lists of such names).
 {
   // 2 to 4 players; your seat counts from 0 in turn order
@@ -30,7 +30,14 @@ TEMPLATE = """\
   // cards left in the deck: hands, tables, piles and deck add up to the whole deck
   "deck": 37
   // optional, to play for the game instead of the round: "totals": [12, 20], "target": 40
-  // optional: "lock": 1 while seat 1's jellyfish lock is in force on your turn
+  // optional: "lock": your seat while your own jellyfish lock is in force (Extra Salt)
+  // optional: "decision": "draw", "keep" (with "drawn": the two cards drawn, first drawn
+  // first), "play" (this file's: declare, play a pair or end the turn), "crab" (with
+  // "crab_pile": "A" once you look through that pile), "lobster" (with "seen": the cards
+  // revealed, top first) or "steal"
+  // a pile's cards may hold ? for cards you do not remember ("?,?,crab:black"), and
+  // "crab_taken": [{"seat": 1, "among": 3}] when seat 1 took one of its bottom 3 cards with a
+  // crab; the deck may be {"size": 37, "known": "mermaid"} with cards you know are in it
 }
 """
 

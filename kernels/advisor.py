@@ -1,76 +1,125 @@
-"""The advisor's compiled core: sample the hidden cards of a position and play every option on
-the same sample (common random numbers).
+"""The advisor's compiled core: every action of the asker's decision played on the same sampled
+deals (common random numbers), each continued by the players' models, summed into fixed-size
+integer counters.
 
-A position is a *template* state holding what the asker knows (own hand and table, every table,
-cards known in opponents' hands, known pile cards, with -1 in the pile slots whose card is
-unknown) plus the *pool* of cards whose place is unknown. Sample i deals the pool, shuffled by
-the stream (seed, i), into the opponents' unknown hand slots, then the unknown pile slots, and
-leaves the rest as the deck (shuffled lazily). Each option is then played from a copy:
+A position (analyzer.position, or a seat's view in analyzer.review) is a *marked* state at the
+asker's decision point (kernels.deals: what the asker cannot place is blank), the pool of cards
+whose place the asker does not know, the unknown-card count of each hand, and the crab takes:
+rows (seat, pile, among) saying that `seat` took one of the bottom `among` cards of `pile` as
+the asker remembers it (the marked pile holds the remembered cards, taken ones included).
 
-- STOP: everyone scores now (RULES.md §6.1);
-- LAST CHANCE: the asker declares, every opponent takes a final turn, the bet resolves (§6.2);
-- PLAY ON: the asker ends the turn without declaring and the round goes on until it ends.
+Deal i is drawn on the stream (seed, i): the pool dealt into the blanks (kernels.deals), then
+each crab take picks one of its remaining candidates uniformly (pile A's takes first, each
+pile's in order). A deal in which someone holds all four mermaids is impossible (RULES.md
+§4.2, §10.10: that player has won already) and is drawn again from the same stream: rejection,
+so the deals are exactly uniform over the possible ones. Each action is then applied to a copy
+of the deal by the engine (kernels.engine.step), every copy continuing on the same stream, and
+the bots play the round out (the asker's later decisions by its own model); with a target the
+game is played out too (kernels.game).
 
-Each is the asker's play-step action applied by the engine (kernels.engine.step), so the
-advisor shares the one implementation of the rules.
-
-With running totals and a target the rest of the game is played too. Every option of a sample
-uses the same random stream for what follows the decision.
+Counters (int64, summed in any order: the same totals for any thread count): per action the
+sums of COUNTERS, per pair of actions the sums of squared differences of CROSS (paired
+intervals), and the raw deals drawn.
 """
 import numpy as np
 from numba import njit, prange
 
-from .cards import MAX_DECK
-from .actions import A_END, A_LAST_CHANCE, A_STOP
+from .actions import DEC_CRAB_PILE
+from .cards import MAX_DECK, MERMAID, NKINDS
+from .deals import fill_unknown
 from .engine import step
 from .game import GS_SIZE, play_rounds, settle_round
 from .jit import kernel
+from .legal import current
+from .policies import bot_action, choose_crab_card
 from .rng import below, seed_stream_into
 from .scoring import refresh_points
-from .state import (DECK, DECK_LEN, END, END_LC_WON, ENDER, MAX_PLAYERS, NPLAYERS, PILE,
-                    PILE_LEN, POINTS, SHUFFLED, STATE_SIZE, copy_state, gain_card)
+from .state import (AK, DEC, END, END_LC_WON, END_MERMAIDS, ENDER, MAX_PLAYERS, NPLAYERS, PILE,
+                    PILE_LEN, POINTS, STATE_SIZE, copy_state, gain_card)
 
-# Options (the asker's play-step action for each) and the per-sample result columns.
-STOP, LAST_CHANCE, PLAY_ON = 0, 1, 2
-NOPTIONS = 3
-OPTION_ACTION = np.array([A_STOP, A_LAST_CHANCE, A_END], dtype=np.int64)
-C_ME, C_BEST, C_WON, C_GAME = 0, 1, 2, 3   # asker's round points, best opponent's, bet won, game won
-NCOLS = 4
+# Per-action counters: sums of the asker's round points and of their squares, the same for the
+# best opponent and for the margin (asker - best opponent), LAST CHANCE bets won, games won
+# outright, rounds ended by the asker's four mermaids and by an opponent's.
+(N_ME, N_ME2, N_BEST, N_BEST2, N_MARGIN, N_MARGIN2, N_BET, N_GAME, N_MERMAID_WIN,
+ N_MERMAID_LOSS) = range(10)
+NCOUNTERS = 10
+# Per pair of actions: sums of the squared paired differences of the margin, of the game won
+# (0/1) and of the asker's four-mermaid win (0/1).
+X_MARGIN, X_GAME, X_MERMAID = range(3)
+NCROSS = 3
+MAX_TRIES = 1 << 20       # raw deals per sample before giving up (analyzer.position checks first)
+
+# Workspace of a deal (int64): the pool, each hand's unknown count, crab-take flags.
+W_POOL = 0
+W_UNK = W_POOL + MAX_DECK
+W_TAKEN = W_UNK + MAX_PLAYERS
+W_SIZE = W_TAKEN + MAX_DECK
 
 
 @kernel
-def deal_sample(s, template, pool, unknown_hand, rng, order):
-    """Copy `template` into `s` and deal the shuffled pool (via the scratch array `order`):
-    opponents' unknown hand cards (seat order), unknown pile slots (A bottom-up, then B), the
-    rest to the deck (lazily shuffled)."""
-    for i in range(STATE_SIZE):
-        s[i] = template[i]
-    n = pool.shape[0]
-    for i in range(n):
-        order[i] = pool[i]
-    for i in range(n - 1, 0, -1):
-        j = below(rng, i + 1)
-        t = order[i]
-        order[i] = order[j]
-        order[j] = t
-    k = 0
-    for q in range(s[NPLAYERS]):
-        for _ in range(unknown_hand[q]):
-            gain_card(s, q, order[k])
-            k += 1
+def crab_takes(d, takes, rng, w):
+    """Apply the crab takes (module doc) to the filled deal d: each take moves one of its
+    candidates, uniformly, from the pile into the taker's hand; the rest keep their order."""
     for j in range(2):
-        for i in range(s[PILE_LEN + j]):
-            if s[PILE + j * MAX_DECK + i] < 0:
-                s[PILE + j * MAX_DECK + i] = order[k]
+        mine = False
+        for r in range(takes.shape[0]):
+            mine = mine or takes[r, 1] == j
+        if not mine:
+            continue
+        base = PILE + j * MAX_DECK
+        n = d[PILE_LEN + j]
+        for i in range(n):
+            w[W_TAKEN + i] = 0
+        for r in range(takes.shape[0]):
+            if takes[r, 1] != j:
+                continue
+            among = min(takes[r, 2], n)
+            left = 0
+            for i in range(among):
+                left += w[W_TAKEN + i] == 0
+            pick = below(rng, max(left, 1))
+            for i in range(among):
+                if w[W_TAKEN + i] == 0:
+                    if pick == 0:
+                        w[W_TAKEN + i] = 1
+                        gain_card(d, takes[r, 0], d[base + i])
+                        break
+                    pick -= 1
+        k = 0
+        for i in range(n):
+            if w[W_TAKEN + i] == 0:
+                d[base + k] = d[base + i]
                 k += 1
-    d = 0
-    while k < n:
-        s[DECK + d] = order[k]
-        d += 1
-        k += 1
-    s[DECK_LEN] = d
-    s[SHUFFLED] = 1
-    refresh_points(s, s[NPLAYERS])
+        d[PILE_LEN + j] = k
+    refresh_points(d, d[NPLAYERS])
+
+
+@kernel(forceinline=True)
+def possible(d):
+    """Nobody holds all four mermaids (who does has already won: RULES.md §4.2, §10.10)."""
+    for q in range(d[NPLAYERS]):
+        if d[AK + q * NKINDS + MERMAID] == 4:
+            return False
+    return True
+
+
+@kernel
+def deal_position(d, template, pool, unknown_hand, takes, w, rng):
+    """d = a deal of the position (module doc), uniform over the possible deals. Returns the
+    raw deals drawn (1 + those rejected), or -1 if none of MAX_TRIES was possible."""
+    m = pool.shape[0]
+    for tries in range(1, MAX_TRIES + 1):
+        copy_state(d, template)
+        for i in range(m):
+            w[W_POOL + i] = pool[i]
+        for q in range(MAX_PLAYERS):
+            w[W_UNK + q] = unknown_hand[q]
+        fill_unknown(d, w, W_POOL, m, W_UNK, rng)
+        if takes.shape[0] > 0:
+            crab_takes(d, takes, rng, w)
+        if possible(d):
+            return tries
+    return -1
 
 
 @kernel
@@ -83,12 +132,17 @@ def _best_other(s, me):
 
 
 @kernel
-def finish(s, me, deck, target, pk, pp, rng, totals, out, row, tot, winners, stats, tr):
-    """Record the round in `s` for the asker, then (with a target > 0) play out the game from
-    the running `totals` (tot, winners, stats: scratch arrays)."""
-    out[row, C_ME] = s[POINTS + me]
-    out[row, C_BEST] = _best_other(s, me)
-    out[row, C_WON] = s[END] == END_LC_WON
+def outcome(s, me, deck, target, pk, pp, rng, totals, tot, winners, stats, tr, v):
+    """v = what the finished round in s means for the asker: (round points, best opponent's,
+    LAST CHANCE bet won, game won outright, four-mermaid outcome +1/-1/0). With a target > 0
+    the game is played out from the running `totals` first (tot, winners, stats: scratch)."""
+    v[0] = s[POINTS + me]
+    v[1] = _best_other(s, me)
+    v[2] = s[END] == END_LC_WON
+    v[3] = 0
+    v[4] = 0
+    if s[END] == END_MERMAIDS:
+        v[4] = 1 if s[ENDER] == me else -1
     if target <= 0:
         return
     nplayers = s[NPLAYERS]
@@ -98,34 +152,72 @@ def finish(s, me, deck, target, pk, pp, rng, totals, out, row, tot, winners, sta
     if settle_round(s, nplayers, target, tot, winners) == 0:
         starter = (s[ENDER] + 1) % nplayers
         play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, stats, starter)
-    out[row, C_GAME] = winners[me] == 1 and winners.sum() == 1
+    v[3] = winners[me] == 1 and winners.sum() == 1
 
 
 @njit(cache=True, parallel=True)
-def evaluate(template, pool, unknown_hand, me, pk, pp, deck, target, totals, seed, first, with_play_on,
-             out):
-    """Samples first .. first + out.shape[0] - 1 of the position; out: int64[n, NOPTIONS, NCOLS]
-    (round points of the asker and of the best opponent, bet won, game won). The template stands
-    at the asker's DEC_PLAY; each option is that action applied by the engine (kernels.engine),
-    the bots playing the round out. PLAY ON is played only `with_play_on` (its rows stay 0
-    otherwise)."""
-    for i in prange(out.shape[0]):
+def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
+             seed, first, n, counts, cross, raw):
+    """Samples first .. first + n - 1 of the position (module doc), cut into counts.shape[0]
+    blocks run in parallel, each summing into its own rows: counts int64[blocks, actions,
+    NCOUNTERS], cross int64[blocks, actions, actions, NCROSS] (pairs a < b), raw int64[blocks, 2]
+    (raw deals drawn, samples that found no possible deal in MAX_TRIES). The bots of pk/pp play every seat
+    after the asker's action (kernels.engine.step runs the round to its end)."""
+    blocks = counts.shape[0]
+    na = actions.shape[0]
+    for b in prange(blocks):
         rng = np.empty(4, dtype=np.uint64)
+        after = np.empty(4, dtype=np.uint64)
         base = np.empty(STATE_SIZE, dtype=np.int32)
         s = np.empty(STATE_SIZE, dtype=np.int32)
+        w = np.zeros(W_SIZE, dtype=np.int64)
         tr = np.zeros((0, 5), dtype=np.int32)
-        order = np.empty(pool.shape[0], dtype=np.int64)
         tot = np.empty(MAX_PLAYERS, dtype=np.int64)
         winners = np.empty(MAX_PLAYERS, dtype=np.int64)
         stats = np.zeros(GS_SIZE, dtype=np.int64)
-        res = out[i]
-        seed_stream_into(rng, seed, first + i)
-        deal_sample(base, template, pool, unknown_hand, rng, order)
-        after = rng.copy()           # the same continuation stream for every option
-        for option in range(NOPTIONS):
-            if option == PLAY_ON and not with_play_on:
+        v = np.zeros((na, 5), dtype=np.int64)
+        c = counts[b]
+        x = cross[b]
+        for i in range(first + (n * b) // blocks, first + (n * (b + 1)) // blocks):
+            seed_stream_into(rng, seed, i)
+            tries = deal_position(base, template, pool, unknown_hand, takes, w, rng)
+            if tries < 0:
+                raw[b, 1] += 1
                 continue
-            copy_state(s, base)
-            rng[:] = after
-            step(s, OPTION_ACTION[option], pk, pp, rng, tr)    # bots play the round out
-            finish(s, me, deck, target, pk, pp, rng, totals, res, option, tot, winners, stats, tr)
+            raw[b, 0] += tries
+            after[:] = rng               # the same continuation stream for every action
+            for a in range(na):
+                copy_state(s, base)
+                rng[:] = after
+                step(s, actions[a], pk, pp, rng, tr)
+                outcome(s, me, deck, target, pk, pp, rng, totals, tot, winners, stats, tr, v[a])
+                margin = v[a, 0] - v[a, 1]
+                c[a, N_ME] += v[a, 0]
+                c[a, N_ME2] += v[a, 0] * v[a, 0]
+                c[a, N_BEST] += v[a, 1]
+                c[a, N_BEST2] += v[a, 1] * v[a, 1]
+                c[a, N_MARGIN] += margin
+                c[a, N_MARGIN2] += margin * margin
+                c[a, N_BET] += v[a, 2]
+                c[a, N_GAME] += v[a, 3]
+                c[a, N_MERMAID_WIN] += v[a, 4] == 1
+                c[a, N_MERMAID_LOSS] += v[a, 4] == -1
+            for a in range(na):
+                for e in range(a + 1, na):
+                    dm = (v[a, 0] - v[a, 1]) - (v[e, 0] - v[e, 1])
+                    dg = v[a, 3] - v[e, 3]
+                    du = (v[a, 4] == 1) - (v[e, 4] == 1)
+                    x[a, e, X_MARGIN] += dm * dm
+                    x[a, e, X_GAME] += dg * dg
+                    x[a, e, X_MERMAID] += du * du
+
+
+@kernel
+def bot_answer(s, pk, pp, rng):
+    """The action the current seat's bot (pk, pp) takes at this decision point, drawn exactly as
+    the engine draws it when it asks the bot itself (a crab search names pile and card at once),
+    so a game replayed through step() with this answer is the game the bots play."""
+    if s[DEC] == DEC_CRAB_PILE:
+        j, i, _g = choose_crab_card(s, current(s), pk, pp, -1, rng)
+        return 2 + j + 2 * i
+    return bot_action(s, pk, pp, rng)

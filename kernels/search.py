@@ -15,8 +15,9 @@ Method (determinized rollouts with common random numbers and a game-level value)
    makes the victim's known cards unknown.
 2. **A deal** (`determinize`): the true state with every card the seat cannot place - the
    unknown part of each hidden hand, the forgotten pile slots, the deck below what it has just
-   seen - replaced by a uniformly shuffled deal of exactly the cards it cannot place. Nothing
-   of the true deck or hands is read.
+   seen - blanked (`mark_known`) and refilled with a uniformly shuffled deal of exactly the
+   cards it cannot place (kernels.deals, the sampler the advisor uses too). Nothing of the true
+   deck or hands is read.
 3. **Every action on the same deals**: each candidate (legal_actions without copies) is
    applied to a copy of each deal and the round is played out by the rollout players (the
    seat's own rollout policy, the opponent model for the others), all from one random stream
@@ -36,6 +37,7 @@ from numba import uint64
 
 from .actions import DEC_CRAB_CARD, DEC_DONE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER
 from .cards import MAX_DECK, NTYPES
+from .deals import UNSEEN, fill_unknown, pool_from_counts
 from . import events as ev
 from .engine import play_round, step
 from .game import deal_round, record_round
@@ -43,9 +45,8 @@ from .jit import kernel
 from .legal import current, legal_actions, lobster_seen
 from .policies import SEARCH, bot_action
 from .rng import below, next_u64, seed_stream_into, splitmix64
-from .scoring import refresh_points
 from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, END, END_MERMAIDS, ENDER, HLEN, HT, LEGAL,
-                    MAX_PLAYERS, NPLAYERS, PILE, PILE_LEN, POINTS, REVEALED, SHUFFLED,
+                    MAX_PLAYERS, NPLAYERS, PILE, PILE_LEN, POINTS, REVEALED,
                     STATE_SIZE, TT, copy_state, gain_card, lose_card)
 
 # Parameter slots of a search seat (analyzer.policies names them). The rollout knobs are turned
@@ -73,12 +74,14 @@ T_WIDTH = MAX_PLAYERS + 2
 # action names (-1 none), the seat.
 LOG_WIDTH = 10
 
-# Workspace: int64 part (candidate actions, pool, counts, totals) and float part (sums).
+# Workspace: int64 part (candidate actions, pool, counts, totals, unknown cards per hand) and
+# float part (sums).
 W_ACTS = 0
 W_POOL = W_ACTS + 512
 W_COUNTS = W_POOL + MAX_DECK
 W_TOT = W_COUNTS + NTYPES
-W_INT = W_TOT + MAX_PLAYERS
+W_UNK = W_TOT + MAX_PLAYERS
+W_INT = W_UNK + MAX_PLAYERS
 F_SUM, F_SUMSQ, F_DIFF, F_DIFFSQ = 0, 512, 1024, 1536
 W_FLOAT = 2048
 
@@ -163,10 +166,12 @@ def known_top(s):
 
 
 @kernel
-def determinize(d, s, k, o, full, w, rng):
-    """d = a deal consistent with what seat o knows of s (module doc), drawn with `rng`.
-    `full` (int64[NTYPES]) holds the round's copies of each card type, `w` the int64 workspace.
-    Returns the number of cards dealt minus the number of unknown places (0 when consistent)."""
+def mark_known(d, s, k, o, full, w):
+    """d = s with everything seat o cannot place blanked (kernels.deals: each hidden hand cut to
+    the cards o knows in it, the forgotten pile slots, the deck below what o has just seen),
+    the cards o cannot place at w[W_POOL:] in type order and each hand's unknown count at
+    w[W_UNK:]. `full` (int64[NTYPES]) holds the round's copies of each card type. Returns the
+    number of cards o cannot place."""
     copy_state(d, s)
     n = s[NPLAYERS]
     counts = W_COUNTS
@@ -187,17 +192,9 @@ def determinize(d, s, k, o, full, w, rng):
     top = known_top(s)
     for i in range(top):
         w[counts + s[DECK + s[DECK_LEN] - 1 - i]] -= 1
-    m = 0
-    for t in range(NTYPES):
-        for _ in range(w[counts + t]):
-            w[W_POOL + m] = t
-            m += 1
-    for i in range(m - 1, 0, -1):
-        r = below(rng, i + 1)
-        x = w[W_POOL + i]
-        w[W_POOL + i] = w[W_POOL + r]
-        w[W_POOL + r] = x
-    used = 0
+    m = pool_from_counts(w, counts, W_POOL)
+    for q in range(MAX_PLAYERS):
+        w[W_UNK + q] = 0
     for q in range(n):
         if q == o or s[REVEALED + q] != 0:
             continue
@@ -209,22 +206,22 @@ def determinize(d, s, k, o, full, w, rng):
             for _ in range(k[K_HAND + q * NTYPES + t]):
                 gain_card(d, q, t)
                 known += 1
-        for _ in range(s[HLEN + q] - known):
-            if used < m:
-                gain_card(d, q, w[W_POOL + used])
-            used += 1
+        w[W_UNK + q] = s[HLEN + q] - known
     for j in range(2):
         for i in range(min(k[K_DEPTH + j], max(s[PILE_LEN + j] - 1, 0))):
-            if used < m:
-                d[PILE + j * MAX_DECK + i] = w[W_POOL + used]
-            used += 1
+            d[PILE + j * MAX_DECK + i] = UNSEEN
     for i in range(s[DECK_LEN] - top):
-        if used < m:
-            d[DECK + i] = w[W_POOL + used]
-        used += 1
-    d[SHUFFLED] = 1
-    refresh_points(d, n)
-    return m - used
+        d[DECK + i] = UNSEEN
+    return m
+
+
+@kernel
+def determinize(d, s, k, o, full, w, rng):
+    """d = a deal consistent with what seat o knows of s (module doc), drawn with `rng`: the
+    blanks of mark_known filled by kernels.deals.fill_unknown. `w` is the int64 workspace.
+    Returns the number of cards dealt minus the number of unknown places (0 when consistent)."""
+    m = mark_known(d, s, k, o, full, w)
+    return fill_unknown(d, w, W_POOL, m, W_UNK, rng)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,102 @@
+"""The advisor's speed and memory: a draw-step decision (docs/example_draw.json, 2 players, three
+actions) answered with 100,000 samples and baseline continuation, warm (compiled), best of
+--repeats; and the peak memory of one process per sample count (10^4 .. 10^7), which stays flat
+because the counters are summed in the kernel.
+
+    python scripts/bench_advisor.py                              # table on stdout
+    python scripts/bench_advisor.py --out docs/advisor-bench.md --json docs/advisor-bench.json
+
+Wall clock and peak RSS (resource.getrusage of a fresh child process per count, so one count's
+memory does not hide another's). Run it on an otherwise idle machine for published figures.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DRAW = os.path.join(ROOT, "docs", "example_draw.json")
+CHILD = """
+import json, resource, sys, time
+from analyzer.advisor import advise
+from analyzer.position import load
+pos = load(sys.argv[1])
+advise(pos, samples=1000, seed=1)                       # compiled, warm
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+t = time.perf_counter()
+a = advise(pos, samples=int(sys.argv[2]), seed=2)
+seconds = time.perf_counter() - t
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"samples": a.samples, "seconds": seconds, "rss_before_kib": before,
+                  "rss_peak_kib": after, "recommendation": a.recommendation}))
+"""
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--counts", default="10000,100000,1000000,10000000",
+                    help="sample counts for the memory rows")
+    ap.add_argument("--out", help="write the markdown table here")
+    ap.add_argument("--json", help="write the figures as JSON here")
+    args = ap.parse_args()
+
+    sys.path.insert(0, ROOT)
+    from analyzer import __version__
+    from analyzer.advisor import advise
+    from analyzer.position import load
+    from analyzer.simulate import max_jobs
+
+    pos = load(DRAW)
+    advise(pos, samples=1000, seed=1)
+    times = []
+    for r in range(args.repeats):
+        a = advise(pos, samples=100_000, seed=10 + r)
+        times.append(a.meta["timing"]["seconds"])
+    load1 = os.getloadavg()[0]
+    rows = []
+    for n in (int(c) for c in args.counts.split(",")):
+        out = subprocess.run([sys.executable, "-c", CHILD, DRAW, str(n)], capture_output=True,
+                             text=True, check=True, cwd=ROOT)
+        rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
+        print(rows[-1], file=sys.stderr)
+    machine = (f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+               f"seasalt {__version__}, {time.strftime('%Y-%m-%d')}, {max_jobs()} threads, "
+               f"load average {load1:.1f} at the start of the memory rows")
+    lines = [f"Advisor, docs/example_draw.json (draw step, 2 players, 3 actions, baseline "
+             f"continuation), warm. Machine: {machine}.", "",
+             f"100,000 samples: best {min(times):.3f} s of {args.repeats} "
+             f"({', '.join(f'{t:.3f}' for t in times)} s)", "",
+             "| samples | seconds | samples/s | peak RSS (MiB) | RSS before the run (MiB) |",
+             "|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['samples']:,} | {r['seconds']:.2f} | {r['samples'] / r['seconds']:,.0f} "
+                     f"| {r['rss_peak_kib'] / 1024:.1f} | {r['rss_before_kib'] / 1024:.1f} |")
+    text = "\n".join(lines)
+    print(text)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"machine": machine, "seconds_100k": times, "memory": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
