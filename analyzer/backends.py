@@ -81,7 +81,7 @@ def batch_kernels(kind: str) -> tuple[int, int, Callable, Callable]:
         return block, kb.R_SIZE if kind == "search-rounds" else kb.G_SIZE, kb.run_search, \
             kb.run_search_serial
     if kind == "paired":                    # paired experiments (analyzer.paired)
-        from . import paired_kernels as pk
+        from kernels import paired as pk
         return pk.PAIR_BLOCK, pk.P_SIZE, pk.run_pairs, pk.run_pairs_serial
     if kind == "seastead":
         from kernels.seastead import batch as sb

@@ -5,7 +5,7 @@ difference of the outcomes is the value of that one thing, with a paired 95% int
     df = mermaid_values(players=3, pairs=20_000, seed=1)      # the 1st, 2nd, 3rd mermaid in hand
     df = pair_play_values(players=4, pairs=20_000, seed=1)    # playing each pair kind vs holding it
 
-What is compared (analyzer.paired_kernels has the exact procedure):
+What is compared (kernels.paired has the exact procedure):
 
 * **A card at the start of a round** (`card_values`, `mermaid_values`): round 1 of a game is
   dealt and its deck ordered; in arm A the treated seat starts the round holding one copy of the
@@ -35,7 +35,7 @@ import pandas as pd
 from kernels import cards as kc
 
 from . import __version__
-from . import paired_kernels as pkn
+from kernels import paired as pkn
 from .backends import Progress, Runner, TaskGrid
 from .cards import check_expansion
 from .errors import SeasaltError
@@ -58,7 +58,7 @@ class PairedBatch(TaskGrid):
     deck: np.ndarray
     count: int
     target: int
-    mode: int               # paired_kernels.MODE_CARD or MODE_POLICY
+    mode: int               # kernels.paired.MODE_CARD or MODE_POLICY
     card_kind: int          # the kind moved into the hand (MODE_CARD), else -1
     given: int              # copies of it in the hand in both arms (MODE_CARD)
     seat: int               # the treated seat, or -1: pair i treats seat i mod P

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analyzer import paired
-from analyzer import paired_kernels as pkn
+from kernels import paired as pkn
 from analyzer.backends import run_task
 from analyzer.errors import SeasaltError
 from analyzer.policies import seat_policies
@@ -47,7 +47,7 @@ def _arm(base, rng0, cont0, players, deck, target, pk, pp, q):
 
 
 def python_pair(i, b: paired.PairedBatch):
-    """Pair i of a card batch, by the procedure of analyzer.paired_kernels' docstring."""
+    """Pair i of a card batch, by the procedure of kernels.paired' docstring."""
     q = i % b.players
     rng0 = np.zeros(4, dtype=np.uint64)
     cont0 = np.zeros(4, dtype=np.uint64)

@@ -20,8 +20,7 @@ Counters per block (P_*): pairs used and skipped, q's outright game wins in each
 arm only, and the sums and squares of q's round-1 points in each arm and of their difference,
 and of the difference of q's final totals.
 
-This module lives in analyzer only because kernels/ was closed to this change; it uses the
-engine's own functions (no rule is restated here) and belongs next to kernels/batch.py.
+It uses the engine's own functions; no rule is restated here.
 """
 import numpy as np
 from numba import njit, prange
