@@ -230,7 +230,7 @@ def test_the_catalogue_is_the_card_list_of_the_kernels(url):
         assert c["copies"] == kc.TYPE_COPIES[t]
         assert c["colour"] == kc.COLOURS[kc.TYPE_COLOUR[t]]
     assert cat["decisions"][0]["options"] == {"stop": "STOP", "last_chance": "LAST CHANCE",
-                                              "play_on": "play on"}
+                                              "play_on": "play on (end the turn)"}
 
 
 def test_the_page_is_served_with_its_own_files_only(url):
