@@ -41,6 +41,21 @@ def _error(message: str) -> int:
     return EXIT_USAGE
 
 
+# Library parameter -> command-line flag, for the errors that name a parameter (SeasaltError.param).
+FLAGS = {"players": "--players", "seed": "--seed", "target": "--target", "rounds": "--rounds",
+         "games": "--games", "pairs": "--pairs", "final_games": "--final-games",
+         "holdout_games": "--holdout-games", "seat": "--seat", "samples": "--samples",
+         "jobs": "--jobs"}
+
+
+def flag_message(e: SeasaltError) -> str:
+    """The error as the command line says it: its leading parameter name becomes the flag."""
+    message, param = str(e), getattr(e, "param", None)
+    if param in FLAGS and message.startswith(param):
+        return FLAGS[param] + message[len(param):]
+    return message
+
+
 class SeasaltGroup(click.Group):
     """A click group whose errors are one `error:` line and exit status 2 (DESIGN.md contracts)."""
 
@@ -54,7 +69,7 @@ class SeasaltGroup(click.Group):
                 rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
         except SeasaltError as e:
-            code = _error(str(e))
+            code = _error(flag_message(e))
         except RunFailed as e:
             _error(str(e))
             code = EXIT_FAILED
