@@ -28,6 +28,7 @@ from . import cli_options as opt
 from .cli_output import json_safe as _json_safe, write_out as _write_out
 from .cli_options import backend_options, policy_help  # noqa: F401 (used by other CLIs)
 from .errors import RunFailed, RunInterrupted, SeasaltError, Terminated
+from .runspec import check_jobs
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -569,10 +570,7 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
     """
     from .progress import ProgressLine
     from .review import format_review, load_replay, review as run_review, review_frame
-    from .simulate import max_jobs
-
-    if jobs is not None and not 1 <= jobs <= max_jobs():
-        raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {jobs}")
+    check_jobs(jobs)     # before a --replay FILE is read
     game = None
     if replay_path is not None:
         if seed is not None or players is not None or policies or target is not None:

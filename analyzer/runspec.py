@@ -62,6 +62,15 @@ def check_count(count: int, unit: str, low: int = 1, why: str = "", high: int = 
     return count
 
 
+def check_jobs(jobs: int | None) -> int | None:
+    """Threads or local worker processes: 1 to the core count (None: all of them)."""
+    from .backends import max_jobs
+    if jobs is not None and not 1 <= jobs <= max_jobs():
+        raise SeasaltError(f"jobs must be between 1 and {max_jobs()} (cores), got {jobs}",
+                           param="jobs")
+    return jobs
+
+
 def run_seed(seed: int | None, resume: bool = False) -> int:
     """The seed of a run: the given one (checked), or a fresh one (a resumed run must name its
     seed)."""

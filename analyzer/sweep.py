@@ -153,7 +153,7 @@ def plan(sweeps: Sequence[str], policy: str = "baseline") -> tuple[Policy, list[
 
 
 def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
-              players: str | int | Iterable[int] = (2, 3, 4), games: int = 20_000,
+              players: str | int | Iterable[int] = PLAYER_COUNTS, games: int = 20_000,
               seed: int | None = None, jobs: int | None = None, expansion: str = "base",
               target: int | None = None, progress: Progress | None = None,
               scheduler: str | None = None, checkpoint: str | None = None,
@@ -239,7 +239,7 @@ def _value(v: float) -> int | float:
 
 
 def sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
-          players: str | int | Iterable[int] = (2, 3, 4), games: int = 20_000,
+          players: str | int | Iterable[int] = PLAYER_COUNTS, games: int = 20_000,
           seed: int | None = None, jobs: int | None = None, expansion: str = "base",
           target: int | None = None, progress: Progress | None = None,
           scheduler: str | None = None, checkpoint: str | None = None,

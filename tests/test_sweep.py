@@ -152,7 +152,7 @@ def test_progress_counts_every_game():
     (dict(sweeps=[]), ["one or two"]),
     (dict(sweeps=["stop_at=7", "last_chance_at=10", "stop_at=8"]), ["one or two"]),
     (dict(sweeps=["stop_at=7", "stop_at=8"]), ["twice"]),
-    (dict(sweeps=["stop_at=7"], jobs=10 ** 6), ["--jobs"]),
+    (dict(sweeps=["stop_at=7"], jobs=10 ** 6), ["jobs must be between 1"]),
     (dict(sweeps=["stop_at=7"], target=-1), ["target must be"]),
 ])
 def test_api_errors(kwargs, words):
