@@ -67,6 +67,7 @@ MAX_TASKS = 100_000
 DASK_WINDOW_PER_THREAD = 16
 DASK_MIN_WINDOW = 256
 CONNECT_TIMEOUT = 20     # seconds to reach a scheduler, and to wait for its first worker
+NO_CHECKPOINT = "this command keeps no checkpoint"   # why a run(keep=False) kept nothing
 
 
 def batch_kernels(kind: str) -> tuple[int, int, Callable, Callable]:
@@ -302,7 +303,7 @@ class Runner:
         resumed = ckpt.Resumed([np.zeros(b.width, dtype=np.int64) for b in batches])
         claim, failed = None, None
         if not keep:
-            failed = "this command keeps no checkpoint"
+            failed = NO_CHECKPOINT
         elif self.resume:
             if not (path.exists() or path.is_symlink()):
                 where = f"checkpoint {path} does not exist" if explicit else \
@@ -440,6 +441,8 @@ class _Recorder:
         if self.saved:
             return (f"only {self.saved:,} of them are kept in {self.path} ({self.failed}): "
                     f"run the same command with --resume to continue from those")
+        if self.failed == NO_CHECKPOINT:
+            return NO_CHECKPOINT
         return f"they could not be kept ({self.path}: {self.failed})"
 
     def stop(self) -> None:

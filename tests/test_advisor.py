@@ -77,6 +77,22 @@ def test_the_samples_run_on_the_runner_with_the_same_answer_on_dask():
     assert here == there
 
 
+def test_an_interrupted_advice_keeps_nothing_that_blocks_the_next():
+    from analyzer.errors import RunInterrupted
+    calls = []
+
+    def stop(done, total):
+        calls.append(done)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+    with pytest.raises(RunInterrupted, match="this command keeps no checkpoint"):
+        advise(small_pool_position(), samples=3000, seed=6, jobs=1, progress=stop)
+    again = advise(small_pool_position(), samples=3000, seed=6, jobs=1).to_dict()
+    fresh = advise(small_pool_position(), samples=3000, seed=6, jobs=2).to_dict()
+    again.pop("timing"), fresh.pop("timing")
+    assert again == fresh
+
+
 def test_precision_stops_when_every_probability_is_tight_enough():
     a = advise(small_pool_position(totals=[10, 30], target=40), precision=0.01, seed=3)
     for o in a.options.values():
