@@ -13,7 +13,6 @@ a seat's view of a replayed game (analyzer.review).
 from __future__ import annotations
 
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -32,7 +31,9 @@ from .decisions import describe_action
 from .errors import SeasaltError
 from .policies import Policy, policy_arrays, seat_policies
 from .position import Position, describe, parse, summary
-from .simulate import max_jobs, new_seed
+from .backends import TaskGrid
+from .runspec import Backend, check_jobs, run_seed
+from .simulate import max_jobs
 from .stats import mean_ci, wilson
 from .tables import wrap
 from .warmup import watching
@@ -103,43 +104,113 @@ def check_models(pols: Sequence[Policy]) -> None:
                                "bots (baseline, threshold and its presets, random)")
 
 
-@contextmanager
-def _threads(n: int):
-    """numba's thread count set to n for the block."""
+# Samples per block of an advise batch; a task is TASK_BLOCKS["advise"] blocks (analyzer.backends).
+BLOCK = 256
+
+
+@dataclass(frozen=True, eq=False)
+class AdviseBatch(TaskGrid):
+    """Samples first .. first + count - 1 of one evaluation on the streams of `seed`: a Runner
+    batch (engine "advise"). Block b holds samples first + b * BLOCK onwards, so the counters
+    are the same for any --jobs, backend or task order."""
+    ev: Evaluation
+    seed: int
+    first: int
+    count: int
+    kind: str = "advise"
+    unit: str = "samples"
+    engine: str = "advise"
+
+    @property
+    def width(self) -> int:
+        return counter_width(len(self.ev.actions))
+
+    def args(self) -> tuple:
+        ev = self.ev
+        return (ev.template, ev.pool, ev.unknown_hand, ev.takes, ev.seat,
+                np.array(ev.actions, dtype=np.int64), ev.pk, ev.pp, ev.deck, ev.target,
+                ev.totals, np.uint64(self.seed), self.first, self.count)
+
+    def key(self) -> dict:
+        ev = self.ev
+        return {"kind": self.kind, "seed": self.seed, "first": self.first, "count": self.count,
+                "seat": ev.seat, "actions": list(ev.actions), "target": ev.target,
+                **{k: np.asarray(getattr(ev, k)).tolist()
+                   for k in ("template", "pool", "unknown_hand", "takes", "pk", "pp", "deck",
+                             "totals")}}
+
+
+def counter_width(na: int) -> int:
+    """Counters of one block: per action, per pair of actions, then raw deals and failures."""
+    return na * ka.NCOUNTERS + na * na * ka.NCROSS + 2
+
+
+def run_blocks(template, pool, unknown_hand, takes, seat, actions, pk, pp, deck, target, totals,
+               seed, first, count, block_lo, out):
+    """Blocks block_lo .. block_lo + out.shape[0] - 1 of an advise batch into the rows of out
+    (kernels.advisor.evaluate, in parallel over the blocks; a last partial block separately,
+    so that every row is exactly its block)."""
+    na, nb = actions.shape[0], out.shape[0]
+    lo = block_lo * BLOCK
+    hi = min((block_lo + nb) * BLOCK, count)
+    full = (hi - lo) // BLOCK
+    for b0, b1 in ((0, full), (full, nb)):
+        if b1 <= b0:
+            continue
+        s0 = lo + b0 * BLOCK
+        n = min(lo + b1 * BLOCK, hi) - s0
+        counts = np.zeros((b1 - b0, na, ka.NCOUNTERS), np.int64)
+        cross = np.zeros((b1 - b0, na, na, ka.NCROSS), np.int64)
+        raw = np.zeros((b1 - b0, 2), np.int64)
+        ka.evaluate(template, pool, unknown_hand, takes, seat, actions, pk, pp, deck, target,
+                    totals, seed, first + s0, n, counts, cross, raw)
+        out[b0:b1] = np.concatenate([counts.reshape(b1 - b0, -1), cross.reshape(b1 - b0, -1),
+                                     raw], axis=1)
+
+
+def run_blocks_serial(*args):
+    """`run_blocks` on one thread (a Dask worker's task)."""
     previous = numba.get_num_threads()
-    numba.set_num_threads(n)
+    numba.set_num_threads(1)
     try:
-        yield
+        run_blocks(*args)
     finally:
         numba.set_num_threads(previous)
 
 
+def _add(tally: Tally, c: np.ndarray) -> None:
+    """Summed block counters (counter_width layout) into a tally."""
+    na = tally.counts.shape[0]
+    k = na * ka.NCOUNTERS
+    tally.counts += c[:k].reshape(tally.counts.shape)
+    tally.cross += c[k:k + na * na * ka.NCROSS].reshape(tally.cross.shape)
+    tally.raw += int(c[-2])
+    tally.failed += int(c[-1])
+
+
 def run(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
         jobs: int | None = None, first: int = 0, report_rates: Callable[[Tally], list] | None = None,
-        progress: Callable[[int, int], None] | None = None) -> tuple[Tally, float]:
+        progress: Callable[[int, int], None] | None = None,
+        backend: Backend | None = None) -> tuple[Tally, float]:
     """Sum the counters of `samples` samples (or, with `precision`, chunks of BATCH until every
     rate from `report_rates` has a 95% half-width below it or MAX_SAMPLES), sample i on the
-    stream (seed, first + i). Returns the tally and the seconds it took."""
-    na = len(ev.actions)
-    acts = np.array(ev.actions, dtype=np.int64)
-    threads = jobs or max_jobs()
-    tally = Tally.empty(na)
+    stream (seed, first + i), on the Runner of `backend` (default: threads, `jobs` of them).
+    The first chunk is BATCH samples either way, so an impossible position is found out early.
+    Returns the tally and the seconds it took."""
+    backend = Backend(jobs) if backend is None else backend
+    tally = Tally.empty(len(ev.actions))
     goal = samples if samples is not None else MAX_SAMPLES
     t0 = time.perf_counter()
-    with watching() as compiling, _threads(threads):      # compiling is not speed
+    with watching() as compiling:      # compiling is not speed
         while tally.n < goal:
-            n = min(BATCH, goal - tally.n)
-            blocks = min(n, 4 * threads)
-            counts = np.zeros((blocks, na, ka.NCOUNTERS), np.int64)
-            cross = np.zeros((blocks, na, na, ka.NCROSS), np.int64)
-            raw = np.zeros((blocks, 2), np.int64)
-            ka.evaluate(ev.template, ev.pool, ev.unknown_hand, ev.takes, ev.seat, acts, ev.pk,
-                        ev.pp, ev.deck, ev.target, ev.totals, np.uint64(seed), first + tally.n,
-                        n, counts, cross, raw)
-            tally.counts += counts.sum(axis=0)
-            tally.cross += cross.sum(axis=0)
-            tally.raw += int(raw[:, 0].sum())
-            tally.failed += int(raw[:, 1].sum())
+            n = min(BATCH if precision is not None or tally.n == 0 else goal, goal - tally.n)
+            done = tally.n
+            step = None if progress is None else (lambda d, t: progress(done + d, goal))
+            outcome = backend.runner(step).run(
+                [AdviseBatch(ev, seed, first + tally.n, n)],
+                {"command": "advise", "seed": seed, "first": first + tally.n, "samples": n},
+                keep=False)
+            _add(tally, outcome.counters[0])
             tally.n += n
             if tally.failed:
                 break
@@ -338,11 +409,14 @@ def _reported_rates(s: np.ndarray, actions: Sequence[int], has_target: bool):
 def advise(position: dict | Position, samples: int | None = None, precision: float | None = None,
            opponent: str = "baseline", me: str = "baseline", seed: int | None = None,
            jobs: int | None = None, play_on: bool = True, *, me_policy: str | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Advice:
+           progress: Callable[[int, int], None] | None = None,
+           scheduler: str | None = None) -> Advice:
     """Evaluate a position (a JSON-like dict, see analyzer.position). Give `samples`, or a
     `precision`: sample until every reported probability has a 95% half-width below it.
     `opponent` and `me` are the players' specs, as `--opponent` and `--me` (`me_policy` is the
-    old name of `me`); `play_on=False` leaves out ending the turn at the play step."""
+    old name of `me`); `play_on=False` leaves out ending the turn at the play step. The samples
+    run on analyzer.backends.Runner: threads here, or Dask with `scheduler` (a running
+    scheduler's address pays; "local" starts a cluster for each chunk of a --precision run)."""
     me_policy = me if me_policy is None else me_policy
     pos = position if isinstance(position, Position) else parse(position)
     if samples is not None and precision is not None:
@@ -350,14 +424,12 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
     if precision is None and samples is None:
         samples = DEFAULT_SAMPLES
     if samples is not None and not 1 <= samples <= MAX_SAMPLES:
-        raise SeasaltError(f"--samples must be between 1 and {MAX_SAMPLES}, got {samples}")
+        raise SeasaltError(f"samples must be between 1 and {MAX_SAMPLES}, got {samples}",
+                           param="samples")
     if precision is not None and not 0.0005 <= precision <= 0.5:
         raise SeasaltError(f"--precision must be between 0.0005 and 0.5, got {precision}")
-    if jobs is not None and not 1 <= jobs <= max_jobs():
-        raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {jobs}")
-    seed = new_seed() if seed is None else seed
-    if not 0 <= seed < 2 ** 64:
-        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
+    check_jobs(jobs)
+    seed = run_seed(seed)
     specs = [me_policy if q == pos.seat else opponent for q in range(pos.players)]
     pols = seat_policies(specs, pos.players)
     check_models(pols)
@@ -377,7 +449,8 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
     ev = Evaluation(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk, pp,
                     kc.deck_types(pos.expansion), pos.target or 0,
                     pos.totals if pos.totals is not None else np.zeros(4, dtype=np.int64))
-    tally, seconds = run(ev, samples, precision, seed, jobs, report_rates=rates, progress=progress)
+    tally, seconds = run(ev, samples, precision, seed, report_rates=rates, progress=progress,
+                         backend=Backend(jobs, scheduler))
     if tally.failed:
         raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
                            "gave someone all four mermaids, so the position looks impossible")

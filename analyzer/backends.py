@@ -60,13 +60,14 @@ Task = ckpt.Task
 # Blocks per task: about a quarter second of one core (4096-round and 256-game blocks); a batch
 # so large that it would have more than MAX_TASKS tasks gets longer tasks instead.
 TASK_BLOCKS = {"rounds": 64, "games": 128, "search-rounds": 1, "search-games": 1,
-               "seastead": 16, "paired": 16}
+               "seastead": 16, "paired": 16, "advise": 4}
 MAX_TASKS = 100_000
 # Dask tasks in flight at once (submitted, not yet taken), per worker thread and at least: a
 # run of millions of tasks is fed to the scheduler as it goes, not all at once.
 DASK_WINDOW_PER_THREAD = 16
 DASK_MIN_WINDOW = 256
 CONNECT_TIMEOUT = 20     # seconds to reach a scheduler, and to wait for its first worker
+NO_CHECKPOINT = "this command keeps no checkpoint"   # why a run(keep=False) kept nothing
 
 
 def batch_kernels(kind: str) -> tuple[int, int, Callable, Callable]:
@@ -83,6 +84,9 @@ def batch_kernels(kind: str) -> tuple[int, int, Callable, Callable]:
     if kind == "paired":                    # paired experiments (analyzer.paired)
         from kernels import paired as pk
         return pk.PAIR_BLOCK, pk.P_SIZE, pk.run_pairs, pk.run_pairs_serial
+    if kind == "advise":                    # the advisor's samples (analyzer.advisor.AdviseBatch)
+        from . import advisor as ad         # its width depends on the decision: AdviseBatch.width
+        return ad.BLOCK, 0, ad.run_blocks, ad.run_blocks_serial
     if kind == "seastead":
         from kernels.seastead import batch as sb
         return sb.GAME_BLOCK, sb.G_SIZE, sb.run_games, sb.run_games_serial
@@ -218,8 +222,8 @@ class Batch(TaskGrid):
 def run_task(batch: Batch, lo: int, hi: int) -> np.ndarray:
     """Counters of blocks lo .. hi - 1 of a batch, summed, on the calling thread only.
     This is what a Dask worker runs."""
-    _, width, _, serial = batch_kernels(batch.engine)
-    out = np.zeros((hi - lo, width), dtype=np.int64)
+    serial = batch_kernels(batch.engine)[3]
+    out = np.zeros((hi - lo, batch.width), dtype=np.int64)
     serial(*batch.args(), lo, out)
     return out.sum(axis=0)
 
@@ -266,8 +270,8 @@ class Runner:
         if self.resume and self.restart:
             raise SeasaltError("give --resume (continue the checkpoint) or --restart (discard "
                                "it), not both")
-        if self.jobs is not None and not (1 <= self.jobs <= max_jobs()):
-            raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {self.jobs}")
+        from .runspec import check_jobs
+        check_jobs(self.jobs)
         if self.scheduler is not None:
             s = self.scheduler
             if s != "local":
@@ -281,11 +285,12 @@ class Runner:
             return "threads"
         return "dask local" if self.scheduler == "local" else f"dask {self.scheduler}"
 
-    def run(self, batches: Sequence[Batch], describe: dict) -> Outcome:
+    def run(self, batches: Sequence[Batch], describe: dict, keep: bool = True) -> Outcome:
         """Every task of `batches`, minus those a resumed checkpoint already has; `describe`
         (command, seed, ...) names the run in checkpoints and messages. The checkpoint is
         claimed before the first task (analyzer.checkpoint), so a run that cannot keep its work
-        or would touch another run's says so before computing anything."""
+        or would touch another run's says so before computing anything. `keep=False`: a short
+        run that keeps no checkpoint (the advisor's samples: identical runs may go at once)."""
         self.check()
         if self.scheduler not in (None, "local"):
             _distributed()
@@ -297,7 +302,9 @@ class Runner:
         path = pathlib.Path(self.checkpoint) if explicit else ckpt.default_path(fp)
         resumed = ckpt.Resumed([np.zeros(b.width, dtype=np.int64) for b in batches])
         claim, failed = None, None
-        if self.resume:
+        if not keep:
+            failed = NO_CHECKPOINT
+        elif self.resume:
             if not (path.exists() or path.is_symlink()):
                 where = f"checkpoint {path} does not exist" if explicit else \
                     "no checkpoint of this run (same command, options and --seed) in " \
@@ -434,6 +441,8 @@ class _Recorder:
         if self.saved:
             return (f"only {self.saved:,} of them are kept in {self.path} ({self.failed}): "
                     f"run the same command with --resume to continue from those")
+        if self.failed == NO_CHECKPOINT:
+            return NO_CHECKPOINT
         return f"they could not be kept ({self.path}: {self.failed})"
 
     def stop(self) -> None:

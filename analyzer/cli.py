@@ -19,13 +19,16 @@ Every mistake a user can make (bad cards, options, values, policy specs) ends wi
 from __future__ import annotations
 
 import json
-import math
 import sys
 
 import click
 
 from . import __version__
+from . import cli_options as opt
+from .cli_output import json_safe as _json_safe, write_out as _write_out
+from .cli_options import backend_options, policy_help  # noqa: F401 (used by other CLIs)
 from .errors import RunFailed, RunInterrupted, SeasaltError, Terminated
+from .runspec import check_jobs
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -41,6 +44,21 @@ def _error(message: str) -> int:
     return EXIT_USAGE
 
 
+# Library parameter -> command-line flag, for the errors that name a parameter (SeasaltError.param).
+FLAGS = {"players": "--players", "seed": "--seed", "target": "--target", "rounds": "--rounds",
+         "games": "--games", "pairs": "--pairs", "final_games": "--final-games",
+         "holdout_games": "--holdout-games", "seat": "--seat", "samples": "--samples",
+         "jobs": "--jobs"}
+
+
+def flag_message(e: SeasaltError) -> str:
+    """The error as the command line says it: its leading parameter name becomes the flag."""
+    message, param = str(e), getattr(e, "param", None)
+    if param in FLAGS and message.startswith(param):
+        return FLAGS[param] + message[len(param):]
+    return message
+
+
 class SeasaltGroup(click.Group):
     """A click group whose errors are one `error:` line and exit status 2 (DESIGN.md contracts)."""
 
@@ -54,7 +72,7 @@ class SeasaltGroup(click.Group):
                 rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
         except SeasaltError as e:
-            code = _error(str(e))
+            code = _error(flag_message(e))
         except RunFailed as e:
             _error(str(e))
             code = EXIT_FAILED
@@ -110,16 +128,12 @@ def main():
 # ---------------------------------------------------------------------------------------------
 # score
 
-_EXPANSION_HELP = "Card set: base (58 cards) or extra-salt (66 cards)."
-
-
 @main.command()
 @click.option("--hand", required=True, metavar="CARDS", help="Cards in hand (revealed or not).")
 @click.option("--table", default="", metavar="CARDS",
               help="Cards played on the table: pairs, and with Extra Salt trios (pair + starfish).")
-@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
-              help=_EXPANSION_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@opt.expansion()
+@opt.as_json()
 def score(hand: str, table: str, expansion: str, as_json: bool) -> None:
     """Card points and colour bonus of one player's hand and table (the scoring of
     docs/rules.md).
@@ -139,23 +153,9 @@ def score(hand: str, table: str, expansion: str, as_json: bool) -> None:
 # ---------------------------------------------------------------------------------------------
 # policies
 
-_HELP_WORDS = {"help", "list", "?"}
-
-
-def policy_help(ctx: click.Context, param: click.Parameter, value, listing=None):
-    """A --policy (or --vs, --opponent, --me) of `help`: print the players and stop
-    (`listing`: another game's players, analyzer.policy_docs.Listing)."""
-    values = value if isinstance(value, tuple) else (value,)
-    if any(isinstance(v, str) and v.strip().lower() in _HELP_WORDS for v in values):
-        from .policy_docs import SSP, overview
-        click.echo(overview(listing or SSP))
-        ctx.exit(0)
-    return value
-
-
 @main.command()
 @click.argument("name", required=False, metavar="[NAME]")
-@click.option("--json", "as_json", is_flag=True, help="Print the registry as JSON.")
+@opt.as_json(help="Print the registry as JSON.")
 @click.option("--markdown", is_flag=True,
               help="Print the reference section of docs/players.md (every policy's table).")
 def policies(name: str | None, as_json: bool, markdown: bool) -> None:
@@ -211,47 +211,6 @@ def warmup() -> None:
 # ---------------------------------------------------------------------------------------------
 # simulate
 
-_JOBS_HELP = "Threads to use (worker processes with --scheduler local). Default: all cores."
-
-
-def _quiet_dask(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """With --scheduler, Dask's own log stays silent for the whole process: failures end in
-    one `error:` line (analyzer.backends)."""
-    if value is not None:
-        try:
-            import distributed  # noqa: F401  (its loggers exist once it is imported)
-        except ImportError:
-            return value        # the run says how to install it
-        from .backends import quiet_dask_logs
-        quiet_dask_logs()
-    return value
-
-
-def backend_options(f):
-    """--scheduler, --checkpoint, --resume and --restart (analyzer.backends.Runner)."""
-    f = click.option("--restart", is_flag=True,
-                     help="Discard the checkpoint an interrupted run of this command left (or the "
-                          "--checkpoint FILE) and start afresh. Without it, a run whose checkpoint "
-                          "exists refuses to start.")(f)
-    f = click.option("--resume", is_flag=True,
-                     help="Continue an interrupted run: give the same command, options and --seed; "
-                          "only the tasks its checkpoint lacks are computed.")(f)
-    f = click.option("--checkpoint", metavar="FILE",
-                     help="Keep finished tasks in FILE as the run goes (it survives crashes); with "
-                          "--resume, continue from it. Default: a file in the seasalt cache, "
-                          "deleted when the run completes.")(f)
-    f = click.option("--scheduler", metavar="local|tcp://HOST:PORT", callback=_quiet_dask,
-                     help="Run on Dask: 'local' starts worker processes here (--jobs of them), an "
-                          "address uses a running dask scheduler. Same results as without. "
-                          "Needs pip install 'seasalt[dask]'. Default: threads in this process.")(f)
-    return f
-
-
-_OUT_HELP = ("Also write the results as a tidy table (one row per seat, entrant or grid point, each "
-             "with the seed, configuration and version) to FILE: .csv, .json or .parquet "
-             "(parquet needs pyarrow). Written completely or not at all.")
-
-
 def _emit_study(df, header: dict, out: str | None, as_json: bool, formatter) -> None:
     """A sweep's or tournament's output: the --out file, then JSON (header + rows) or the table."""
     if out is not None:
@@ -263,31 +222,16 @@ def _emit_study(df, header: dict, out: str | None, as_json: bool, formatter) -> 
         click.echo(formatter(df, header))
 
 
-def _write_out(df, out: str) -> None:
-    from .tidy import write_frame
-    path = write_frame(df, out)
-    click.echo(f"wrote {len(df)} row{'s' if len(df) != 1 else ''} to {path}", err=True)
-
 @main.command()
-@click.option("--players", "-p", type=int, required=True, metavar="P", help="Players: 2, 3 or 4.")
+@opt.players(required=True)
 @click.option("--rounds", type=int, metavar="N", help="Simulate N independent rounds.")
 @click.option("--games", type=int, metavar="N", help="Simulate N full games to the target.")
-@click.option("--policy", "policies", multiple=True, metavar="SPEC",
-              callback=policy_help, is_eager=True,
-              help="Player policy, e.g. baseline or \"baseline(stop_at=9,last_chance_at=12)\". "
+@opt.policy(help="Player policy, e.g. baseline or \"baseline(stop_at=9,last_chance_at=12)\". "
                    "Once for every seat, or once per seat in seat order. Default: baseline. "
                    "'--policy help' (or seasalt policies) lists the players.")
-@click.option("--seed", type=int, metavar="S",
-              help="Random seed (0 to 2**64-1); the same seed gives the same result for any --jobs "
-                   "or --scheduler. "
-                   "Default: a fresh seed, printed with the results.")
-@click.option("--jobs", "-j", type=int, metavar="J", help=_JOBS_HELP)
-@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
-              help=_EXPANSION_HELP)
-@click.option("--target", type=int, metavar="T",
-              help="Game target (with --games only). Default: 40/35/30 for 2/3/4 players.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@click.option("--out", metavar="FILE", help=_OUT_HELP)
+@opt.run_options(seed_help=opt.RESULT_SEED_HELP,
+                 target_help="Game target (with --games only). Default: 40/35/30 for 2/3/4 "
+                             "players.")
 @click.option("--table", default=None,
               type=click.Choice(["seats", "last-chance", "mermaids", "turns", "declarer-points"]),
               help="A breakdown of a --rounds run: per seat, LAST CHANCE success by the caller's "
@@ -341,40 +285,16 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
     click.echo(json.dumps(_json_safe(result), indent=2, allow_nan=False) if as_json else text)
 
 
-def _json_safe(obj):
-    """NaN and infinities (an empty histogram's mean) become null, so the output is strict JSON."""
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return None
-    if isinstance(obj, dict):
-        return {k: _json_safe(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_json_safe(v) for v in obj]
-    return obj
-
-
-_SEED_HELP = ("Random seed (0 to 2**64-1); the same seed gives the same table for any --jobs or "
-              "--scheduler. "
-              "Default: a fresh seed, printed with the results.")
-
 # ---------------------------------------------------------------------------------------------
 # tournament
 
 @main.command()
-@click.option("--players", "-p", type=int, metavar="P",
-              help="Players per game: 2, 3 or 4. Default: the number of --policy.")
-@click.option("--policy", "policies", multiple=True, required=True, metavar="SPEC",
-              callback=policy_help, is_eager=True,
-              help="An entrant (give 2 to P). With fewer entrants than seats, seats are filled by "
-                   "cycling through them.")
+@opt.players(help="Players per game: 2, 3 or 4. Default: the number of --policy.")
+@opt.policy(required=True, help="An entrant (give 2 to P). With fewer entrants than seats, "
+                                  "seats are filled by cycling through them.")
 @click.option("--games", type=int, default=10_000, show_default=True, metavar="N",
               help="Games in all, over all seatings.")
-@click.option("--seed", type=int, metavar="S", help=_SEED_HELP)
-@click.option("--jobs", "-j", type=int, metavar="J", help=_JOBS_HELP)
-@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
-              help=_EXPANSION_HELP)
-@click.option("--target", type=int, metavar="T", help="Game target. Default: 40/35/30 for 2/3/4 players.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@click.option("--out", metavar="FILE", help=_OUT_HELP)
+@opt.run_options()
 @backend_options
 def tournament(players: int | None, policies: tuple[str, ...], games: int, seed: int | None,
                jobs: int | None, expansion: str, target: int | None, as_json: bool,
@@ -412,26 +332,17 @@ def tournament(players: int | None, policies: tuple[str, ...], games: int, seed:
 @click.option("--sweep", "sweeps", multiple=True, required=True, metavar="PARAM=LO..HI[:STEP]",
               help="A parameter of the swept player and its values: PARAM=LO..HI (step 1), "
                    "PARAM=LO..HI:STEP or PARAM=V1,V2,... Give one or two (a grid).")
-@click.option("--policy", default="baseline", show_default=True, metavar="SPEC",
-              callback=policy_help, is_eager=True,
+@opt.policy("--policy", multiple=False, default="baseline", show_default=True,
               help="The swept player's base spec; the swept parameters replace its values "
                    "('--policy help' lists the players).")
-@click.option("--vs", "vs", multiple=True, metavar="SPEC",
-              callback=policy_help, is_eager=True,
-              help="The field (every other seat). Several are cycled over the field seats. "
-                   "Default: baseline.")
-@click.option("--players", "-p", default="2,3,4", show_default=True, metavar="P[,P...]",
-              help="Player counts, comma-separated.")
+@opt.vs(help="The field (every other seat). Several are cycled over the field seats. "
+             "Default: baseline.")
+@opt.players(type=str, default="2,3,4", show_default=True, metavar="P[,P...]",
+             help="Player counts, comma-separated.")
 @click.option("--games", type=int, default=20_000, show_default=True, metavar="N",
               help="Games per grid point and player count, over all seatings.")
-@click.option("--seed", type=int, metavar="S", help=_SEED_HELP)
-@click.option("--jobs", "-j", type=int, metavar="J", help=_JOBS_HELP)
-@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
-              help=_EXPANSION_HELP)
-@click.option("--target", type=int, metavar="T",
-              help="Game target for every player count. Default: 40/35/30 for 2/3/4 players.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@click.option("--out", metavar="FILE", help=_OUT_HELP)
+@opt.run_options(target_help="Game target for every player count. Default: 40/35/30 for 2/3/4 "
+                             "players.")
 @backend_options
 def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: str, games: int,
           seed: int | None, jobs: int | None, expansion: str, target: int | None, as_json: bool,
@@ -468,22 +379,16 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
 # replay
 
 @main.command()
-@click.option("--seed", type=int, required=True, metavar="S",
-              help="The game's seed: it is game 0 of `simulate --games N --seed S` with the same "
-                   "players, policies, expansion and target.")
-@click.option("--players", "-p", type=int, required=True, metavar="P", help="Players: 2, 3 or 4.")
-@click.option("--policy", "policies", multiple=True, metavar="SPEC",
-              callback=policy_help, is_eager=True,
-              help="Player policy: once for every seat, or once per seat. Default: baseline. "
+@opt.seed(required=True, help="The game's seed: it is game 0 of `simulate --games N --seed S` "
+                              "with the same players, policies, expansion and target.")
+@opt.players(required=True)
+@opt.policy(help="Player policy: once for every seat, or once per seat. Default: baseline. "
                    "'--policy help' lists the players.")
-@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
-              help=_EXPANSION_HELP)
-@click.option("--target", type=int, metavar="T", help="Game target. Default: 40/35/30 for 2/3/4 players.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the game as one JSON object: rounds, events (with their text), scores.")
-@click.option("--out", metavar="FILE",
-              help="Also write the events as a tidy table (one row per event) to FILE: .csv, "
-                   ".json or .parquet.")
+@opt.expansion()
+@opt.target()
+@opt.as_json(help="Print the game as one JSON object: rounds, events (with their text), scores.")
+@opt.out(help="Also write the events as a tidy table (one row per event) to FILE: .csv, "
+              ".json or .parquet.")
 def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, target: int | None,
            as_json: bool, out: str | None) -> None:
     """One game, action by action: who drew what and from where, which pairs were played and
@@ -521,8 +426,8 @@ def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, t
                    "lists them): seasalt never deletes a file it did not write.")
 @click.option("--demo", is_flag=True,
               help="Run a small built-in study (about 15 seconds) and report on it.")
-@click.option("--seed", type=int, metavar="S", help="Seed of the --demo study.")
-@click.option("--jobs", "-j", type=int, metavar="J", help="Threads for --demo. Default: all cores.")
+@opt.seed(help="Seed of the --demo study.")
+@opt.jobs(help="Threads for --demo. Default: all cores.")
 def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
            jobs: int | None) -> None:
     """Charts and an index.html from saved results (files written by sweep, tournament or
@@ -564,18 +469,16 @@ def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
               help="Sampled deals of the hidden cards (default 100000 unless --precision).")
 @click.option("--precision", type=float, metavar="X",
               help="Sample until every reported probability has a 95% half-width below X.")
-@click.option("--opponent", default="baseline", show_default=True, metavar="SPEC",
-              callback=policy_help, is_eager=True,
+@opt.policy("--opponent", multiple=False, default="baseline", show_default=True,
               help="Opponent model for their turns ('--opponent help' lists the players).")
-@click.option("--me", "me", default="baseline", show_default=True, metavar="SPEC",
-              callback=policy_help, is_eager=True,
+@opt.policy("--me", "me", multiple=False, default="baseline", show_default=True,
               help="Your own model after this decision (the rest of your turn, later turns, the "
                    "rest of the game).")
-@click.option("--seed", type=int, metavar="S", help="Random seed. Default: fresh, printed.")
-@click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
+@opt.seed(help="Random seed. Default: fresh, printed.")
+@opt.jobs(help=opt.THREADS_HELP)
 @click.option("--no-play-on", "no_play_on", is_flag=True,
               help="At the play step, leave out ending the turn (faster).")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@opt.as_json()
 def advise(position: str | None, template: bool, samples: int | None, precision: float | None,
            opponent: str, me: str, seed: int | None, jobs: int | None, no_play_on: bool,
            as_json: bool) -> None:
@@ -637,10 +540,9 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 # review
 
 @main.command()
-@click.option("--seed", type=int, metavar="S",
-              help="The game's seed (the game of `seasalt replay --seed S` with the same options).")
-@click.option("--players", "-p", type=int, metavar="P", help="Players: 2, 3 or 4.")
-@click.option("--policy", "policies", multiple=True, metavar="SPEC",
+@opt.seed(help="The game's seed (the game of `seasalt replay --seed S` with the same options).")
+@opt.players()
+@opt.policy(callback=None, is_eager=False,
               help="Player policy: once for every seat, or once per seat. Default: baseline.")
 @click.option("--replay", "replay_path", metavar="FILE",
               help="Review the game of a `seasalt replay --json` file instead (its seed, players, "
@@ -649,13 +551,11 @@ def serve(host: str, port: int, open_browser: bool) -> None:
               help="The seat whose decisions are reviewed.")
 @click.option("--samples", type=int, default=2000, show_default=True, metavar="N",
               help="Sampled deals per decision.")
-@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
-              help=_EXPANSION_HELP)
-@click.option("--target", type=int, metavar="T", help="Game target. Default: 40/35/30 for 2/3/4 players.")
-@click.option("--jobs", "-j", type=int, metavar="J", help="Threads to use. Default: all cores.")
-@click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object.")
-@click.option("--out", metavar="FILE",
-              help="Also write one row per decision to FILE: .csv, .json or .parquet.")
+@opt.expansion()
+@opt.target()
+@opt.jobs(help=opt.THREADS_HELP)
+@opt.as_json(help="Print the review as one JSON object.")
+@opt.out(help="Also write one row per decision to FILE: .csv, .json or .parquet.")
 def review(seed: int | None, players: int | None, policies: tuple[str, ...],
            replay_path: str | None, seat: int, samples: int, expansion: str, target: int | None,
            jobs: int | None, as_json: bool, out: str | None) -> None:
@@ -670,10 +570,7 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
     """
     from .progress import ProgressLine
     from .review import format_review, load_replay, review as run_review, review_frame
-    from .simulate import max_jobs
-
-    if jobs is not None and not 1 <= jobs <= max_jobs():
-        raise SeasaltError(f"--jobs must be between 1 and {max_jobs()} (cores), got {jobs}")
+    check_jobs(jobs)     # before a --replay FILE is read
     game = None
     if replay_path is not None:
         if seed is not None or players is not None or policies or target is not None:
@@ -724,4 +621,4 @@ main.add_command(_optimize)
 main.add_command(_guide)
 
 if __name__ == "__main__":
-    main()
+    main(prog_name="seasalt")

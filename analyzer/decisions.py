@@ -30,6 +30,7 @@ from kernels.rng import seed_stream
 from .cards import card_name, check_expansion
 from .errors import SeasaltError
 from .policies import policy_arrays, seat_policies
+from .runspec import check_players
 from .scripted import _raise_on_violation, _trace_buffer, decode
 
 PILE_NAMES = "AB"
@@ -68,8 +69,7 @@ class Round:
              expansion: str = "base", starter: int = 0, check: bool = False) -> "Round":
         """A fresh shuffled round (kernels.game.new_round's deal) run to its first decision."""
         expansion = check_expansion(expansion)
-        if players not in (2, 3, 4):
-            raise SeasaltError(f"players must be 2, 3 or 4, got {players}")
+        check_players(players)
         s = ks.new_state()
         rng = seed_stream(seed)
         deal_round(s, players, kc.deck_types(expansion), starter, rng)

@@ -2,7 +2,13 @@
 
 
 class SeasaltError(ValueError):
-    """Bad input: the CLI prints `error: <message>` on one line and exits with status 2."""
+    """Bad input: the CLI prints `error: <message>` on one line and exits with status 2.
+    `param`: the parameter the message begins with (library words, e.g. "players must be ..."),
+    which the CLI replaces by its flag (analyzer.cli.FLAGS)."""
+
+    def __init__(self, message: str = "", param: str | None = None):
+        super().__init__(message)
+        self.param = param
 
 
 class RunFailed(RuntimeError):

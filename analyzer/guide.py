@@ -46,13 +46,14 @@ from . import paired
 from .errors import SeasaltError
 from .policies import parse_policy, short_spec
 from .rotation import derive_seed, plan_rotations, rotation_runs
+from .runspec import PLAYER_COUNTS, check_seed
 from .simulate import Progress, plan_games, plan_rounds, summarize_games, summarize_rounds
 from .stages import Staged
 from .sweep import sweep_row
 from .tidy import merge_sparse
 
 T77 = "threshold(stop_at=7,last_chance_at=7)"
-PLAYERS = (2, 3, 4)
+PLAYERS = PLAYER_COUNTS
 NEVER = 99
 GENERATOR = "seasalt guide"
 
@@ -292,8 +293,7 @@ def run_studies(seed: int, scale: str = "full", jobs: int | None = None,
     """Every study's frame (by name), the iterated best response and the run's metadata."""
     if scale not in SCALES:
         raise SeasaltError(f"unknown guide scale {scale!r}; valid: {', '.join(SCALES)}")
-    if not 0 <= seed < 2 ** 64:
-        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
+    check_seed(seed)
     sc = SCALES[scale]
     plan = studies(seed, sc)
     ibr = ibr_settings(seed, sc)

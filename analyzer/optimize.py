@@ -48,9 +48,10 @@ import pandas as pd
 from . import __version__
 from .errors import SeasaltError
 from .policies import Policy, _fmt, parse_policy
-from .rotation import (aggregate, check_common, default_target, derive_seed, plan_rotations,
+from .rotation import (aggregate, default_target, derive_seed, plan_rotations,
                        rotation_runs)
-from .simulate import Progress, run_seed
+from .runspec import check_count, check_players, check_target, run_seed
+from .simulate import Progress
 from .stages import Staged
 from .stats import mean_of_rates
 from .sweep import _number as sweep_number
@@ -285,8 +286,7 @@ def settings(players: int = 2, knobs: Sequence[str] = (), policy: str = "thresho
              iterations: int | None = None, seed: int | None = None, expansion: str = "base",
              target: int | None = None, resume: bool = False) -> Settings:
     """Validated settings (SeasaltError for anything a user can get wrong)."""
-    if players not in (2, 3, 4):
-        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
+    check_players(players)
     base = parse_policy(policy)
     space = parse_space(list(knobs), base)
     vs = [vs] if isinstance(vs, str) else list(vs)
@@ -314,12 +314,10 @@ def settings(players: int = 2, knobs: Sequence[str] = (), policy: str = "thresho
         raise SeasaltError(f"--finalists must be between 1 and --population ({population}), got "
                            f"{finalists}")
     seed = run_seed(seed, resume)
-    for n, what in ((games, "--games"), (final_games, "--final-games"),
-                    (holdout_games, "--holdout-games")):
-        if not players <= n <= 10 ** 9:
-            raise SeasaltError(f"{what} must be between {players} (one game per seating) and "
-                               f"10**9, got {n}")
-    check_common(players, games, seed, target)
+    for n, what in ((games, "games"), (final_games, "final_games"),
+                    (holdout_games, "holdout_games")):
+        check_count(n, what, players, "one game per seating", 10 ** 9, "10**9")
+    check_target(target, players)
     from .cards import check_expansion
     expansion = check_expansion(expansion)
     return Settings(players, base, tuple(space), field, generations, population, games, elite,

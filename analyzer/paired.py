@@ -41,7 +41,7 @@ from .cards import check_expansion
 from .errors import SeasaltError
 from .policies import parse_policy, policy_arrays, seat_policies
 from .rotation import default_target, derive_seed, split_games
-from .simulate import run_seed
+from .runspec import check_count, check_players, check_seed, run_seed
 from .stats import mean_ci, paired_mean_diff, paired_rate_diff, wilson
 from .tidy import frame
 
@@ -92,12 +92,9 @@ class Experiment:
 
 
 def _check(players: int, pairs: int, seed: int) -> None:
-    if players not in (2, 3, 4):
-        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
-    if not players <= pairs <= 10 ** 10:
-        raise SeasaltError(f"--pairs must be between {players} and 10**10, got {pairs}")
-    if not 0 <= seed < 2 ** 64:
-        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
+    check_players(players)
+    check_count(pairs, "pairs", players, high=10 ** 10, high_text="10**10")
+    check_seed(seed)
 
 
 def kinds_of(expansion: str) -> list[str]:

@@ -6,6 +6,7 @@ A spec becomes (kind, parameter vector) for kernels.policies, which dispatches o
 from __future__ import annotations
 
 import re
+from typing import Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -262,8 +263,8 @@ def short_spec(spec: str) -> str:
     return parse_policy(spec).short
 
 
-def seat_policies(specs: list[str] | tuple[str, ...], players: int) -> list[Policy]:
-    """One spec for every seat, or exactly one per seat."""
+def seat_policies(specs: Sequence[str | Policy], players: int) -> list[Policy]:
+    """One spec (or parsed policy) for every seat, or exactly one per seat."""
     if not specs:
         specs = ["baseline"]
     if len(specs) == 1:
@@ -271,7 +272,15 @@ def seat_policies(specs: list[str] | tuple[str, ...], players: int) -> list[Poli
     if len(specs) != players:
         raise SeasaltError(f"give one --policy for all seats or one per seat: got {len(specs)} "
                            f"for {players} players")
-    return [parse_policy(s, players=players) for s in specs]
+    return [resolve(s, players) for s in specs]
+
+
+def resolve(policy: str | Policy, players: int) -> Policy:
+    """A spec parsed, or a parsed policy kept as it is, for `players` players (an alias such as
+    `tuned` becomes its player for that count)."""
+    if isinstance(policy, Policy):
+        return parse_policy(policy.spec, players=players) if policy.info.alias else policy
+    return parse_policy(policy, players=players)
 
 
 def rollout_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray] | tuple[None, None]:

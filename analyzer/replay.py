@@ -30,11 +30,11 @@ from kernels import search as ksr
 from kernels.rng import seed_stream
 
 from . import __version__
-from .cards import card_name, check_expansion
+from .cards import card_name
 from .errors import SeasaltError
-from .policies import policy_arrays, rollout_arrays, seat_policies
+from .policies import policy_arrays, rollout_arrays
+from .runspec import RunSpec
 from .searcher import logged_decisions
-from .simulate import DEFAULT_TARGETS
 
 STREAM = "kernels.rng.seed_stream(seed, 0)"
 FIRST_CAPACITY = 100_000
@@ -137,15 +137,8 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
     """Play one game traced and return it round by round (JSON-ready). `capacity` is the trace
     size in events; None grows it as needed (up to MAX_CAPACITY), an explicit value raises
     TraceOverflow (a SeasaltError) if the game needs more."""
-    expansion = check_expansion(expansion)
-    if players not in (2, 3, 4):
-        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
-    if not (0 <= seed < 2 ** 64):
-        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
-    target = DEFAULT_TARGETS[players] if target is None else target
-    if not (1 <= target <= 10_000):
-        raise SeasaltError(f"--target must be between 1 and 10000, got {target}")
-    pols = seat_policies(list(policies), players)
+    spec = RunSpec.build(players, "games", 1, policies, seed, expansion, target)
+    seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
     pk, pp = policy_arrays(pols)
     deck = kc.deck_types(expansion)
     rpk, rpp = rollout_arrays(pols)

@@ -37,12 +37,11 @@ from kernels.rng import seed_stream
 
 from . import __version__
 from .advisor import Evaluation, action_id, check_models, judge, objective_diff, run, summarize
-from .cards import check_expansion
 from .errors import SeasaltError
-from .policies import policy_arrays, seat_policies
+from .policies import policy_arrays
 from .position import decision_actions
 from .replay import _events, _play
-from .simulate import DEFAULT_TARGETS
+from .runspec import DEFAULT_TARGETS, RunSpec
 from .tables import WIDTH, table, wrap
 
 CAPACITY = 200_000          # trace events of one game (a game of bots uses a few thousand)
@@ -64,19 +63,13 @@ class _Decision:
     actions: list[int]
 
 
-def _validate(seed: int, players: int, seat: int, target: int | None, samples: int) -> int:
-    if players not in (2, 3, 4):
-        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
-    if not 0 <= seed < 2 ** 64:
-        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
+def _validate(players: int, seat: int, samples: int) -> None:
     if not 0 <= seat < players:
-        raise SeasaltError(f"--seat must be a seat of the game, 0 to {players - 1}, got {seat}")
+        raise SeasaltError(f"seat must be a seat of the game, 0 to {players - 1}, got {seat}",
+                           param="seat")
     if not 2 <= samples <= MAX_REVIEW_SAMPLES:
-        raise SeasaltError(f"--samples must be between 2 and {MAX_REVIEW_SAMPLES:,}, got {samples}")
-    target = DEFAULT_TARGETS[players] if target is None else target
-    if not 1 <= target <= 10_000:
-        raise SeasaltError(f"--target must be between 1 and 10000, got {target}")
-    return target
+        raise SeasaltError(f"samples must be between 2 and {MAX_REVIEW_SAMPLES:,}, got {samples}",
+                           param="samples")
 
 
 def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[_Decision], np.ndarray]:
@@ -149,9 +142,9 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
     """Review seat `seat`'s decisions in the game of (seed, players, policies, expansion,
     target) (module doc). Returns a JSON-ready dict: every decision with the advisor's choice,
     the loss of the choice made and all options, and a summary of the costliest ones."""
-    expansion = check_expansion(expansion)
-    target = _validate(seed, players, seat, target, samples)
-    pols = seat_policies(list(policies), players)
+    spec = RunSpec.build(players, "games", 1, policies, seed, expansion, target)
+    _validate(players, seat, samples)
+    seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
     check_models(pols)
     pk, pp = policy_arrays(pols)
     deck = kc.deck_types(expansion)

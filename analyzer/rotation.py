@@ -33,16 +33,15 @@ from sitting first. Each rotation is one games batch (`analyzer.simulate.plan_ga
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 import numpy as np
 
-from .errors import SeasaltError
-from .simulate import DEFAULT_TARGETS, Planned, plan_games, summarize_games
+from .policies import Policy
+from .runspec import DEFAULT_TARGETS, Backend, RunSpec
+from .simulate import Planned, plan, summarize_games
 from .stats import Z95, mean_ci, wilson
-
-MAX_SEED = 2 ** 64 - 1
 
 
 def derive_seed(seed: int, *keys: int) -> int:
@@ -62,7 +61,7 @@ def split_games(games: int, parts: int) -> list[int]:
     return [q + (1 if i < r else 0) for i in range(parts)]
 
 
-def seating(lineup: Sequence[str], rotation: int) -> list[str]:
+def seating(lineup: Sequence, rotation: int) -> list:
     """Specs by seat for a rotation: slot i sits at seat (i + rotation) mod P."""
     p = len(lineup)
     return [lineup[(q - rotation) % p] for q in range(p)]
@@ -72,17 +71,13 @@ def slot_at(seat: int, rotation: int, players: int) -> int:
     return (seat - rotation) % players
 
 
-def check_common(players: int, games: int, seed: int, target: int | None) -> None:
-    """Validate before anything runs (plan_games would too, but only at its first call)."""
-    if players not in (2, 3, 4):
-        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
-    if not (players <= games <= 10 ** 12):
-        raise SeasaltError(f"--games must be between {players} (one game per seating rotation) "
-                           f"and 10**12, got {games}")
-    if not (0 <= seed <= MAX_SEED):
-        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
-    if target is not None and not (1 <= target <= 10_000):
-        raise SeasaltError(f"--target must be between 1 and 10000, got {target}")
+def rotated_spec(lineup: Sequence[str | Policy], games: int, seed: int | None,
+                 expansion: str = "base", target: int | None = None,
+                 backend: Backend | None = None) -> RunSpec:
+    """The run specification of `games` games of `lineup` (one spec per seat slot) split over
+    its rotations, validated once: at least one game per rotation. Its policies are by slot."""
+    return RunSpec.build(len(lineup), "games", games, lineup, seed, expansion, target, backend,
+                         min_count=len(lineup), why="one game per seating rotation")
 
 
 @dataclass
@@ -93,13 +88,19 @@ class RotationRun:
     result: dict           # simulate_games output
 
 
-def plan_rotations(lineup: Sequence[str], games: int, seed: int, expansion: str = "base",
-                   target: int | None = None) -> list[Planned]:
+def plan_rotations(lineup: Sequence[str | Policy], games: int, seed: int,
+                   expansion: str = "base", target: int | None = None) -> list[Planned]:
     """One games batch per rotation of `lineup` (one spec per seat slot); `games` in all."""
-    players = len(lineup)
-    return [plan_games(players, n, seating(lineup, r), rotation_seed(seed, players, r), expansion,
-                       target)
-            for r, n in enumerate(split_games(games, players))]
+    return rotations(rotated_spec(lineup, games, seed, expansion, target))
+
+
+def rotations(spec: RunSpec) -> list[Planned]:
+    """The batches of a rotated run specification (rotated_spec): rotation r seats slot i at seat
+    (i + r) mod P, on the seed rotation_seed(seed, P, r), with its share of the games."""
+    p = spec.players
+    return [plan(replace(spec, count=n, seed=rotation_seed(spec.seed, p, r),
+                         policies=tuple(seating(spec.policies, r))))
+            for r, n in enumerate(split_games(spec.count, p))]
 
 
 def rotation_runs(planned: Sequence[Planned], counters: Sequence[np.ndarray],

@@ -24,8 +24,8 @@ from kernels.rng import seed_stream
 from kernels.scoring import refresh_points
 
 from .cards import card_name, check_copies, parse_cards
-from .errors import SeasaltError
 from .policies import policy_arrays, seat_policies
+from .runspec import check_players
 
 Cards = str | Sequence[str]
 
@@ -51,8 +51,7 @@ def build_state(players: int, *, deck: Cards | None = None, piles: tuple[Cards |
     hand_ids = {q: _cards(c, expansion) for q, c in (hands or {}).items()}
     table_ids = {q: _cards(c, expansion) for q, c in (tables or {}).items()}
     check_copies([deck_ids, *pile_ids, *hand_ids.values(), *table_ids.values()], expansion)
-    if not 2 <= players <= ks.MAX_PLAYERS:
-        raise SeasaltError(f"players must be 2, 3 or 4, got {players}")
+    check_players(players)
     ks.load_deck(s, players, np.array(deck_ids[::-1], dtype=np.int64), current)
     for j, ids in enumerate(pile_ids):
         for t in ids:

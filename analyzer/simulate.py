@@ -23,41 +23,19 @@ from kernels.state import END_NAMES, TRIO_SLOT
 
 from . import __version__
 from .backends import Batch, Outcome, Progress, Runner, max_jobs  # noqa: F401 (re-exported)
-from .cards import check_expansion
-from .errors import SeasaltError
-from .policies import Policy, policy_arrays, rollout_arrays, seat_policies
+from .policies import Policy, policy_arrays, rollout_arrays
+from .runspec import DEFAULT_TARGETS, MAX_COUNT, Backend, RunSpec, run_seed  # noqa: F401
 from .stats import mean_ci, wilson
 
-DEFAULT_TARGETS = {2: 40, 3: 35, 4: 30}
 # Pairs counted by the effect they were played for (kernels.policies action codes).
 PLAYED_NAMES = {kp.A_FISH: "fish", kp.A_CRAB: "crab", kp.A_LOBSTER: "crab_lobster",
                 kp.A_STEAL: "swimmer_shark", kp.A_LOCK: "swimmer_jellyfish", kp.A_BOAT: "boat",
                 TRIO_SLOT: "trio"}
-MAX_COUNT = 10 ** 12
 
 
 def new_seed() -> int:
     """A fresh random seed, for runs where the user gave none (it is recorded in the output)."""
     return secrets.randbelow(2 ** 63)
-
-
-def run_seed(seed: int | None, resume: bool = False) -> int:
-    """The seed of a run: the given one, or a fresh one (a resumed run must name its seed)."""
-    if seed is None:
-        if resume:
-            raise SeasaltError("--resume needs the --seed of the interrupted run (its interrupt "
-                               "message shows it)")
-        return new_seed()
-    return seed
-
-
-def _check(players: int, count: int, seed: int, what: str) -> None:
-    if players not in (2, 3, 4):
-        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
-    if not (1 <= count <= MAX_COUNT):
-        raise SeasaltError(f"--{what} must be between 1 and {MAX_COUNT}, got {count}")
-    if not (0 <= seed < 2 ** 64):
-        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
 
 
 @dataclass
@@ -68,31 +46,28 @@ class Planned:
     expansion: str
 
 
-def plan_rounds(players: int, rounds: int, policies: Sequence[str], seed: int,
-                expansion: str) -> Planned:
-    expansion = check_expansion(expansion)
-    _check(players, rounds, seed, "rounds")
-    pols = seat_policies(list(policies), players)
+def plan(spec: RunSpec) -> Planned:
+    """The batch of a run specification (validated when it was built: nothing is checked here)."""
+    pols = list(spec.policies)
     pk, pp = policy_arrays(pols)
     rpk, rpp = rollout_arrays(pols)
-    target = DEFAULT_TARGETS[players] if rpk is not None else 0   # search seats value a game
-    return Planned(Batch("rounds", players, kc.deck_types(expansion), rounds, pk, pp, int(seed),
-                         target, rpk, rpp),
-                   pols, expansion)
+    if spec.unit == "rounds":
+        target = DEFAULT_TARGETS[spec.players] if rpk is not None else 0  # search seats value a game
+    else:
+        target = spec.target
+    return Planned(Batch(spec.unit, spec.players, kc.deck_types(spec.expansion), spec.count, pk,
+                         pp, spec.seed, target, rpk, rpp),
+                   pols, spec.expansion)
 
 
-def plan_games(players: int, games: int, policies: Sequence[str], seed: int, expansion: str,
-               target: int | None) -> Planned:
-    expansion = check_expansion(expansion)
-    _check(players, games, seed, "games")
-    target = DEFAULT_TARGETS[players] if target is None else target
-    if not (1 <= target <= 10_000):
-        raise SeasaltError(f"--target must be between 1 and 10000, got {target}")
-    pols = seat_policies(list(policies), players)
-    pk, pp = policy_arrays(pols)
-    return Planned(Batch("games", players, kc.deck_types(expansion), games, pk, pp, int(seed),
-                         target, *rollout_arrays(pols)),
-                   pols, expansion)
+def plan_rounds(players: int, rounds: int, policies: Sequence[str | Policy], seed: int,
+                expansion: str) -> Planned:
+    return plan(RunSpec.build(players, "rounds", rounds, policies, seed, expansion))
+
+
+def plan_games(players: int, games: int, policies: Sequence[str | Policy], seed: int,
+               expansion: str, target: int | None) -> Planned:
+    return plan(RunSpec.build(players, "games", games, policies, seed, expansion, target))
 
 
 def _timing(outcome: Outcome, unit: str) -> dict:
@@ -180,10 +155,11 @@ def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("basel
     """Simulate `rounds` independent rounds, each from a fresh shuffle with seat 0 starting.
     `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
     (analyzer.backends.Runner)."""
-    seed = run_seed(seed, resume)
-    planned = plan_rounds(players, rounds, policies, seed, expansion)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
-    outcome = runner.run([planned.batch], _describe(planned, "simulate --rounds"))
+    spec = RunSpec.build(players, "rounds", rounds, policies, seed, expansion,
+                         backend=Backend(jobs, scheduler, checkpoint, resume, restart))
+    planned = plan(spec)
+    outcome = spec.backend.runner(progress).run([planned.batch],
+                                                _describe(planned, "simulate --rounds"))
     return summarize_rounds(planned, outcome.counters[0], _timing(outcome, "rounds"))
 
 
@@ -251,10 +227,11 @@ def simulate_games(players: int, games: int, policies: Sequence[str] = ("baselin
     """Simulate `games` full games (RULES.md §8) to `target` (default 40/35/30 by players).
     `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
     (analyzer.backends.Runner)."""
-    seed = run_seed(seed, resume)
-    planned = plan_games(players, games, policies, seed, expansion, target)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
-    outcome = runner.run([planned.batch], _describe(planned, "simulate --games"))
+    spec = RunSpec.build(players, "games", games, policies, seed, expansion, target,
+                         Backend(jobs, scheduler, checkpoint, resume, restart))
+    planned = plan(spec)
+    outcome = spec.backend.runner(progress).run([planned.batch],
+                                                _describe(planned, "simulate --games"))
     return summarize_games(planned, outcome.counters[0], _timing(outcome, "games"))
 
 

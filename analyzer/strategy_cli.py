@@ -13,7 +13,8 @@ import json
 
 import click
 
-from . import cli as c
+from . import cli_options as opt
+from .cli_output import json_safe, write_out
 from . import tables as tb
 from .errors import SeasaltError
 from .policies import short_spec
@@ -24,9 +25,22 @@ def _check_chart(path: str | None) -> None:
         raise SeasaltError(f"--chart {path!r}: give a .png or .svg file")
 
 
+# The search's sizes: (option, default, metavar, help).
+_SIZES = (("--generations", 20, "G", "Generations of each search."),
+          ("--population", 24, "N", "Candidates per generation (the first is the distribution's "
+                                     "centre)."),
+          ("--games", 2000, "N", "Games per candidate and field member in a generation, over all "
+                                 "seatings."),
+          ("--elite", 0.25, "F", "Share of each generation that moves the distribution."),
+          ("--finalists", 5, "K", "Specs measured on the selection seeds for the final pick."),
+          ("--final-games", 20_000, "N", "Games per finalist and field member on the selection "
+                                         "seeds."),
+          ("--holdout-games", 100_000, "N", "Games per field member for the pick's report on "
+                                            "seeds never used before."))
+
+
 @click.command()
-@click.option("--players", "-p", type=int, default=2, show_default=True, metavar="P",
-              help="Players per game: 2, 3 or 4.")
+@opt.players(default=2, show_default=True, help="Players per game: 2, 3 or 4.")
 @click.option("--knob", "knobs", multiple=True, metavar="PARAM=LO..HI|PARAM=V1,V2,...",
               help="A knob to search and its range (whole numbers where the registry says so) or "
                    "set of values; PARAM alone takes the default range. Repeat for several. "
@@ -38,40 +52,20 @@ def _check_chart(path: str | None) -> None:
               help="A field member: the searched player plays against it in every other seat. "
                    "Repeat for several (the score is the mean win rate over them). 'self' is the "
                    "previous search's pick (iterated best response). Default: baseline.")
-@click.option("--generations", type=int, default=20, show_default=True, metavar="G",
-              help="Generations of each search.")
-@click.option("--population", type=int, default=24, show_default=True, metavar="N",
-              help="Candidates per generation (the first is the distribution's centre).")
-@click.option("--games", type=int, default=2000, show_default=True, metavar="N",
-              help="Games per candidate and field member in a generation, over all seatings.")
-@click.option("--elite", type=float, default=0.25, show_default=True, metavar="F",
-              help="Share of each generation that moves the distribution.")
-@click.option("--finalists", type=int, default=5, show_default=True, metavar="K",
-              help="Specs measured on the selection seeds for the final pick.")
-@click.option("--final-games", type=int, default=20_000, show_default=True, metavar="N",
-              help="Games per finalist and field member on the selection seeds.")
-@click.option("--holdout-games", type=int, default=100_000, show_default=True, metavar="N",
-              help="Games per field member for the pick's report on seeds never used before.")
+@opt.stack(*(click.option(name, type=type(default), default=default, show_default=True,
+                          metavar=metavar, help=text) for name, default, metavar, text in _SIZES))
 @click.option("--iterations", type=int, metavar="K",
               help="Searches in a row with 'self' in the field (default 4), each against the "
                    "pick of the one before.")
-@click.option("--seed", type=int, metavar="S", help=c._SEED_HELP)
-@click.option("--jobs", "-j", type=int, metavar="J", help=c._JOBS_HELP)
-@click.option("--expansion", default="base", show_default=True, metavar="base|extra-salt",
-              help=c._EXPANSION_HELP)
-@click.option("--target", type=int, metavar="T",
-              help="Game target. Default: 40/35/30 for 2/3/4 players.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@click.option("--out", metavar="FILE",
-              help="Also write the held-out results (the pick and the start against every field "
-                   "member) as a tidy table to FILE: .csv, .json or .parquet.")
+@opt.run_options(out_help="Also write the held-out results (the pick and the start against every "
+                          "field member) as a tidy table to FILE: .csv, .json or .parquet.")
 @click.option("--trace", metavar="FILE",
               help="Also write the trace (every candidate of every generation, the finalists) as a "
                    "tidy table to FILE: .csv, .json or .parquet.")
 @click.option("--chart", metavar="FILE",
               help="Also draw the trace (scores by generation, the pick's held-out score) to FILE: "
                    ".png or .svg.")
-@c.backend_options
+@opt.backend_options
 def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, ...],
              generations: int, population: int, games: int, elite: float, finalists: int,
              final_games: int, holdout_games: int, iterations: int | None, seed: int | None,
@@ -106,15 +100,15 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
         result, results, trace_df = run_optimize(s, jobs, progress, scheduler, checkpoint, resume,
                                                  restart)
     if out is not None:
-        c._write_out(results, out)
+        write_out(results, out)
     if trace is not None:
-        c._write_out(trace_df, trace)
+        write_out(trace_df, trace)
     if chart is not None:
         from reports.strategy import optimize_trace, save
         save(optimize_trace(trace_df, results), chart)
         click.echo(f"wrote {chart}", err=True)
     if as_json:
-        click.echo(json.dumps(c._json_safe({**result, "trace": trace_df.drop(
+        click.echo(json.dumps(json_safe({**result, "trace": trace_df.drop(
             columns=["law"]).to_dict("records")}), indent=2, allow_nan=False))
     else:
         click.echo(format_optimize(result, trace_df))
@@ -187,13 +181,13 @@ def _ci(row, key: str) -> str:
               help="Guide directory (index.html, PNG + SVG per chart, data/*.csv, guide.json). "
                    "Built aside and renamed into place; an existing DIR is replaced only if it "
                    "is empty or an earlier seasalt guide.")
-@click.option("--seed", type=int, default=1, show_default=True, metavar="S",
-              help="Master seed; every study's seed is derived from it (listed in guide.json).")
+@opt.seed(default=1, show_default=True,
+          help="Master seed; every study's seed is derived from it (listed in guide.json).")
 @click.option("--small", is_flag=True,
               help="Every study at a tiny size (a minute or two; for tests and a first look): the "
                    "numbers then have wide intervals and the words say so.")
-@click.option("--jobs", "-j", type=int, metavar="J", help=c._JOBS_HELP)
-@c.backend_options
+@opt.jobs()
+@opt.backend_options
 def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | None,
           checkpoint: str | None, resume: bool, restart: bool) -> None:
     """An HTML strategy guide: when to STOP and call LAST CHANCE, what cards and pairs are

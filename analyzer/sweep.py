@@ -22,17 +22,18 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from dataclasses import replace
 from typing import Iterable, Sequence
 
 import pandas as pd
 
 from . import __version__
 from .errors import SeasaltError
-from .policies import Policy, _fmt, parse_policy
-from .backends import Runner
-from .rotation import (aggregate, check_common, default_target, plan_rotations, rotation_runs,
+from .policies import Policy, _fmt, parse_policy, resolve
+from .rotation import (aggregate, default_target, rotated_spec, rotation_runs, rotations,
                        rounds_per_game, slot_round_stats)
-from .simulate import Progress, run_seed
+from .runspec import PLAYER_COUNTS, Backend, run_seed
+from .simulate import Progress
 from .tidy import frame, join_specs
 
 MAX_POINTS = 1000
@@ -119,17 +120,18 @@ def parse_players(players: str | int | Iterable[int]) -> list[int]:
         try:
             out = [int(x) for x in items]
         except ValueError:
-            raise SeasaltError(f"--players must be a comma-separated list of 2, 3, 4, "
-                               f"got {players!r}") from None
+            raise SeasaltError(f"players must be a comma-separated list of 2, 3, 4, "
+                               f"got {players!r}", param="players") from None
     elif isinstance(players, int):
         out = [players]
     else:
         out = [int(x) for x in players]
-    if not out or any(p not in (2, 3, 4) for p in out):
-        raise SeasaltError(f"--players must be 2, 3 or 4 (a comma-separated list), got "
-                           f"{','.join(map(str, out)) or 'nothing'}")
+    if not out or any(p not in PLAYER_COUNTS for p in out):
+        raise SeasaltError(f"players must be 2, 3 or 4 (a comma-separated list), got "
+                           f"{','.join(map(str, out)) or 'nothing'}", param="players")
     if len(set(out)) != len(out):
-        raise SeasaltError(f"--players lists a player count twice: {','.join(map(str, out))}")
+        raise SeasaltError(f"players lists a player count twice: {','.join(map(str, out))}",
+                           param="players")
     return out
 
 
@@ -151,7 +153,7 @@ def plan(sweeps: Sequence[str], policy: str = "baseline") -> tuple[Policy, list[
 
 
 def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
-              players: str | int | Iterable[int] = (2, 3, 4), games: int = 20_000,
+              players: str | int | Iterable[int] = PLAYER_COUNTS, games: int = 20_000,
               seed: int | None = None, jobs: int | None = None, expansion: str = "base",
               target: int | None = None, progress: Progress | None = None,
               scheduler: str | None = None, checkpoint: str | None = None,
@@ -165,28 +167,32 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
     vs = list(vs) if not isinstance(vs, str) else [vs]
     if not vs:
         vs = ["baseline"]
-    field = [parse_policy(s).spec for s in vs]
+    field_pols = [parse_policy(s) for s in vs]
+    field = [f.spec for f in field_pols]
     if len(field) > min(counts) - 1:
         raise SeasaltError(f"{len(field)} --vs specs do not fit the {min(counts) - 1} field seat(s) "
                            f"of {min(counts)} players; give one for all, or at most that many")
+    backend = Backend(jobs, scheduler, checkpoint, resume, restart)
     seed = run_seed(seed, resume)
-    for p in counts:
-        check_common(p, games, seed, target)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
-    runner.check()
     points = [with_value(base, dict(zip(names, values))) for values in grid]
-    cells = []        # (players, field, grid values, swept policy, planned rotations)
+    specs = {}        # players: the rotated run specification (validated once per count)
     for p in counts:
-        field_p = [parse_policy(field[i % len(field)], players=p).spec   # `tuned` resolved
-                   for i in range(p - 1)]
+        field_p = [resolve(field_pols[i % len(field_pols)], p) for i in range(p - 1)]
+        specs[p] = rotated_spec([resolve(points[0], p)] + field_p, games, seed, expansion, target,
+                                backend)
+    runner = backend.runner(progress)
+    runner.check()
+    cells = []        # (players, field, grid values, swept policy, planned rotations)
+    for p, spec in specs.items():
+        field_p = list(spec.policies[1:])
         for values, pol in zip(grid, points):
-            cells.append((p, field_p, values, pol,
-                          plan_rotations([pol.spec] + field_p, games, seed, expansion, target)))
+            cells.append((p, [f.spec for f in field_p], values, pol,
+                          rotations(replace(spec, policies=(resolve(pol, p), *field_p)))))
     batches = [r.batch for *_, planned in cells for r in planned]
     outcome = runner.run(batches, {
         "command": "sweep", "sweep": [f"{n}={','.join(_fmt(v) for v in sorted(set(g[i] for g in grid)))}"
                                       for i, n in enumerate(names)],
-        "policy": base.short, "vs": [parse_policy(f).short for f in field], "players": counts,
+        "policy": base.short, "vs": [f.short for f in field_pols], "players": counts,
         "games": games, "expansion": expansion, "target": target, "seed": seed})
     rows = []
     first = 0             # index of the cell's first batch
@@ -233,7 +239,7 @@ def _value(v: float) -> int | float:
 
 
 def sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
-          players: str | int | Iterable[int] = (2, 3, 4), games: int = 20_000,
+          players: str | int | Iterable[int] = PLAYER_COUNTS, games: int = 20_000,
           seed: int | None = None, jobs: int | None = None, expansion: str = "base",
           target: int | None = None, progress: Progress | None = None,
           scheduler: str | None = None, checkpoint: str | None = None,

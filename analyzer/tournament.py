@@ -19,11 +19,11 @@ import pandas as pd
 
 from . import __version__
 from .errors import SeasaltError
-from .policies import parse_policy, short_spec
-from .backends import Runner
-from .rotation import (aggregate, check_common, default_target, plan_rotations, rotation_runs,
-                       rotation_seed, rounds_per_game)
-from .simulate import Progress, run_seed
+from .policies import Policy, parse_policy, resolve, short_spec
+from .rotation import (aggregate, default_target, rotated_spec, rotation_runs, rotation_seed,
+                       rotations, rounds_per_game)
+from .runspec import Backend, check_players
+from .simulate import Progress
 from .tidy import frame, join_specs
 
 COLUMNS = ["rank", "entrant", "spec", "seats", "games", "wins", "win_rate", "win_rate_lo",
@@ -32,21 +32,18 @@ COLUMNS = ["rank", "entrant", "spec", "seats", "games", "wins", "win_rate", "win
            "final_total_lo", "final_total_hi"]
 
 
-def lineup_of(policies: Sequence[str], players: int | None) -> tuple[int, list[str], list[int]]:
-    """(players, canonical spec per seat slot, entrant of each slot); validates the specs."""
-    specs = [parse_policy(s).spec for s in policies]
-    if len(specs) < 2:
-        raise SeasaltError(f"a tournament needs at least two --policy (entrants), got {len(specs)}")
-    if players is None:
-        players = len(specs)
-    if players not in (2, 3, 4):
-        raise SeasaltError(f"--players must be 2, 3 or 4, got {players}")
-    specs = [parse_policy(s, players=players).spec for s in policies]   # `tuned` resolved
-    if len(specs) > players:
-        raise SeasaltError(f"{len(specs)} --policy entrants do not fit {players} seats; "
+def lineup_of(policies: Sequence[str], players: int | None) -> tuple[int, list[Policy], list[int]]:
+    """(players, policy per seat slot (parsed once, `tuned` resolved), entrant of each slot)."""
+    parsed = [parse_policy(s) for s in policies]
+    if len(parsed) < 2:
+        raise SeasaltError(f"a tournament needs at least two --policy (entrants), got {len(parsed)}")
+    players = check_players(len(parsed) if players is None else players)
+    if len(parsed) > players:
+        raise SeasaltError(f"{len(parsed)} --policy entrants do not fit {players} seats; "
                            f"give at most {players} or raise --players")
-    owner = [i % len(specs) for i in range(players)]
-    return players, [specs[o] for o in owner], owner
+    entrants = [resolve(p, players) for p in parsed]
+    owner = [i % len(entrants) for i in range(players)]
+    return players, [entrants[o] for o in owner], owner
 
 
 def run_tournament(policies: Sequence[str], players: int | None = None, games: int = 10_000,
@@ -59,14 +56,16 @@ def run_tournament(policies: Sequence[str], players: int | None = None, games: i
     `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
     (analyzer.backends.Runner)."""
     players, lineup, owner = lineup_of(policies, players)
-    seed = run_seed(seed, resume)
-    check_common(players, games, seed, target)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
+    spec = rotated_spec(lineup, games, seed, expansion, target,
+                        Backend(jobs, scheduler, checkpoint, resume, restart))
+    seed = spec.seed
+    runner = spec.backend.runner(progress)
     runner.check()
-    planned = plan_rotations(lineup, games, seed, expansion, target)
+    planned = rotations(spec)
     outcome = runner.run([p.batch for p in planned], {
         "command": "tournament", "entrants": [short_spec(s) for s in policies], "players": players,
         "games": games, "expansion": expansion, "target": target, "seed": seed})
+    lineup = [p.spec for p in lineup]
     runs = rotation_runs(planned, outcome.counters, outcome.timing)
     nentrants = len(set(owner))
     rows = aggregate(runs, owner, nentrants)

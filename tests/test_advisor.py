@@ -65,6 +65,34 @@ def test_same_seed_same_answer_for_any_jobs():
     assert one == two
 
 
+def test_the_samples_run_on_the_runner_with_the_same_answer_on_dask():
+    """The advisor's samples are Runner batches (engine "advise", blocks by global sample
+    index): a Dask cluster of worker processes gives the threads' answer, bit for bit."""
+    pytest.importorskip("distributed")
+    here = advise(small_pool_position(), samples=3000, seed=5, jobs=2).to_dict()
+    there = advise(small_pool_position(), samples=3000, seed=5, jobs=2,
+                   scheduler="local").to_dict()
+    for d in (here, there):
+        d.pop("timing")
+    assert here == there
+
+
+def test_an_interrupted_advice_keeps_nothing_that_blocks_the_next():
+    from analyzer.errors import RunInterrupted
+    calls = []
+
+    def stop(done, total):
+        calls.append(done)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+    with pytest.raises(RunInterrupted, match="this command keeps no checkpoint"):
+        advise(small_pool_position(), samples=3000, seed=6, jobs=1, progress=stop)
+    again = advise(small_pool_position(), samples=3000, seed=6, jobs=1).to_dict()
+    fresh = advise(small_pool_position(), samples=3000, seed=6, jobs=2).to_dict()
+    again.pop("timing"), fresh.pop("timing")
+    assert again == fresh
+
+
 def test_precision_stops_when_every_probability_is_tight_enough():
     a = advise(small_pool_position(totals=[10, 30], target=40), precision=0.01, seed=3)
     for o in a.options.values():

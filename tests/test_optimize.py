@@ -91,7 +91,7 @@ def test_settings_are_checked():
         opt.settings(population=2)
     with pytest.raises(SeasaltError, match="--elite"):
         opt.settings(population=4, elite=0.9)
-    with pytest.raises(SeasaltError, match="--games"):
+    with pytest.raises(SeasaltError, match="games must be between 2"):
         opt.settings(games=1)
     with pytest.raises(SeasaltError, match="given twice"):
         opt.settings(vs=["baseline", "baseline(stop_at=7)"])

@@ -132,5 +132,5 @@ def test_bad_experiments():
         paired.plan_card(2, "mermaid", 10, 1, given=4)
     with pytest.raises(SeasaltError, match="unknown card kind 'seahorse'"):
         paired.plan_card(2, "seahorse", 10, 1)          # Extra Salt only
-    with pytest.raises(SeasaltError, match="--pairs"):
+    with pytest.raises(SeasaltError, match="pairs must be between 2"):
         paired.plan_card(2, "crab", 1, 1)

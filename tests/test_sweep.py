@@ -145,15 +145,15 @@ def test_progress_counts_every_game():
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    (dict(sweeps=["stop_at=7"], games=3), ["--games", "4"]),
+    (dict(sweeps=["stop_at=7"], games=3), ["games must be between 4"]),
     (dict(sweeps=["stop_at=7"], vs=["baseline", "baseline"], players="2,3"), ["--vs", "1 field seat"]),
     (dict(sweeps=["stop_at=7"], policy="nope"), ["nope", "valid: baseline"]),
     (dict(sweeps=["stop_at=7"], vs=["baseline(stop_at=x)"]), ["not a number"]),
     (dict(sweeps=[]), ["one or two"]),
     (dict(sweeps=["stop_at=7", "last_chance_at=10", "stop_at=8"]), ["one or two"]),
     (dict(sweeps=["stop_at=7", "stop_at=8"]), ["twice"]),
-    (dict(sweeps=["stop_at=7"], jobs=10 ** 6), ["--jobs"]),
-    (dict(sweeps=["stop_at=7"], target=-1), ["--target"]),
+    (dict(sweeps=["stop_at=7"], jobs=10 ** 6), ["jobs must be between 1"]),
+    (dict(sweeps=["stop_at=7"], target=-1), ["target must be"]),
 ])
 def test_api_errors(kwargs, words):
     with pytest.raises(SeasaltError) as e:

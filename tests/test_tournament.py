@@ -142,8 +142,8 @@ def test_same_seed_same_table_for_any_jobs():
     (dict(policies=["baseline"]), ["at least two"]),
     (dict(policies=["baseline"] * 3, players=2), ["3", "2 seats"]),
     (dict(policies=["baseline", "nope"]), ["nope", "valid"]),
-    (dict(policies=["baseline", "baseline"], games=1), ["--games"]),
-    (dict(policies=["baseline", "baseline"], players=5), ["--players"]),
+    (dict(policies=["baseline", "baseline"], games=1), ["games must be"]),
+    (dict(policies=["baseline", "baseline"], players=5), ["players must be"]),
 ])
 def test_api_errors(kwargs, words):
     with pytest.raises(SeasaltError) as e:

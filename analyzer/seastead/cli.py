@@ -10,14 +10,14 @@ import textwrap
 
 import click
 
-from ..cli import _json_safe, _write_out, backend_options, policy_help
+from .. import cli_options as opt
+from ..cli_options import backend_options, policy_help
+from ..cli_output import json_safe as _json_safe, write_out as _write_out
 from ..errors import SeasaltError
 from .components import SCHEMA, ComponentsError, Setup, illustrative_text, load
 
 _COMPONENTS_HELP = ("Components file (.toml or .json; see `seasalt seastead components "
                     "--template`). Default: the shipped illustrative set, which is INVENTED.")
-_SEED_HELP = ("Random seed (0 to 2**64-1); the same seed gives the same result for any --jobs "
-              "or --scheduler. Default: a fresh seed, printed with the results.")
 _PLAYER_HELP = ("Player, e.g. heuristic, random, denier or \"heuristic(split=1,build_at=3)\": once "
                 "for both seats or once per seat (seat 0 starts). Default: heuristic. "
                 "'seasalt seastead players' (or --player help) lists them.")
@@ -79,12 +79,11 @@ def seastead():
 @click.option("--player", "players", multiple=True, metavar="SPEC", help=_PLAYER_HELP,
               callback=_player_help)
 @game_options
-@click.option("--seed", type=int, metavar="S", help=_SEED_HELP)
-@click.option("--jobs", "-j", type=int, metavar="J",
-              help="Threads (worker processes with --scheduler local). Default: all cores.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@click.option("--out", metavar="FILE", help="Also write one row per seat to FILE (.csv, .json, "
-                                            ".parquet), with seed, setup, components, version.")
+@opt.seed(help=opt.RESULT_SEED_HELP)
+@opt.jobs(help="Threads (worker processes with --scheduler local). Default: all cores.")
+@opt.as_json()
+@opt.out(help="Also write one row per seat to FILE (.csv, .json, .parquet), with seed, setup, "
+              "components, version.")
 @backend_options
 def simulate(games, players, components, solo, sides, decree, seed, jobs, as_json, out,
              scheduler, checkpoint, resume, restart):
@@ -118,10 +117,10 @@ def simulate(games, players, components, solo, sides, decree, seed, jobs, as_jso
 @click.option("--games", type=int, default=10_000, show_default=True, metavar="N",
               help="Games per pair of entrants, split over both seatings (solo: per entrant).")
 @game_options
-@click.option("--seed", type=int, metavar="S", help=_SEED_HELP)
-@click.option("--jobs", "-j", type=int, metavar="J", help="Threads. Default: all cores.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@click.option("--out", metavar="FILE", help="Also write one row per entrant to FILE.")
+@opt.seed(help=opt.RESULT_SEED_HELP)
+@opt.jobs(help="Threads. Default: all cores.")
+@opt.as_json()
+@opt.out(help="Also write one row per entrant to FILE.")
 @backend_options
 def tournament(players, games, components, solo, sides, decree, seed, jobs, as_json, out,
                scheduler, checkpoint, resume, restart):
@@ -148,13 +147,13 @@ def tournament(players, games, components, solo, sides, decree, seed, jobs, as_j
 
 
 @seastead.command()
-@click.option("--seed", type=int, required=True, metavar="S",
-              help="The game's seed: game 0 of `seastead simulate --seed S` with the same options.")
+@opt.seed(required=True,
+          help="The game's seed: game 0 of `seastead simulate --seed S` with the same options.")
 @click.option("--player", "players", multiple=True, metavar="SPEC", help=_PLAYER_HELP,
               callback=_player_help)
 @game_options
-@click.option("--json", "as_json", is_flag=True, help="Print the game as one JSON object.")
-@click.option("--out", metavar="FILE", help="Also write the events (one row each) to FILE.")
+@opt.as_json(help="Print the game as one JSON object.")
+@opt.out(help="Also write the events (one row each) to FILE.")
 def replay(seed, players, components, solo, sides, decree, as_json, out):
     """One game, action by action: dives and splits, builds and what they paid, docks,
     specialists, ships, bonuses, decrees, the Boss, the end trigger and the scores.
@@ -182,10 +181,10 @@ def replay(seed, players, components, solo, sides, decree, as_json, out):
 @click.option("--components", "components", metavar="FILE", help=_COMPONENTS_HELP)
 @click.option("--sides", default="AAAA", show_default=True, metavar="SIDES",
               help="Sides of the two-player games.")
-@click.option("--seed", type=int, default=1, show_default=True, metavar="S", help="Random seed.")
-@click.option("--jobs", "-j", type=int, metavar="J", help="Threads. Default: all cores.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@click.option("--out", metavar="FILE", help="Also write the figures (one row each) to FILE.")
+@opt.seed(default=1, show_default=True, help="Random seed.")
+@opt.jobs(help="Threads. Default: all cores.")
+@opt.as_json()
+@opt.out(help="Also write the figures (one row each) to FILE.")
 def report(games, player, solo_player, components, sides, seed, jobs, as_json, out):
     """The short report: first-player edge, score by category, end triggers, game length and
     solo win rate, each with its 95% interval, for one player against itself and alone.
@@ -207,7 +206,7 @@ def report(games, player, solo_player, components, sides, seed, jobs, as_json, o
 
 @seastead.command()
 @click.argument("name", required=False, metavar="[NAME]")
-@click.option("--json", "as_json", is_flag=True, help="Print the players as JSON.")
+@opt.as_json(help="Print the players as JSON.")
 def players(name: str | None, as_json: bool) -> None:
     """The Seastead players: every player and preset, or one player's parameters with their
     defaults, ranges and meaning.
@@ -234,7 +233,7 @@ def players(name: str | None, as_json: bool) -> None:
               help="Print a complete, commented components file to copy and fill in (the "
                    "illustrative set, whose values are invented).")
 @click.option("--schema", is_flag=True, help="Print the file format as a JSON Schema.")
-@click.option("--json", "as_json", is_flag=True, help="Print the checked data as JSON.")
+@opt.as_json(help="Print the checked data as JSON.")
 def components(components, template, schema, as_json):
     """Check a components file, or print the template or the schema.
 

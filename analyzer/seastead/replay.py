@@ -15,6 +15,7 @@ from kernels.seastead import layout as L
 from kernels.seastead.engine import play_game
 
 from ..errors import SeasaltError
+from ..runspec import check_seed
 from .components import ICONS, Components, Setup, load
 from .players import parse_player, player_arrays, seat_players
 from .runs import BUILDINGS, CATEGORIES, TRIGGERS, header
@@ -177,8 +178,7 @@ def describe(e: dict, nm: Namer, solo: bool) -> str:
 def replay(seed: int, players: Sequence[str] = ("heuristic",), components: str | Components | None = None,
            setup: Setup = Setup()) -> dict:
     """Game 0 of `seed` as JSON-ready data: events (with their text), scores, result."""
-    if not (0 <= seed < 2 ** 64):
-        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
+    check_seed(seed)
     comps = components if isinstance(components, Components) else load(components)
     pols = seat_players(list(players), 1 if setup.solo else 2)
     s, tr = trace_game(comps, setup, [p.spec for p in pols], seed)

@@ -22,7 +22,7 @@ from ..backends import Progress, Runner, TaskGrid
 from ..errors import SeasaltError
 from ..policies import Policy
 from ..rotation import rotation_seed, split_games
-from ..simulate import run_seed
+from ..runspec import check_seed, run_seed
 from ..stats import mean_ci, wilson
 from .components import Components, Setup, load
 from .players import player_arrays, seat_players
@@ -65,8 +65,7 @@ class Planned:
 def check_run(games: int, seed: int, least: int = 1) -> None:
     if not (least <= games <= MAX_GAMES):
         raise SeasaltError(f"--games must be between {least} and {MAX_GAMES}, got {games}")
-    if not (0 <= seed < 2 ** 64):
-        raise SeasaltError(f"--seed must be between 0 and 2**64-1, got {seed}")
+    check_seed(seed)
 
 
 def plan(comps: Components, setup: Setup, players: Sequence[str], games: int,

@@ -32,6 +32,7 @@ from .. import __version__
 from ..advisor import DEFAULT_SAMPLES, LABELS, MAX_SAMPLES, OPTIONS, advise
 from ..cards import card_name, check_expansion
 from ..cli import _json_safe, _one_line           # the CLI's own JSON and error lines
+from ..cli import flag_message       # the API answers in the command line's words
 from ..errors import SeasaltError
 from ..position import _cards, decode, describe, parse
 from ..simulate import DEFAULT_TARGETS
@@ -159,7 +160,7 @@ def check(position: object) -> dict:
     try:
         pos = parse(position)
     except SeasaltError as e:
-        return {"valid": False, "error": error_line(str(e))}
+        return {"valid": False, "error": error_line(flag_message(e))}
     return {"valid": True, "error": None, "points": pos.points, "description": describe(pos)}
 
 
@@ -188,7 +189,7 @@ def _endpoint(work: Callable[[Request, object], object]):
         except HTTPError as e:
             return _error(e.status, str(e))
         except SeasaltError as e:
-            return _error(400, str(e))
+            return _error(400, flag_message(e))
         except Exception as e:                 # a bug: say so, keep serving
             traceback.print_exc(file=sys.stderr)
             return _error(500, f"internal error ({type(e).__name__}: {e}); please report it")
