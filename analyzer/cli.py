@@ -26,6 +26,7 @@ import click
 
 from . import __version__
 from .errors import RunFailed, RunInterrupted, SeasaltError, Terminated
+from .tables import TABLE_TITLES
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -289,7 +290,7 @@ def _write_out(df, out: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--out", metavar="FILE", help=_OUT_HELP)
 @click.option("--table", default=None,
-              type=click.Choice(["seats", "last-chance", "mermaids", "turns", "declarer-points"]),
+              type=click.Choice(list(TABLE_TITLES)),
               help="A breakdown of a --rounds run: per seat, LAST CHANCE success by the caller's "
                    "points, payoff by mermaids held, or a histogram. Printed instead of the "
                    "summary, or written to --out (default there: seats).")
@@ -335,7 +336,7 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
         _write_out(ROUNDS_TABLES[table or "seats"](result) if rounds is not None else
                    games_frame(result), out)
     elif table is not None and not as_json:        # the breakdown in the terminal
-        from .tables import TABLE_TITLES, format_frame
+        from .tables import format_frame
         from .tidy import ROUNDS_TABLES
         text = format_frame(ROUNDS_TABLES[table](result), TABLE_TITLES[table])
     click.echo(json.dumps(_json_safe(result), indent=2, allow_nan=False) if as_json else text)
