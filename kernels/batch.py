@@ -19,8 +19,8 @@ from .rng import seed_stream_into
 from .cards import MERMAID, NKINDS, NTYPES
 from .scoring import mermaid_points
 from .statistics import G_STATS, GAME_SIZE, GAME_STATS, HIST, ROUND_STATS
-from .state import (AK, DECL_POINTS, END, END_LC_LOST, END_LC_WON, END_MERMAIDS, END_VOID,
-                    MAX_PLAYERS, PLAYED, PLAYED_WIDTH, POINTS, STATE_SIZE, TURNS)
+from .state import (AK, DECK_LEN, DECL_POINTS, END, END_LC_LOST, END_LC_WON, END_MERMAIDS,
+                    END_VOID, MAX_PLAYERS, PLAYED, PLAYED_WIDTH, POINTS, STATE_SIZE, TURNS)
 
 ROUND_BLOCK = 4096   # rounds per block: part of the seed plan, never depends on threads
 GAME_BLOCK = 256     # games per block
@@ -36,6 +36,7 @@ R_LC_HIST, R_LC_WON_HIST = _R("last_chance_calls"), _R("last_chance_won")
 R_MHELD = _R("mermaid_rounds")                  # by mermaids held, 0..4
 R_MHELD_PTS, R_MHELD_SQ = _R("mermaid_round_points"), _R("mermaid_round_points", "sq")
 R_MHELD_MPTS = _R("mermaid_mermaid_points")
+R_DECK_LOW = _R("deck_low")
 R_SIZE = ROUND_STATS.size
 
 G_WINS, G_SHARED, G_SHARED_GAMES = _G("wins"), _G("shared"), _G("shared_games")
@@ -74,6 +75,7 @@ def count_round(row, s, nplayers, end):
             row[R_MHELD_PTS + m] += v
             row[R_MHELD_SQ + m] += v * v
             row[R_MHELD_MPTS + m] += mermaid_points(s, q, -1, -1)
+    row[R_DECK_LOW] += s[DECK_LEN] < 10     # the deck only shrinks (a lobster's cards go back)
 
 
 @njit(cache=True)

@@ -127,6 +127,8 @@ ROUND_STATS = Layout("rounds", (
     Stat("mermaid_mermaid_points", "mean", "mermaid points (M of RULES.md §7) in them, by "
          "mermaids held", bins=5, of="mermaid_rounds", squares=False, unit="points",
          json="mermaid_points", column="mermaid_points_mean", table="mermaids"),
+    Stat("deck_low", "rate", "rounds in which the deck fell below 10 cards", unit="rounds",
+         json="deck_low_rate", json_count="deck_low_rounds", column="deck_low_rate"),
 ))
 
 # ---------------------------------------------------------------------------------------------

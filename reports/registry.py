@@ -89,6 +89,7 @@ CHARTS: tuple[ChartSpec, ...] = (
               ("players", "rounds", "value", "count"), ch.declarer_points, fi.declarer_points,
               nu.histogram_table),
     rates_by_players("round_ends", "end", "How rounds end", optional=False),
+    rates_by_players("deck_low", "deck_low", "Rounds whose deck fell below 10 cards"),
     ChartSpec("seat_wins", "games", "Wins by seat",
               ("players", "games", "seat", "win_rate", "win_rate_lo", "win_rate_hi"),
               ch.seat_wins, fi.seat_wins, nu.seat_table, per_file=True),
