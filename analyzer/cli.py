@@ -29,6 +29,7 @@ from .cli_output import json_safe as _json_safe, write_out as _write_out
 from .cli_options import backend_options, policy_help  # noqa: F401 (used by other CLIs)
 from .errors import RunFailed, RunInterrupted, SeasaltError, Terminated
 from .runspec import check_jobs
+from .tables import TABLE_TITLES
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -233,7 +234,7 @@ def _emit_study(df, header: dict, out: str | None, as_json: bool, formatter) -> 
                  target_help="Game target (with --games only). Default: 40/35/30 for 2/3/4 "
                              "players.")
 @click.option("--table", default=None,
-              type=click.Choice(["seats", "last-chance", "mermaids", "turns", "declarer-points"]),
+              type=click.Choice(list(TABLE_TITLES)),
               help="A breakdown of a --rounds run: per seat, LAST CHANCE success by the caller's "
                    "points, payoff by mermaids held, or a histogram. Printed instead of the "
                    "summary, or written to --out (default there: seats).")
@@ -279,7 +280,7 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
         _write_out(ROUNDS_TABLES[table or "seats"](result) if rounds is not None else
                    games_frame(result), out)
     elif table is not None and not as_json:        # the breakdown in the terminal
-        from .tables import TABLE_TITLES, format_frame
+        from .tables import format_frame
         from .tidy import ROUNDS_TABLES
         text = format_frame(ROUNDS_TABLES[table](result), TABLE_TITLES[table])
     click.echo(json.dumps(_json_safe(result), indent=2, allow_nan=False) if as_json else text)

@@ -41,9 +41,10 @@ FIRST_CAPACITY = 100_000
 MAX_CAPACITY = 5_000_000
 LOG_CAPACITY = 200_000      # actions weighed by search seats in one game
 PILES = "AB"
-PAIR_EFFECT = {frozenset(["fish"]): "fish", frozenset(["crab"]): "crab",
-               frozenset(["crab", "lobster"]): "crab+lobster", frozenset(["swimmer", "shark"]): "steal",
-               frozenset(["swimmer", "jellyfish"]): "lock", frozenset(["boat"]): "boat"}
+# what a pair is played for, in words, by its kinds (kernels.cards PAIRS)
+PAIR_EFFECT = {frozenset([k1, k2]): {"crab_lobster": "crab+lobster", "swimmer_shark": "steal",
+                                     "swimmer_jellyfish": "lock"}.get(effect, effect)
+               for effect, k1, k2 in kc.PAIRS}
 END_TEXT = {"stop": "STOP", "last_chance_won": "LAST CHANCE won", "last_chance_lost": "LAST CHANCE lost",
             "void": "void round", "mermaids": "four mermaids"}
 

@@ -32,57 +32,16 @@ import numpy as np
 import pandas as pd
 
 from .errors import SeasaltError
-from .tidy import FORMATS, merge_sparse, read_frame, write_frame
+from .statistics import ROUND_TABLES
+from .tidy import FORMATS, read_frame, write_frame
 
-LC_MIN_CALLS = 200     # LAST CHANCE point totals with fewer calls are merged with their neighbours
-
-# required columns per table, and which of them must be numeric
 _META = ["command", "seed", "version"]
-TABLES: dict[str, tuple[list[str], list[str]]] = {
-    "sweep": (["players", "swept", "games", "win_rate", "win_rate_lo", "win_rate_hi", "fair_share",
-               "void_rate", "void_rate_lo", "void_rate_hi"],
-              ["players", "games", "win_rate", "win_rate_lo", "win_rate_hi", "fair_share",
-               "void_rate", "void_rate_lo", "void_rate_hi"]),
-    "tournament": (["players", "games", "entrant", "spec", "win_rate", "win_rate_lo", "win_rate_hi",
-                    "fair_share"],
-                   ["players", "games", "win_rate", "win_rate_lo", "win_rate_hi", "fair_share"]),
-    "last-chance": (["players", "rounds", "caller_points", "calls", "success", "success_lo",
-                     "success_hi"],
-                    ["players", "rounds", "caller_points", "calls", "success", "success_lo",
-                     "success_hi"]),
-    "mermaids": (["players", "rounds", "mermaids", "round_points_mean", "round_points_lo",
-                  "round_points_hi", "mermaid_points_mean"],
-                 ["players", "rounds", "mermaids", "round_points_mean", "round_points_lo",
-                  "round_points_hi", "mermaid_points_mean"]),
-    "turns": (["players", "rounds", "value", "count"], ["players", "rounds", "value", "count"]),
-    "declarer-points": (["players", "rounds", "value", "count"],
-                        ["players", "rounds", "value", "count"]),
-    "seats": (["players", "rounds", "seat", "round_points_mean"], ["players", "rounds"]),
-    "games": (["players", "games", "seat", "win_rate", "win_rate_lo", "win_rate_hi"],
-              ["players", "games", "seat", "win_rate", "win_rate_lo", "win_rate_hi"]),
-}
-
-# counts (whole numbers, not negative), columns read as numbers when present, text that must
-# not be empty
+# counts (whole numbers, not negative), and columns read as numbers when present; which
+# columns each table needs comes from the charts that draw it (reports.registry)
 WHOLE = {"players", "games", "rounds", "seat", "mermaids", "caller_points", "calls", "value",
          "count", "entrant", "player_rounds", "wins"}
 OPTIONAL_NUMERIC = ["four_mermaid_rate", "win_share", "win_share_lo", "win_share_hi",
-                    "mermaid_points_mean"]
-TEXT = {"tournament": ["spec"], "sweep": ["swept"]}
-
-# chart name -> (table it draws, title); sweep and tournament files get one chart each,
-# the rounds tables one chart over all files of that table (one line per player count)
-CHART_TABLES = [
-    ("stop_threshold", "sweep", "Win rate by threshold"),
-    ("void_rate", "sweep", "Void rounds by threshold"),
-    ("tournament", "tournament", "Tournament ranking"),
-    ("last_chance", "last-chance", "LAST CHANCE by the caller's points"),
-    ("mermaids", "mermaids", "Mermaid payoff"),
-    ("round_length", "turns", "Round length"),
-    ("declarer_points", "declarer-points", "Declarer's points"),
-    ("seat_wins", "games", "Wins by seat"),
-]
-PER_FILE = {"sweep", "tournament", "games"}
+         "mermaid_points_mean"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -125,20 +84,18 @@ def detect(df: pd.DataFrame, name: str) -> str:
     if command == "simulate-games":
         return "games"
     if command == "simulate-rounds":
-        if "caller_points" in cols:
-            return "last-chance"
-        if "mermaids" in cols:
-            return "mermaids"
-        if "seat" in cols:
-            return "seats"
-        if "value" in cols:
+        tables = [t.name for t in ROUND_TABLES if t.bin_column in cols]
+        if len(tables) == 1:
+            return tables[0]
+        if tables:                  # histograms share their columns: the file name tells
             stem = Path(name).name.lower()
-            if "turn" in stem:
-                return "turns"
-            if "declarer" in stem:
-                return "declarer-points"
+            for table in tables:
+                if table.split("-")[0].rstrip("s") in stem:
+                    return table
             raise SeasaltError(f"{name}: a histogram table whose name says neither 'turns' nor "
                                f"'declarer' (rename it, e.g. turns-3p.csv or declarer-points-3p.csv)")
+        if "seat" in cols:
+            return "seats"
         raise SeasaltError(f"{name}: missing column caller_points (no simulate-rounds table "
                            f"has these columns)")
     if command == "replay":
@@ -151,7 +108,8 @@ def detect(df: pd.DataFrame, name: str) -> str:
 
 
 def check_columns(df: pd.DataFrame, table: str, name: str) -> None:
-    need, numeric = TABLES[table]
+    from reports.registry import table_columns, text_columns
+    need, numeric, optional = table_columns(table)
     for c in _META + need:
         if c not in df.columns:
             raise SeasaltError(f"{name}: missing column {c}")
@@ -162,7 +120,7 @@ def check_columns(df: pd.DataFrame, table: str, name: str) -> None:
         if param not in df.columns:
             raise SeasaltError(f"{name}: missing column {param}")
         numeric = numeric + [param]
-    for c in numeric + [c for c in OPTIONAL_NUMERIC if c in df.columns]:
+    for c in numeric + [c for c in OPTIONAL_NUMERIC + optional if c in df.columns]:
         values = pd.to_numeric(df[c], errors="coerce")
         if values.isna().any():
             bad = df[c][values.isna()].iloc[0]
@@ -178,7 +136,7 @@ def check_columns(df: pd.DataFrame, table: str, name: str) -> None:
     if "players" in need and not df["players"].isin([2, 3, 4]).all():
         bad = df["players"][~df["players"].isin([2, 3, 4])].iloc[0]
         raise SeasaltError(f"{name}: malformed column players: {_cell(bad)} is not 2, 3 or 4")
-    for c in TEXT.get(table, []):
+    for c in text_columns(table):
         cells = df[c].astype(object)
         empty = cells.isna() | (cells.astype(str).str.strip() == "")
         if empty.any():
@@ -254,7 +212,8 @@ def _own_files(d: Path) -> set[str]:
         return set()
     if not legacy:
         return set()
-    charts = "|".join(c for c, _, _ in CHART_TABLES)
+    from reports.registry import CHARTS
+    charts = "|".join(c.name for c in CHARTS)
     shapes = re.compile(rf"^(index\.html|results|results/[^/]+\.(csv|json|parquet)|"
                         rf"({charts})(-\d+)?\.(png|svg))$")
     top = os.listdir(d)
@@ -348,12 +307,28 @@ def _result_names(loaded) -> list[str]:
     return names
 
 
+def _jobs(loaded, names):
+    """(chart spec, file stem, frame, source names) of every chart the files make: a chart per
+    file for per-file charts, else one over all files of its table."""
+    from reports.registry import CHARTS
+    for spec in CHARTS:
+        items = [(df, n) for (_, t, df), n in zip(loaded, names) if t == spec.table]
+        if not items:
+            continue
+        if spec.optional and not all(set(spec.needs) <= set(df.columns) for df, _ in items):
+            continue
+        if spec.per_file:
+            for k, (df, n) in enumerate(items):
+                yield spec, spec.name + (f"-{k + 1}" if len(items) > 1 else ""), df, [n]
+        else:
+            yield spec, spec.name, pd.concat([d for d, _ in items], ignore_index=True), \
+                [n for _, n in items]
+
+
 def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
     import matplotlib
     matplotlib.use("Agg", force=False)
     from reports import charts as ch
-    from reports import findings as fi
-    from reports import numbers as nu
     from reports.html import Chart, page
 
     (tmp / "results").mkdir()
@@ -364,32 +339,18 @@ def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
             shutil.copyfile(path, tmp / "results" / n)
         runs.append(run_metadata(table, df, f"results/{n}"))
 
-    jobs = []       # (chart name, title, frames, source names, file stem)
-    for chart, table, title_ in CHART_TABLES:
-        items = [(df, n) for (_, t, df), n in zip(loaded, names) if t == table]
-        if not items:
-            continue
-        if table in PER_FILE:
-            for k, (df, n) in enumerate(items):
-                suffix = f"-{k + 1}" if len(items) > 1 else ""
-                jobs.append((chart + suffix, title_, df, [n]))
-        else:
-            jobs.append((chart, title_, pd.concat([d for d, _ in items], ignore_index=True),
-                         [n for _, n in items]))
     out = []
     # "$" in a spec or a column name is text, not matplotlib's math notation
     with matplotlib.rc_context({"text.parse_math": False}):
-        for name, title_, df, sources in jobs:
-            base = name.rsplit("-", 1)[0] if name not in ch.CHARTS else name
-            if base == "last_chance":        # sparse point totals merged, marked with their n
-                df = merge_sparse(df, LC_MIN_CALLS)
+        for spec, name, df, sources in _jobs(loaded, names):
+            title_ = spec.title.replace("threshold", ch.sweep_param(df)) if spec.title_param \
+                else spec.title
             try:
-                fig = ch.CHARTS[base](df)
-                finding = fi.FINDINGS[base](df, LC_MIN_CALLS) if base == "last_chance" else \
-                    fi.FINDINGS[base](df)
-                table = nu.TABLES[base](df) if base in nu.TABLES else None
-                if base in ("stop_threshold", "void_rate"):
-                    title_ = title_.replace("threshold", ch.sweep_param(df))
+                if spec.prepare:
+                    df = spec.prepare(df)
+                fig = spec.draw(df)
+                finding = spec.finding(df)
+                table = spec.numbers(df) if spec.numbers else None
                 fig.savefig(tmp / f"{name}.png", dpi=150)
                 fig.savefig(tmp / f"{name}.svg")
             except ch.ChartError as e:
@@ -397,7 +358,7 @@ def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
             except (ValueError, TypeError, KeyError, IndexError, OverflowError,
                     ZeroDivisionError) as e:         # values no seasalt run writes
                 reason = " ".join(str(e).split())[:200] or type(e).__name__
-                raise SeasaltError(f"{sources[0]}: cannot draw the {base} chart from these "
+                raise SeasaltError(f"{sources[0]}: cannot draw the {spec.name} chart from these "
                                    f"values ({reason})") from None
             if log:
                 log(f"chart {name}: {finding}")

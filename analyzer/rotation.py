@@ -41,7 +41,8 @@ import numpy as np
 from .policies import Policy
 from .runspec import DEFAULT_TARGETS, Backend, RunSpec
 from .simulate import Planned, plan, summarize_games
-from .stats import Z95, mean_ci, wilson
+from .statistics import GAME_LAYOUTS, counts
+from .stats import mean_ci, stratified, wilson
 
 
 def derive_seed(seed: int, *keys: int) -> int:
@@ -86,6 +87,17 @@ class RotationRun:
     seed: int
     seats: list[str]       # canonical spec per seat
     result: dict           # simulate_games output
+    counters: np.ndarray   # its summed game counters (kernels.statistics GAME_STATS ...)
+
+    def games(self) -> int:
+        return self.result["games"]
+
+    def count(self, name: str, seat: int = 0, part: str = "") -> int:
+        """A counter of the run: statistic `name` of GAME_STATS or GAME_ROUND_STATS at `seat`."""
+        for layout, start in GAME_LAYOUTS:
+            if name in layout.by_name:
+                return int(counts(self.counters, layout, name, start, part)[seat, 0])
+        raise KeyError(name)
 
 
 def plan_rotations(lineup: Sequence[str | Policy], games: int, seed: int,
@@ -107,30 +119,13 @@ def rotation_runs(planned: Sequence[Planned], counters: Sequence[np.ndarray],
                   timing: dict) -> list[RotationRun]:
     """The summaries of one lineup's rotations (batches of plan_rotations, in order)."""
     return [RotationRun(r, p.batch.seed, [x.spec for x in p.policies],
-                        summarize_games(p, c, timing))
+                        summarize_games(p, c, timing), np.asarray(c))
             for r, (p, c) in enumerate(zip(planned, counters))]
 
 
-def _se(ci: Sequence[float]) -> float:
-    """Standard error behind a normal 95% interval of analyzer.stats.mean_ci."""
-    lo, hi = ci
-    if lo is None or hi is None or not (math.isfinite(lo) and math.isfinite(hi)):
-        return math.nan
-    return (hi - lo) / (2 * Z95)
-
-
-def _stratified(cells: list[tuple[int, float, Sequence[float]]]) -> tuple[float, float, float]:
-    """(mean, lo, hi) over cells (n, mean, ci95) of fixed sizes: weighted mean, combined errors."""
-    n = sum(c[0] for c in cells)
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    mean = sum(c[0] * c[1] for c in cells) / n
-    se = math.sqrt(sum((c[0] / n) ** 2 * _se(c[2]) ** 2 for c in cells))
-    return mean, mean - Z95 * se, mean + Z95 * se
-
-
 def aggregate(runs: list[RotationRun], owner: Sequence[int], entrants: int) -> list[dict]:
-    """Per-entrant statistics (see the module doc). `owner[i]` is the entrant of slot i."""
+    """Per-entrant statistics (see the module doc), from the rotations' integer counters.
+    `owner[i]` is the entrant of slot i."""
     players = len(owner)
     out = []
     for e in range(entrants):
@@ -139,22 +134,23 @@ def aggregate(runs: list[RotationRun], owner: Sequence[int], entrants: int) -> l
         share_sum = share_sq = 0.0
         total_cells = []
         for run in runs:
-            res = run.result
-            n = res["games"]
+            n = run.games()
             games += n
             seats = [(i + run.rotation) % players for i in slots]
-            w = sum(res["wins"][q] for q in seats)
-            sh = sum(res["shared_wins_by_seat"][q] for q in seats)
+            w = sum(run.count("wins", q) for q in seats)
+            sh = sum(run.count("shared", q) for q in seats)
             wins += w
             shared += sh
-            k = (sum(res["shared_wins_by_seat"]) / res["shared_wins"]) if res["shared_wins"] else 2.0
+            shared_games = run.count("shared_games")
+            k = sum(run.count("shared", q) for q in range(players)) / shared_games \
+                if shared_games else 2.0
             share_sum += w + sh / k
             share_sq += w + sh / (k * k)
-            for q in seats:
-                total_cells.append((n, res["final_total_mean"][q], res["final_total_ci95"][q]))
+            total_cells += [(n, run.count("final_total", q), run.count("final_total", q, "sq"))
+                            for q in seats]
         seat_games = games * len(slots)
         share_mean, share_ci = mean_ci(share_sum, share_sq, games)
-        t_mean, t_lo, t_hi = _stratified(total_cells)
+        t_mean, t_lo, t_hi = stratified(total_cells)
         w_lo, w_hi = wilson(wins, games)
         s_lo, s_hi = wilson(shared, seat_games)
         out.append({
@@ -182,8 +178,8 @@ def aggregate(runs: list[RotationRun], owner: Sequence[int], entrants: int) -> l
 
 def rounds_per_game(runs: list[RotationRun]) -> tuple[float, float, float]:
     """Mean rounds per game over all rotations, with its stratified 95% interval."""
-    return _stratified([(r.result["games"], r.result["rounds_per_game_mean"],
-                         r.result["rounds_per_game_ci95"]) for r in runs])
+    return stratified([(r.games(), r.count("rounds_per_game"), r.count("rounds_per_game", 0, "sq"))
+                       for r in runs])
 
 
 def slot_round_stats(runs: list[RotationRun], slot: int) -> dict:
@@ -192,21 +188,22 @@ def slot_round_stats(runs: list[RotationRun], slot: int) -> dict:
     points per scored round; each with a 95% interval."""
     players = len(runs[0].seats)
     rounds = void = calls = won = 0
-    cells = []
+    cells, weights = [], []
     for run in runs:
-        res = run.result
         q = (slot + run.rotation) % players
-        rounds += res["rounds_played"]
-        void += res["void_rounds"]
-        calls += res["last_chance_calls"][q]
-        won += res["last_chance_won"][q]
-        scored = res["rounds_played"] - res["void_rounds"]
-        cells.append((scored, res["mermaid_points_per_round_mean"][q],
-                      res["mermaid_points_per_round_ci95"][q]))
+        rounds += run.count("rounds_played")
+        void += run.count("void")
+        calls += run.count("last_chance_calls", q)
+        won += run.count("last_chance_won", q)
+        cells.append((run.count("scored"), run.count("mermaid_points", q),
+                      run.count("mermaid_points", q, "sq")))
+        # each rotation weighted by its rounds that were not void (as recorded in the fixtures;
+        # the four-mermaid rounds among them have no mermaid-points observation)
+        weights.append(run.count("rounds_played") - run.count("void"))
     void_lo, void_hi = wilson(void, rounds)
     calls_lo, calls_hi = wilson(calls, rounds)
     won_lo, won_hi = wilson(won, calls) if calls else (math.nan, math.nan)
-    m_mean, m_lo, m_hi = _stratified(cells)
+    m_mean, m_lo, m_hi = stratified(cells, weights)
     return {
         "void_rate": void / rounds, "void_rate_lo": void_lo, "void_rate_hi": void_hi,
         "last_chance_per_round": calls / rounds,

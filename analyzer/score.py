@@ -24,8 +24,8 @@ from .scripted import build_state
 
 Cards = str | Sequence[str]
 
-# Kinds that may lie on a table: the duo cards of played pairs, and starfish of played trios.
-_TABLE_KINDS = frozenset(k for k, cat in zip(kc.KINDS, kc.KIND_CATEGORY) if cat == "duo") | {"starfish"}
+# Kinds that may lie on a table: the cards of played pairs, and starfish of played trios.
+_TABLE_KINDS = frozenset(k for _e, k1, k2 in kc.PAIRS for k in (k1, k2)) | {"starfish"}
 
 
 def _kernel(fn, s, p) -> int:
@@ -54,34 +54,52 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _pairings(kinds: Counter) -> tuple[int, Counter]:
+    """(most pairs of kernels.cards PAIRS the duo cards `kinds` can form, the cards left over
+    by such a split), by a search over the few pair kinds."""
+    best: tuple[int, Counter] = (0, +kinds)
+    seen = set()
+
+    def search(left: Counter, made: int) -> None:
+        nonlocal best
+        key = tuple(sorted((+left).items()))
+        if key in seen:
+            return
+        seen.add(key)
+        if made > best[0] or (made == best[0] and sum(left.values()) < sum(best[1].values())):
+            best = (made, +left)
+        for _effect, k1, k2 in kc.PAIRS:
+            if left[k1] >= 1 + (k1 == k2) and left[k2] >= 1:
+                nxt = left.copy()
+                nxt[k1] -= 1
+                nxt[k2] -= 1
+                search(nxt, made + 1)
+
+    search(Counter(kinds), 0)
+    return best
+
+
+_LEGAL_PAIRS = ", ".join(f"{k1}+{k2}" for _e, k1, k2 in kc.PAIRS)
+
+
 def check_table(types: Sequence[int]) -> int:
-    """Raise SeasaltError unless the table cards can be split into played pairs (RULES.md §1) and
-    trios (a pair plus one starfish). Returns the number of pairs and trios."""
+    """Raise SeasaltError unless the table cards can be split into played pairs (RULES.md §1,
+    kernels.cards PAIRS) and trios (a pair plus one starfish). Returns the number of pairs and
+    trios."""
     kinds = Counter(kc.KINDS[kc.TYPE_KIND[t]] for t in types)
     for kind in kinds:
         if kind not in _TABLE_KINDS:
             raise SeasaltError(f"illegal table: a {kind} cannot be on the table "
                                "(only played pairs, and trios of a pair plus a starfish)")
-    n = kinds.__getitem__
-    if n("boat") % 2:
-        raise SeasaltError(f"illegal table: {_plural(n('boat'), 'boat')} cannot be split into "
-                           "boat+boat pairs")
-    if n("fish") % 2:
-        raise SeasaltError(f"illegal table: {n('fish')} fish cannot be split into fish+fish pairs")
-    if n("lobster") > n("crab"):
-        raise SeasaltError("illegal table: a lobster is only played with a crab (crab+lobster)")
-    if (n("crab") + n("lobster")) % 2:
-        raise SeasaltError(f"illegal table: {_plural(n('crab'), 'crab')}"
-                           f"{' and a lobster' if n('lobster') else ''} cannot be split into "
-                           "crab+crab / crab+lobster pairs")
-    partners = n("shark") + n("jellyfish")
-    if n("swimmer") != partners:
-        raise SeasaltError(f"illegal table: {_plural(n('swimmer'), 'swimmer')} for "
-                           f"{partners} shark/jellyfish; each swimmer is paired with one shark or "
-                           "jellyfish (swimmer+swimmer and shark+shark are not pairs)")
-    pairs = (sum(kinds.values()) - n("starfish")) // 2
-    if n("starfish") > pairs:
-        raise SeasaltError(f"illegal table: {n('starfish')} starfish for {_plural(pairs, 'pair')}; "
+    stars = kinds.pop("starfish", 0)
+    pairs, left = _pairings(kinds)
+    if left:
+        cards = " and ".join(f"{n} {k}" if k.endswith("fish") else _plural(n, k)
+                             for k, n in sorted(left.items()))
+        raise SeasaltError(f"illegal table: {cards} left over, not part of a legal pair "
+                           f"({_LEGAL_PAIRS})")
+    if stars > pairs:
+        raise SeasaltError(f"illegal table: {stars} starfish for {_plural(pairs, 'pair')}; "
                            "a starfish is only played in a trio with a pair")
     return pairs
 

@@ -21,14 +21,35 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (lo, hi)
 
 
-def mean_ci(total: float, total_sq: float, n: int, z: float = Z95) -> tuple[float, tuple[float, float]]:
-    """Mean and normal-approximation interval from a count, sum and sum of squares."""
+def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
+    """Mean and its standard error from a count, sum and sum of squares (NaN for n = 0)."""
     if n <= 0:
-        return (math.nan, (math.nan, math.nan))
+        return (math.nan, math.nan)
     mean = total / n
     var = max(0.0, (total_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
-    half = z * math.sqrt(var / n)
+    return (mean, math.sqrt(var / n))
+
+
+def mean_ci(total: float, total_sq: float, n: int, z: float = Z95) -> tuple[float, tuple[float, float]]:
+    """Mean and normal-approximation interval from a count, sum and sum of squares."""
+    mean, se = mean_se(total, total_sq, n)
+    half = z * se
     return (mean, (mean - half, mean + half))
+
+
+def stratified(cells: Sequence[tuple[int, float, float]], weights: Sequence[int] | None = None,
+               z: float = Z95) -> tuple[float, float, float]:
+    """(mean, lo, hi) over strata of fixed sizes, each (n, sum, sum of squares): the strata's
+    means weighted by their sizes (or by `weights`), their standard errors combined (a
+    stratified estimate)."""
+    w = [c[0] for c in cells] if weights is None else list(weights)
+    total = sum(w)
+    if total == 0:
+        return math.nan, math.nan, math.nan
+    stats = [mean_se(s, sq, n) for n, s, sq in cells]
+    mean = sum(wi * m for wi, (m, _) in zip(w, stats)) / total
+    se = math.sqrt(sum((wi / total) ** 2 * e ** 2 for wi, (_, e) in zip(w, stats)))
+    return mean, mean - z * se, mean + z * se
 
 
 def mean_of_rates(successes: Sequence[int], trials: Sequence[int],

@@ -15,6 +15,7 @@ import textwrap
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from .stats import wilson
+from .statistics import ROUND_TABLES
 
 if TYPE_CHECKING:        # pandas is only handed in (importing it costs half a second)
     import pandas as pd
@@ -320,13 +321,8 @@ def format_games(r: Mapping) -> str:
 
 _META = {"command", "seed", "players", "expansion", "policies", "rounds", "games", "target",
          "version", "spec"}
-TABLE_TITLES = {
-    "seats": "round points and round ends per seat",
-    "last-chance": "LAST CHANCE calls and success by the caller's card points at the call",
-    "mermaids": "payoff by mermaids held at the end of a scored round (per player-round)",
-    "turns": "round length in turns",
-    "declarer-points": "the declarer's card points when declaring",
-}
+TABLE_TITLES = {"seats": "round points and round ends per seat",
+                **{t.name: t.meaning for t in ROUND_TABLES}}
 
 
 def _is_rate(name: str) -> bool:

@@ -18,12 +18,13 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import pandas as pd
 
 from . import __version__
 from .errors import SeasaltError
+from .statistics import GAME_LAYOUTS, ROUND_LAYOUTS, ROUND_TABLES, seat_rows, table_rows
 from .stats import wilson
 
 FORMATS = {".csv": "csv", ".json": "json", ".parquet": "parquet"}
@@ -67,83 +68,22 @@ def _sim_meta(r: Mapping, command: str) -> dict:
 
 
 def games_frame(r: Mapping) -> pd.DataFrame:
-    """analyzer.simulate.simulate_games output: one row per seat."""
-    n = r["games"]
-    rows = []
-    for q in range(r["players"]):
-        lo, hi = r["win_rate"][q]["ci95"]
-        s_lo, s_hi = wilson(r["shared_wins_by_seat"][q], n)
-        t_lo, t_hi = r["final_total_ci95"][q]
-        rows.append({
-            "seat": q, "spec": r["policies"][q],
-            "wins": r["wins"][q], "win_rate": r["win_rate"][q]["rate"],
-            "win_rate_lo": lo, "win_rate_hi": hi,
-            "shared_wins": r["shared_wins_by_seat"][q], "shared_rate": r["shared_wins_by_seat"][q] / n,
-            "shared_rate_lo": s_lo, "shared_rate_hi": s_hi,
-            "mermaid_wins": r["mermaid_wins_by_seat"][q],
-            "final_total_mean": r["final_total_mean"][q], "final_total_lo": t_lo,
-            "final_total_hi": t_hi,
-            "rounds_per_game_mean": r["rounds_per_game_mean"],
-            "rounds_per_game_lo": r["rounds_per_game_ci95"][0],
-            "rounds_per_game_hi": r["rounds_per_game_ci95"][1],
-            "stop_calls": r["stop_calls"][q],
-            "last_chance_calls": r["last_chance_calls"][q],
-            "last_chance_won": r["last_chance_won"][q],
-            "last_chance_success": r["last_chance_success"][q]["rate"],
-            "last_chance_success_lo": r["last_chance_success"][q]["ci95"][0],
-            "last_chance_success_hi": r["last_chance_success"][q]["ci95"][1],
-            "mermaid_points_per_round_mean": r["mermaid_points_per_round_mean"][q],
-            "mermaid_points_per_round_lo": r["mermaid_points_per_round_ci95"][q][0],
-            "mermaid_points_per_round_hi": r["mermaid_points_per_round_ci95"][q][1],
-            "void_rate": r["void_rate"]["rate"],
-            "void_rate_lo": r["void_rate"]["ci95"][0], "void_rate_hi": r["void_rate"]["ci95"][1],
-        })
-    return frame(rows, _sim_meta(r, "simulate-games"))
+    """analyzer.simulate.simulate_games output: one row per seat, every game statistic of the
+    catalogue that has a column (kernels.statistics)."""
+    return frame(seat_rows(r, GAME_LAYOUTS, r["games"]), _sim_meta(r, "simulate-games"))
 
 
 def rounds_frame(r: Mapping) -> pd.DataFrame:
     """analyzer.simulate.simulate_rounds output: one row per seat (round points), with the
     round-level rates (how rounds end, turns per round) repeated on each seat's row."""
-    rows = []
-    for q in range(r["players"]):
-        lo, hi = r["seat_points_ci95"][q]
-        row = {"seat": q, "spec": r["policies"][q], "round_points_mean": r["seat_points_mean"][q],
-               "round_points_lo": lo, "round_points_hi": hi}
-        for end, rate in r["end_rate"].items():
-            row[f"end_{end}_rate"] = rate["rate"]
-            row[f"end_{end}_lo"], row[f"end_{end}_hi"] = rate["ci95"]
-        row["turns_mean"] = r["turns_mean"]
-        row["turns_lo"], row["turns_hi"] = r["turns_ci95"]
-        rows.append(row)
-    return frame(rows, _sim_meta(r, "simulate-rounds"))
+    return frame(seat_rows(r, ROUND_LAYOUTS, r["rounds"]), _sim_meta(r, "simulate-rounds"))
 
 
-def last_chance_frame(r: Mapping) -> pd.DataFrame:
-    """simulate_rounds output: LAST CHANCE calls and success by the caller's card points."""
-    rows = [{"caller_points": int(k), "calls": v["calls"], "won": v["won"],
-             "success": v["rate"], "success_lo": v["ci95"][0], "success_hi": v["ci95"][1]}
-            for k, v in r["last_chance_by_points"].items()]
-    return frame(rows, _sim_meta(r, "simulate-rounds"))
-
-
-def mermaid_frame(r: Mapping) -> pd.DataFrame:
-    """simulate_rounds output: round points and mermaid points by mermaids held at round end."""
-    rows = [{"mermaids": m["mermaids"], "player_rounds": m["player_rounds"],
-             "round_points_mean": m["round_points_mean"], "round_points_lo": m["round_points_ci95"][0],
-             "round_points_hi": m["round_points_ci95"][1],
-             "mermaid_points_mean": m["mermaid_points_mean"],
-             "four_mermaid_rate": r["end_rate"]["mermaids"]["rate"]}
-            for m in r["mermaid_payoff"]]
-    return frame(rows, _sim_meta(r, "simulate-rounds"))
-
-
-def histogram_frame(r: Mapping, key: str) -> pd.DataFrame:
-    """simulate_rounds output: a histogram (`turns_hist`, `declarer_card_points_hist`) as rows
-    (value, count, share)."""
-    hist = r[key]
-    total = sum(hist.values())
-    rows = [{"value": int(k), "count": v, "share": v / total} for k, v in hist.items()]
-    return frame(rows, _sim_meta(r, "simulate-rounds"))
+def _table_frame(t) -> Callable[[Mapping], pd.DataFrame]:
+    def build(r: Mapping) -> pd.DataFrame:
+        return frame(table_rows(r, t), _sim_meta(r, "simulate-rounds"))
+    build.__doc__ = f"simulate_rounds output: {t.meaning}, one row per {t.bin_column}."
+    return build
 
 
 def merge_sparse(df: pd.DataFrame, min_calls: int) -> pd.DataFrame:
@@ -184,13 +124,9 @@ def merge_sparse(df: pd.DataFrame, min_calls: int) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-ROUNDS_TABLES = {
-    "seats": rounds_frame,
-    "last-chance": last_chance_frame,
-    "mermaids": mermaid_frame,
-    "turns": lambda r: histogram_frame(r, "turns_hist"),
-    "declarer-points": lambda r: histogram_frame(r, "declarer_card_points_hist"),
-}
+# `simulate --rounds --table NAME`: the seats, then every table of the catalogue
+ROUNDS_TABLES: dict[str, Callable[[Mapping], pd.DataFrame]] = {
+    "seats": rounds_frame, **{t.name: _table_frame(t) for t in ROUND_TABLES}}
 
 
 # ---------------------------------------------------------------------------------------------

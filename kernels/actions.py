@@ -21,7 +21,7 @@ yet; DEC_DONE a round that is over.
 """
 import numpy as np
 
-from .cards import BOAT, CRAB, FISH, JELLYFISH, LOBSTER, SHARK, SWIMMER
+from .cards import PAIR_KINDS, PAIRS
 
 (DEC_START, DEC_DRAW, DEC_KEEP, DEC_PLAY, DEC_CRAB_PILE, DEC_CRAB_CARD, DEC_LOBSTER,
  DEC_VICTIM, DEC_DONE) = range(9)
@@ -34,16 +34,14 @@ SRC_DECK, SRC_PILE_A, SRC_PILE_B = 0, 1, 2
 # Play-step actions. A trio is the pair's action plus TRIO (a starfish joins, no effect).
 A_END, A_FISH, A_CRAB, A_LOBSTER, A_STEAL, A_LOCK, A_BOAT, A_STOP, A_LAST_CHANCE = range(9)
 TRIO = 16
-PAIR_ACTIONS = (A_FISH, A_CRAB, A_LOBSTER, A_STEAL, A_LOCK, A_BOAT)
-PAIR_NAMES = {A_FISH: "fish", A_CRAB: "crab", A_LOBSTER: "crab_lobster", A_STEAL: "swimmer_shark",
-              A_LOCK: "swimmer_jellyfish", A_BOAT: "boat"}
+PAIR_ACTIONS = (A_FISH, A_CRAB, A_LOBSTER, A_STEAL, A_LOCK, A_BOAT)   # kernels.cards PAIRS order
+PAIR_NAMES = {a: effect for a, (effect, _k1, _k2) in zip(PAIR_ACTIONS, PAIRS)}
 
-# The legal pairs of RULES.md §1, one per effect: the two kinds each pair action puts on the
-# table. This is the one table of pair legality; scoring's held-pair count follows it (tested).
+# The kinds of each pair action (kernels.cards PAIRS, the one table of pair legality), as arrays
+# for the kernels.
 PAIR_KIND1 = np.zeros(A_BOAT + 1, dtype=np.uint8)   # uint8: see state.KIND_OF
 PAIR_KIND2 = np.zeros(A_BOAT + 1, dtype=np.uint8)
-for _a, _k1, _k2 in ((A_FISH, FISH, FISH), (A_CRAB, CRAB, CRAB), (A_LOBSTER, CRAB, LOBSTER),
-                     (A_STEAL, SWIMMER, SHARK), (A_LOCK, SWIMMER, JELLYFISH), (A_BOAT, BOAT, BOAT)):
+for _a, (_k1, _k2) in zip(PAIR_ACTIONS, PAIR_KINDS):
     PAIR_KIND1[_a], PAIR_KIND2[_a] = _k1, _k2
 
 # Copies in a play action: card type + 1 in bytes 1, 2 and 3 (0: the first copy in §1 order).

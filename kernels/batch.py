@@ -18,42 +18,32 @@ from .jit import kernel
 from .rng import seed_stream_into
 from .cards import MERMAID, NKINDS, NTYPES
 from .scoring import mermaid_points
-from .state import (AK, DECL_POINTS, END, END_LC_LOST, END_LC_WON, END_MERMAIDS, END_VOID,
-                    MAX_PLAYERS, PLAYED, POINTS, STATE_SIZE, TURNS)
+from .statistics import G_STATS, GAME_SIZE, GAME_STATS, HIST, ROUND_STATS
+from .state import (AK, DECK_LEN, DECL_POINTS, END, END_LC_LOST, END_LC_WON, END_MERMAIDS,
+                    END_VOID, MAX_PLAYERS, PLAYED, PLAYED_WIDTH, POINTS, STATE_SIZE, TURNS)
 
 ROUND_BLOCK = 4096   # rounds per block: part of the seed plan, never depends on threads
 GAME_BLOCK = 256     # games per block
-HIST = 128           # histogram bins (values above clamp into the last bin)
+# Counter offsets, generated from the statistics catalogue (kernels.statistics).
+_R, _G = ROUND_STATS.at, GAME_STATS.at
+R_END = _R("end")                               # rounds by END_* code
+R_SEAT_SUM, R_SEAT_SQ = _R("seat_points"), _R("seat_points", "sq")
+R_TURNS_SUM, R_TURNS_SQ = _R("turns"), _R("turns", "sq")
+R_DECL_HIST = _R("declarer_card_points")
+R_TURNS_HIST = _R("turns_hist")
+R_PLAYED = _R("pairs_played")                   # by action (policies.A_*), trios at TRIO_SLOT
+R_LC_HIST, R_LC_WON_HIST = _R("last_chance_calls"), _R("last_chance_won")
+R_MHELD = _R("mermaid_rounds")                  # by mermaids held, 0..4
+R_MHELD_PTS, R_MHELD_SQ = _R("mermaid_round_points"), _R("mermaid_round_points", "sq")
+R_MHELD_MPTS = _R("mermaid_mermaid_points")
+R_DECK_LOW = _R("deck_low")
+R_SIZE = ROUND_STATS.size
 
-# Round counters (one row per block).
-R_END = 0                        # 6: rounds by END_* code
-R_SEAT_SUM = R_END + 6           # 4: sum of round points per seat
-R_SEAT_SQ = R_SEAT_SUM + 4       # 4: sum of squares
-R_TURNS_SUM = R_SEAT_SQ + 4
-R_TURNS_SQ = R_TURNS_SUM + 1
-R_DECL_HIST = R_TURNS_SQ + 1     # HIST: declarer card points at declaring (declared rounds)
-R_TURNS_HIST = R_DECL_HIST + HIST  # HIST: turns per round
-R_PLAYED = R_TURNS_HIST + HIST   # 8: pairs played by action (policies.A_*), trios at TRIO_SLOT
-R_LC_HIST = R_PLAYED + 8         # HIST: LAST CHANCE calls by the caller's card points
-R_LC_WON_HIST = R_LC_HIST + HIST  # HIST: ... of which won
-R_MHELD = R_LC_WON_HIST + HIST   # 5: player-rounds (scored rounds) ending with m = 0..4 mermaids
-R_MHELD_PTS = R_MHELD + 5        # 5: round points scored in them
-R_MHELD_SQ = R_MHELD_PTS + 5     # 5: their squares
-R_MHELD_MPTS = R_MHELD_SQ + 5    # 5: mermaid points (M of §7) in them
-R_SIZE = R_MHELD_MPTS + 5
-
-# Game counters.
-G_WINS = 0                       # 4: outright wins per seat (four-mermaid wins included)
-G_SHARED = G_WINS + 4            # 4: shared wins per seat
-G_SHARED_GAMES = G_SHARED + 4    # games ending in a shared win
-G_MERMAID = G_SHARED_GAMES + 1   # 4: four-mermaid wins per seat
-G_MERMAID_GAMES = G_MERMAID + 4
-G_ROUNDS_SUM = G_MERMAID_GAMES + 1
-G_ROUNDS_SQ = G_ROUNDS_SUM + 1
-G_TOTAL_SUM = G_ROUNDS_SQ + 1    # 4: final totals per seat
-G_TOTAL_SQ = G_TOTAL_SUM + 4     # 4
-G_STATS = G_TOTAL_SQ + 4         # GS_SIZE: round statistics summed over games (kernels.game.GS_*)
-G_SIZE = G_STATS + GS_SIZE
+G_WINS, G_SHARED, G_SHARED_GAMES = _G("wins"), _G("shared"), _G("shared_games")
+G_MERMAID, G_MERMAID_GAMES = _G("mermaid_wins"), _G("mermaid_games")
+G_ROUNDS_SUM, G_ROUNDS_SQ = _G("rounds_per_game"), _G("rounds_per_game", "sq")
+G_TOTAL_SUM, G_TOTAL_SQ = _G("final_total"), _G("final_total", "sq")
+G_SIZE = GAME_SIZE                              # then the round statistics (kernels.game GS_*)
 
 
 @kernel(forceinline=True)
@@ -69,7 +59,7 @@ def count_round(row, s, nplayers, end):
     row[R_TURNS_SUM] += t
     row[R_TURNS_SQ] += t * t
     row[R_TURNS_HIST + min(t, HIST - 1)] += 1
-    for a in range(8):
+    for a in range(PLAYED_WIDTH):
         row[R_PLAYED + a] += s[PLAYED + a]
     if s[END] != END_MERMAIDS and s[DECL_POINTS] > 0:
         row[R_DECL_HIST + min(s[DECL_POINTS], HIST - 1)] += 1
@@ -85,6 +75,7 @@ def count_round(row, s, nplayers, end):
             row[R_MHELD_PTS + m] += v
             row[R_MHELD_SQ + m] += v * v
             row[R_MHELD_MPTS + m] += mermaid_points(s, q, -1, -1)
+    row[R_DECK_LOW] += s[DECK_LEN] < 10     # the deck only shrinks (a lobster's cards go back)
 
 
 @njit(cache=True)

@@ -75,6 +75,20 @@ IS_DUO_KIND = np.array([c == "duo" for c in KIND_CATEGORY], dtype=np.bool_)
 
 MAX_DECK = int(TYPE_COPIES.sum())  # 66: every card of every expansion
 
+# The legal pairs of RULES.md §1, the one table of pair legality: (effect, kind, kind). A pair
+# is played for its effect; a trio is a pair plus a starfish (Extra Salt). kernels.actions
+# numbers the effects (A_*), scoring counts held pairs by it, the validators and texts of the
+# analysis layer (score, replay, advisor) read it.
+PAIRS = (
+    ("fish", "fish", "fish"),
+    ("crab", "crab", "crab"),
+    ("crab_lobster", "crab", "lobster"),
+    ("swimmer_shark", "swimmer", "shark"),
+    ("swimmer_jellyfish", "swimmer", "jellyfish"),
+    ("boat", "boat", "boat"),
+)
+PAIR_KINDS = tuple((KINDS.index(a), KINDS.index(b)) for _e, a, b in PAIRS)
+
 
 def type_id(kind: str, colour: str) -> int:
     """The type id of (kind, colour); KeyError if that card does not exist."""

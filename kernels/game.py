@@ -3,23 +3,20 @@ from .cards import MERMAID, NKINDS
 from .engine import play_round, reveal_top
 from .jit import kernel
 from .scoring import mermaid_points
+from .statistics import GAME_ROUND_STATS
 from .state import (AK, DECL, DECL_LAST_CHANCE, DECL_STOP, DECLARER, END, END_LC_WON,
-                    END_MERMAIDS, END_VOID, ENDER, MAX_PLAYERS, POINTS, SHUFFLED, TURNS,
+                    END_MERMAIDS, END_VOID, ENDER, POINTS, SHUFFLED, TURNS,
                     flip_piles, load_deck)
 
-# Round statistics that play_game adds into its `stats` array (int64[GS_SIZE]), per seat where
-# marked [4]: what the analysis layer reports per game (void rounds, declarations, mermaids).
-GS_ROUNDS = 0                       # rounds played
-GS_VOID = 1                         # void rounds
-GS_TURNS = 2                        # turns over all rounds
-GS_SCORED = 3                       # rounds scored (STOP or LAST CHANCE)
-GS_STOP = 4                         # [4] STOP calls
-GS_LC = GS_STOP + MAX_PLAYERS       # [4] LAST CHANCE calls
-GS_LC_WON = GS_LC + MAX_PLAYERS     # [4] LAST CHANCE calls won
-GS_MPTS = GS_LC_WON + MAX_PLAYERS   # [4] mermaid points (M of §7) at the end of scored rounds
-GS_MPTS_SQ = GS_MPTS + MAX_PLAYERS  # [4] their squares, round by round
-GS_MHELD = GS_MPTS_SQ + MAX_PLAYERS  # [4] scored rounds ended holding at least one mermaid
-GS_SIZE = GS_MHELD + MAX_PLAYERS
+# Round statistics that play_game adds into its `stats` array (int64[GS_SIZE]), offsets from
+# the statistics catalogue (kernels.statistics GAME_ROUND_STATS; per seat where it says so).
+_S = GAME_ROUND_STATS.at
+GS_ROUNDS, GS_VOID, GS_TURNS, GS_SCORED = _S("rounds_played"), _S("void"), _S("turns_total"), \
+    _S("scored")
+GS_STOP, GS_LC, GS_LC_WON = _S("stop_calls"), _S("last_chance_calls"), _S("last_chance_won")
+GS_MPTS, GS_MPTS_SQ = _S("mermaid_points"), _S("mermaid_points", "sq")
+GS_MHELD = _S("rounds_with_mermaids")
+GS_SIZE = GAME_ROUND_STATS.size
 
 
 @kernel

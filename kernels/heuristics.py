@@ -17,11 +17,11 @@ crab pick only, the pile contents (perfect memory, like the baseline; RULES.md Â
 """
 import numpy as np
 
-from .cards import (BOAT, CRAB, FISH, JELLYFISH, KIND_CATEGORY, LOBSTER, MAX_DECK, MERMAID,
-                    NKINDS, SHARK, STARFISH, SWIMMER, TYPE_COLOUR, TYPE_KIND)
+from .cards import KIND_CATEGORY, MAX_DECK, MERMAID, NKINDS, STARFISH, TYPE_COLOUR, TYPE_KIND
 from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
                       A_STOP)
 from .jit import kernel
+from .legal import holds_pair
 from .scoring import UNKNOWN, colour_bonus, gain, points
 from .state import (AK, COL, CSTRIDE, DECK, DECK_LEN, DECL, HK, HLEN, NPAIRS, NPLAYERS, PILE,
                     PILE_LEN, REVEALED)
@@ -136,19 +136,18 @@ def _lead(s, p, pp):
 @kernel
 def t_choose_action(s, p, pp, final):
     """The baseline's play order with each effect pair switchable and the knobbed declaration."""
-    h = HK + p * NKINDS
     deck = s[DECK_LEN]
     piles = s[PILE_LEN] + s[PILE_LEN + 1]
-    if pp[p, T_PLAY_FISH] == 1.0 and s[h + FISH] >= 2 and deck > 0:
+    if pp[p, T_PLAY_FISH] == 1.0 and holds_pair(s, p, A_FISH) and deck > 0:
         return A_FISH
-    if pp[p, T_PLAY_CRAB] == 1.0 and s[h + CRAB] >= 2 and piles > 0:
+    if pp[p, T_PLAY_CRAB] == 1.0 and holds_pair(s, p, A_CRAB) and piles > 0:
         return A_CRAB
-    if pp[p, T_PLAY_LOBSTER] == 1.0 and s[h + CRAB] >= 1 and s[h + LOBSTER] >= 1 and deck > 0:
+    if pp[p, T_PLAY_LOBSTER] == 1.0 and holds_pair(s, p, A_LOBSTER) and deck > 0:
         return A_LOBSTER
-    if (pp[p, T_PLAY_STEAL] == 1.0 and s[h + SWIMMER] >= 1 and s[h + SHARK] >= 1
+    if (pp[p, T_PLAY_STEAL] == 1.0 and holds_pair(s, p, A_STEAL)
             and t_victim(s, p, pp) >= 0):
         return A_STEAL
-    if pp[p, T_PLAY_LOCK] == 1.0 and s[h + SWIMMER] >= 1 and s[h + JELLYFISH] >= 1:
+    if pp[p, T_PLAY_LOCK] == 1.0 and holds_pair(s, p, A_LOCK):
         return A_LOCK
     if not final and s[DECL] == 0:
         pts = points(s, p)
@@ -159,7 +158,7 @@ def t_choose_action(s, p, pp, final):
                     and _lead(s, p, pp) >= pp[p, T_LC_MARGIN]):
                 return A_LAST_CHANCE
             return A_STOP
-    if pp[p, T_PLAY_BOAT] == 1.0 and s[h + BOAT] >= 2 and deck + piles > 0:
+    if pp[p, T_PLAY_BOAT] == 1.0 and holds_pair(s, p, A_BOAT) and deck + piles > 0:
         return A_BOAT
     return A_END
 

@@ -15,15 +15,14 @@ from .jit import kernel
 from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
                       A_STOP, DEC_CRAB_CARD, DEC_CRAB_PILE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER,
                       DEC_PLAY, SRC_DECK, SRC_PILE_A)
-from .legal import current, discard_forced, legal_actions, lobster_seen
+from .legal import current, discard_forced, holds_pair, legal_actions, lobster_seen
 from .rng import below
-from .cards import (BOAT, CRAB, FISH, JELLYFISH, LOBSTER, MAX_DECK, SHARK, SWIMMER)
+from .cards import MAX_DECK
 from .heuristics import (THRESHOLD, t_choose_action, t_choose_crab_card, t_choose_discard_pile,
                          t_choose_draw, t_choose_keep, t_choose_lobster_card, t_victim)
 from .scoring import UNKNOWN, gain, points
-from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, HK, HLEN,
+from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, HLEN,
                     LEGAL, NPLAYERS, PILE, PILE_LEN, REVEALED)
-from .cards import NKINDS
 
 BASELINE = 0
 RANDOM = 2
@@ -127,18 +126,17 @@ def choose_action(s, p, pk, pp, final, rng):
         return random_action(s, rng)
     if pk[p] == THRESHOLD:
         return t_choose_action(s, p, pp, final)
-    h = HK + p * NKINDS
     deck = s[DECK_LEN]
     piles = s[PILE_LEN] + s[PILE_LEN + 1]
-    if s[h + FISH] >= 2 and deck > 0:
+    if holds_pair(s, p, A_FISH) and deck > 0:
         return A_FISH
-    if s[h + CRAB] >= 2 and piles > 0:
+    if holds_pair(s, p, A_CRAB) and piles > 0:
         return A_CRAB
-    if s[h + CRAB] >= 1 and s[h + LOBSTER] >= 1 and deck > 0:
+    if holds_pair(s, p, A_LOBSTER) and deck > 0:
         return A_LOBSTER
-    if s[h + SWIMMER] >= 1 and s[h + SHARK] >= 1 and steal_target(s, p) >= 0:
+    if holds_pair(s, p, A_STEAL) and steal_target(s, p) >= 0:
         return A_STEAL
-    if s[h + SWIMMER] >= 1 and s[h + JELLYFISH] >= 1:
+    if holds_pair(s, p, A_LOCK):
         return A_LOCK
     if not final and s[DECL] == DECL_NONE:
         pts = points(s, p)
@@ -146,7 +144,7 @@ def choose_action(s, p, pk, pp, final, rng):
             if pts >= pp[p, LAST_CHANCE_AT]:
                 return A_LAST_CHANCE
             return A_STOP
-    if s[h + BOAT] >= 2 and deck + piles > 0:
+    if holds_pair(s, p, A_BOAT) and deck + piles > 0:
         return A_BOAT
     return A_END
 

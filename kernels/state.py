@@ -8,6 +8,7 @@ is a few dozen integer operations. Deck and piles are ordered stacks whose top i
 import numpy as np
 from .jit import below_bound, kernel
 
+from .actions import A_BOAT
 from .cards import MAX_DECK, NKINDS, NTYPES, TYPE_COLOUR, TYPE_KIND
 
 MAX_PLAYERS = 4
@@ -52,10 +53,11 @@ NPAIRS = HLEN + MAX_PLAYERS               # pairs and trios on the table [player
 REVEALED = NPAIRS + MAX_PLAYERS           # hand revealed (LAST CHANCE)  [player]
 POINTS = REVEALED + MAX_PLAYERS           # round points scored   [player]
 PTS = POINTS + MAX_PLAYERS                # current card points, cached [player]
-PLAYED = PTS + MAX_PLAYERS                # pairs played this round by action (policies.A_*),
+PLAYED = PTS + MAX_PLAYERS                # pairs played this round by action (actions.A_*),
                                           # trios at index TRIO_SLOT
-TRIO_SLOT = 7
-STATE_CORE = PLAYED + 8                   # the round itself ends here; what follows is scratch
+TRIO_SLOT = A_BOAT + 1                    # after the last pair action
+PLAYED_WIDTH = TRIO_SLOT + 1
+STATE_CORE = PLAYED + PLAYED_WIDTH        # the round itself ends here; what follows is scratch
 LEGAL = STATE_CORE                        # legal actions written by engine.legal_actions
 MAX_LEGAL = 384                           # more than any position can have (327 with every copy)
 STATE_SIZE = LEGAL + MAX_LEGAL

@@ -279,6 +279,36 @@ def declarer_points(df: pd.DataFrame | Sequence[pd.DataFrame]) -> Figure:
                       "declarer's card points (points)")
 
 
+def one_row_per_run(df: pd.DataFrame) -> pd.DataFrame:
+    """The first row of each run of a per-seat table (its run-level columns repeat per seat)."""
+    keys = [c for c in ("players", "seed", "rounds", "policies") if c in df.columns]
+    return df.drop_duplicates(keys).sort_values("players")
+
+
+def rates_by_players(df: pd.DataFrame | Sequence[pd.DataFrame], cols, title: str) -> Figure:
+    """Per-seat round tables: rates (cols: (label, value column, interval stem)) by player
+    count, grouped bars with 95% interval whiskers."""
+    df = one_row_per_run(_frame(df, ["players"] + [v for _, v, _ in cols]))
+    fig, (ax,) = _figure()
+    width = 0.8 / max(1, len(df))
+    x = np.arange(len(cols))
+    for i, (_, r) in enumerate(df.iterrows()):
+        y = np.array([float(r[v]) for _, v, _ in cols])
+        lo = np.array([float(r[f"{st}_lo"]) for _, _, st in cols])
+        hi = np.array([float(r[f"{st}_hi"]) for _, _, st in cols])
+        st = _style(i)
+        ax.bar(x + i * width, y, width, color=st["color"], label=_players_label(int(r["players"])))
+        ax.errorbar(x + i * width, y, yerr=[y - lo, hi - y], fmt="none", ecolor="black",
+                    capsize=3, linewidth=1)
+    ax.set_xticks(x + width * (len(df) - 1) / 2, [lab.replace("_", " ") for lab, _, _ in cols])
+    ax.set_title(f"{title} (95% intervals)")
+    ax.set_ylabel("share of rounds (%)")
+    _percent_axis(ax)
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(fontsize="small")
+    return fig
+
+
 def tournament(df: pd.DataFrame) -> Figure:
     """Tournament rows: outright win rate per entrant with 95% interval bars, best at the top,
     and the fair share (1/players) as a dashed line."""
@@ -343,15 +373,5 @@ def short_label(spec: str, width: int = 28) -> str:
     return spec if len(spec) <= width else spec[: width - 3] + "..."
 
 
-CHARTS = {
-    "stop_threshold": stop_threshold,
-    "void_rate": void_rate,
-    "last_chance": last_chance,
-    "mermaids": mermaids,
-    "round_length": round_length,
-    "declarer_points": declarer_points,
-    "tournament": tournament,
-    "seat_wins": seat_wins,
-}
 
-__all__ = list(CHARTS) + ["CHARTS", "ChartError", "OKABE_ITO", "sweep_param", "short_label"]
+__all__ = ["ChartError", "OKABE_ITO", "sweep_param", "short_label"]

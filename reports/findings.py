@@ -174,13 +174,15 @@ def seat_wins(df: pd.DataFrame) -> str:
     return "; ".join(parts)
 
 
-FINDINGS = {
-    "stop_threshold": best_threshold,
-    "void_rate": void_rate,
-    "last_chance": last_chance,
-    "mermaids": mermaids,
-    "round_length": round_length,
-    "declarer_points": declarer_points,
-    "tournament": tournament,
-    "seat_wins": seat_wins,
-}
+def rates_by_players(df, cols) -> str:
+    """Each rate (cols: (label, value column, interval stem)) by player count, with its
+    interval; rare events (an upper end below 0.1%) are said to be rare."""
+    from .charts import one_row_per_run
+    df = one_row_per_run(_concat(df))
+    parts = []
+    for label, v, st in cols:
+        each = [f"{int(r['players'])}p {_pm(r[v], r[f'{st}_lo'], r[f'{st}_hi'])}"
+                for _, r in df.iterrows()]
+        rare = (df[f"{st}_hi"] < 0.001).all()
+        parts.append(f"{label.replace('_', ' ')}: {', '.join(each)}" + (" (rare)" if rare else ""))
+    return "; ".join(parts)

@@ -74,13 +74,10 @@ def seat_table(df: pd.DataFrame) -> tuple[list[str], list[list[str]]]:
     return ["seat", "win rate [95%]"], rows
 
 
-TABLES = {
-    "stop_threshold": sweep_table,
-    "void_rate": sweep_table,
-    "last_chance": last_chance_table,
-    "mermaids": mermaids_table,
-    "round_length": histogram_table,
-    "declarer_points": histogram_table,
-    "tournament": tournament_table,
-    "seat_wins": seat_table,
-}
+def rates_by_players(df, cols) -> tuple[list[str], list[list[str]]]:
+    """One row per player count: each rate with its interval, and the rounds behind them."""
+    from .charts import one_row_per_run
+    df = one_row_per_run(_concat_frames(df))
+    rows = [[str(int(r["players"]))] + [_ci(r, st, v) for _, v, st in cols] +
+            [f"{int(r['rounds']):,}"] for _, r in df.iterrows()]
+    return ["players"] + [f"{lab.replace('_', ' ')} [95%]" for lab, _, _ in cols] + ["rounds"], rows

@@ -1,0 +1,118 @@
+"""Every chart of `seasalt report`, registered once with all it needs: the results table it
+draws (analyzer.report.detect), its title, the columns the file must have, how it is drawn,
+its finding (words the intervals allow) and its table of numbers. analyzer.report reads only
+this list; a new statistic's chart is one `rates_by_players` line here."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pandas as pd
+
+from kernels.statistics import ROUND_STATS
+
+from . import charts as ch
+from . import findings as fi
+from . import numbers as nu
+
+
+LC_MIN_CALLS = 200     # LAST CHANCE point totals with fewer calls are merged with their neighbours
+
+
+@dataclass(frozen=True)
+class ChartSpec:
+    name: str
+    table: str                     # the results table it draws (analyzer.report.detect)
+    title: str
+    needs: tuple[str, ...]         # columns its files must have (numbers, unless in `text`)
+    draw: Callable
+    finding: Callable[[pd.DataFrame], str]
+    numbers: Callable | None = None
+    per_file: bool = False         # one chart per file (else one over all files of the table)
+    prepare: Callable[[pd.DataFrame], pd.DataFrame] | None = None
+    text: tuple[str, ...] = ()     # columns holding text that must not be empty
+    title_param: bool = False      # "threshold" in the title is the swept parameter's name
+    optional: bool = False         # drawn only from files that have its columns (a statistic
+                                   # newer than some files): its columns are not required
+
+
+def _merge_sparse(df: pd.DataFrame, min_calls: int) -> pd.DataFrame:
+    from analyzer.tidy import merge_sparse
+    return merge_sparse(df, min_calls)
+
+
+def _rate_columns(stat_name: str) -> list[tuple[str, str, str]]:
+    """(label, value column, interval stem) of each bin of a rate of ROUND_STATS."""
+    s = ROUND_STATS.by_name[stat_name]
+    labels = [s.label(b) for b in range(s.bins)] if s.bins > 1 else [None]
+    return [(lab or s.name, s.column.format(lab), s.interval_stem.format(lab))
+            for lab in labels if s.bins == 1 or lab is not None]
+
+
+def rates_by_players(name: str, stat_name: str, title: str, optional: bool = True) -> ChartSpec:
+    """A chart, finding and table of a rate of ROUND_STATS (each of its bins) by player count,
+    from `simulate --rounds --table seats` files (one per player count)."""
+    cols = _rate_columns(stat_name)
+    needs = ("players", "rounds") + tuple(c for _, v, st in cols
+                                          for c in (v, f"{st}_lo", f"{st}_hi"))
+    return ChartSpec(name, "seats", title, needs,
+                     draw=lambda df: ch.rates_by_players(df, cols, title),
+                     finding=lambda df: fi.rates_by_players(df, cols),
+                     numbers=lambda df: nu.rates_by_players(df, cols), optional=optional)
+
+
+CHARTS: tuple[ChartSpec, ...] = (
+    ChartSpec("stop_threshold", "sweep", "Win rate by threshold",
+              ("players", "swept", "games", "win_rate", "win_rate_lo", "win_rate_hi",
+               "fair_share"), ch.stop_threshold, fi.best_threshold, nu.sweep_table,
+              per_file=True, text=("swept",), title_param=True),
+    ChartSpec("void_rate", "sweep", "Void rounds by threshold",
+              ("players", "swept", "games", "void_rate", "void_rate_lo", "void_rate_hi"),
+              ch.void_rate, fi.void_rate, nu.sweep_table, per_file=True, text=("swept",),
+              title_param=True),
+    ChartSpec("tournament", "tournament", "Tournament ranking",
+              ("players", "games", "entrant", "spec", "win_rate", "win_rate_lo", "win_rate_hi",
+               "fair_share"), ch.tournament, fi.tournament, nu.tournament_table, per_file=True,
+              text=("spec",)),
+    ChartSpec("last_chance", "last-chance", "LAST CHANCE by the caller's points",
+              ("players", "rounds", "caller_points", "calls", "success", "success_lo",
+               "success_hi"), lambda df: ch.last_chance(df),
+              lambda df: fi.last_chance(df, LC_MIN_CALLS), nu.last_chance_table,
+              prepare=lambda df: _merge_sparse(df, LC_MIN_CALLS)),
+    ChartSpec("mermaids", "mermaids", "Mermaid payoff",
+              ("players", "rounds", "mermaids", "round_points_mean", "round_points_lo",
+               "round_points_hi", "mermaid_points_mean"), ch.mermaids, fi.mermaids,
+              nu.mermaids_table),
+    ChartSpec("round_length", "turns", "Round length", ("players", "rounds", "value", "count"),
+              ch.round_length, fi.round_length, nu.histogram_table),
+    ChartSpec("declarer_points", "declarer-points", "Declarer's points",
+              ("players", "rounds", "value", "count"), ch.declarer_points, fi.declarer_points,
+              nu.histogram_table),
+    rates_by_players("round_ends", "end", "How rounds end", optional=False),
+    rates_by_players("deck_low", "deck_low", "Rounds whose deck fell below 10 cards"),
+    ChartSpec("seat_wins", "games", "Wins by seat",
+              ("players", "games", "seat", "win_rate", "win_rate_lo", "win_rate_hi"),
+              ch.seat_wins, fi.seat_wins, nu.seat_table, per_file=True),
+)
+BY_NAME = {c.name: c for c in CHARTS}
+
+
+def table_columns(table: str) -> tuple[list[str], list[str], list[str]]:
+    """(required columns, the numeric ones among them, numeric columns checked when present) of
+    a results table: what its charts need."""
+    need: list[str] = []
+    optional: list[str] = []
+    text: set[str] = set()
+    for c in CHARTS:
+        if c.table == table:
+            into = optional if c.optional else need
+            into += [x for x in c.needs if x not in into]
+            text |= set(c.text)
+    return need, [x for x in need if x not in text], [x for x in optional if x not in need]
+
+
+def text_columns(table: str) -> list[str]:
+    return sorted({x for c in CHARTS if c.table == table for x in c.text})
+
+
+TABLE_NAMES = tuple(dict.fromkeys(c.table for c in CHARTS))
