@@ -15,7 +15,7 @@ import textwrap
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from .stats import wilson
-from .statistics import ROUND_TABLES
+from .statistics import GAME_LAYOUTS, ROUND_LAYOUTS, ROUND_TABLES
 
 if TYPE_CHECKING:        # pandas is only handed in (importing it costs half a second)
     import pandas as pd
@@ -259,8 +259,28 @@ def format_rounds(r: Mapping) -> str:
         es = r["extra_salt"]
         lines += wrap(f"  Extra Salt: {es['locks']:,} locks, {es['lobster_searches']:,} lobster "
                       f"searches, {es['trios']:,} trios")
+    lines += catalogue_lines(r, ROUND_LAYOUTS, shown={"turns"})
     lines += [""] + _footer(r, "rounds")
     return "\n".join(line.rstrip() for line in lines)
+
+
+def catalogue_lines(r: Mapping, layouts, shown: set[str]) -> list[str]:
+    """A line for every run-level rate or mean of the catalogue (kernels.statistics) that the
+    layout above does not show, in the catalogue's words, with its interval."""
+    out = []
+    for layout, _ in layouts:
+        for s in layout.stats:
+            if s.name in shown or s.table or s.seats or s.bins > 1 or not s.json:
+                continue
+            if s.kind == "rate":
+                text = rate_ci(r[s.json]["rate"], *r[s.json]["ci95"])
+            elif s.kind == "mean":
+                ci = r.get(f"{s.json}_ci95")
+                text = mean_ci(r[f"{s.json}_mean"], ci) if ci else num(r[f"{s.json}_mean"])
+            else:
+                continue
+            out += wrap(f"  {s.meaning}: {text}")
+    return out
 
 
 def last_chance_lines(r: Mapping) -> list[str]:
@@ -311,6 +331,7 @@ def format_games(r: Mapping) -> str:
                   f"(part of the outright wins)")
     lines.append("  rounds per game: "
                  f"{mean_ci(r['rounds_per_game_mean'], r['rounds_per_game_ci95'])}")
+    lines += catalogue_lines(r, GAME_LAYOUTS, shown={"rounds_per_game"})
     lines.append("")
     lines += _footer(r, "games")
     return "\n".join(line.rstrip() for line in lines)

@@ -206,18 +206,42 @@ def test_cli_errors(args, words):
     assert_user_error(run("tournament", *args), *words)
 
 
-def test_standard_errors_are_read_back_from_the_simulate_intervals():
-    """The stratified intervals rebuild each rotation's standard error from simulate_games'
-    interval (mean +- 1.96 se, analyzer.stats.mean_ci); pin that assumption."""
+def test_stratified_interval_combines_the_strata_standard_errors():
+    """A stratified estimate (analyzer.stats.stratified, used over seating rotations) from each
+    stratum's integer sums: the pooled mean, and the half-width 1.96 * sqrt(sum (n_i/N)^2
+    s_i^2/n_i) worked out by hand."""
     import math
-    from analyzer.rotation import _se
-    from analyzer.stats import mean_ci
-    values = [3, 9, 4, 4, 12, 0, 7]
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    _, ci = mean_ci(float(sum(values)), float(sum(v * v for v in values)), n)
-    assert _se(ci) == pytest.approx(sd / math.sqrt(n), rel=1e-12)
+    from analyzer.stats import Z95, stratified
+    strata = [[3, 9, 4, 4, 12, 0, 7], [5, 5, 6, 2, 8]]
+    cells = [(len(v), float(sum(v)), float(sum(x * x for x in v))) for v in strata]
+    n = sum(len(v) for v in strata)
+    var = 0.0
+    for v in strata:
+        m = sum(v) / len(v)
+        s2 = sum((x - m) ** 2 for x in v) / (len(v) - 1)
+        var += (len(v) / n) ** 2 * s2 / len(v)
+    mean, lo, hi = stratified(cells)
+    assert mean == pytest.approx(sum(map(sum, strata)) / n, rel=1e-12)
+    assert hi - mean == pytest.approx(Z95 * math.sqrt(var), rel=1e-12)
+    assert mean - lo == pytest.approx(hi - mean, rel=1e-12)
+
+
+def test_entrant_counts_are_sums_of_the_rotations_counters():
+    """Rotations add integer counters: an entrant's wins and shared wins are the counters of
+    the seats it sat in, rotation by rotation."""
+    from analyzer.rotation import aggregate, plan_rotations, rotation_runs
+    from analyzer.simulate import Runner
+    lineup = ["baseline", "gambler", "baseline"]
+    planned = plan_rotations(lineup, 301, seed=5)
+    outcome = Runner(1).run([p.batch for p in planned], {"command": "test"})
+    runs = rotation_runs(planned, outcome.counters, outcome.timing)
+    rows = aggregate(runs, [0, 1, 0], 2)
+    for e, slots in ((0, [0, 2]), (1, [1])):
+        seats = [[(i + r.rotation) % 3 for i in slots] for r in runs]
+        assert rows[e]["wins"] == sum(r.result["wins"][q] for r, qs in zip(runs, seats) for q in qs)
+        assert rows[e]["shared_wins"] == sum(r.result["shared_wins_by_seat"][q]
+                                             for r, qs in zip(runs, seats) for q in qs)
+    assert sum(r["games"] for r in rows) == 2 * 301
 
 
 @pytest.mark.parametrize("command", ["tournament", "sweep", "replay"])
