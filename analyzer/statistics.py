@@ -179,7 +179,10 @@ def _columns(s: Stat, get, n: int, label: str | None, row: dict) -> None:
             value, (lo, hi) = cell["rate"], cell["ci95"]
     else:
         value = get(f"{s.json}_mean")
-        lo, hi = get(f"{s.json}_ci95") if s.squares else (None, None)
+        if not s.squares:                  # a mean without interval (no squares counted)
+            row[name(s.column)] = value
+            return
+        lo, hi = get(f"{s.json}_ci95")
     row[name(s.column)] = value
     row[f"{stem}_lo"], row[f"{stem}_hi"] = lo, hi
 

@@ -85,3 +85,11 @@ def test_report_draws_the_rates_of_seats_tables_and_skips_those_older_files_lack
     build_report([tmp_path / "old-seats-2p.csv"], tmp_path / "old")
     assert (tmp_path / "old" / "round_ends.png").is_file()
     assert not (tmp_path / "old" / "deck_low.png").exists()
+
+
+def test_a_mean_without_squares_has_no_interval_columns():
+    """The mermaid payoff's mean mermaid points has no interval (no squares counted), so its
+    table has no empty _lo/_hi columns; round points, which have one, do."""
+    df = ROUNDS_TABLES["mermaids"](simulate_rounds(2, 2000, seed=1, jobs=1))
+    assert {"mermaid_points_mean", "round_points_lo", "round_points_hi"} <= set(df.columns)
+    assert not {"mermaid_points_lo", "mermaid_points_hi"} & set(df.columns)
