@@ -37,17 +37,6 @@ print(json.dumps({"samples": a.samples, "seconds": seconds, "rss_before_kib": be
 """
 
 
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=3)
@@ -62,6 +51,7 @@ def main() -> None:
     from analyzer.advisor import advise
     from analyzer.position import load
     from analyzer.simulate import max_jobs
+    from bench import cpu_model             # scripts/bench.py: one description of the machine
 
     pos = load(DRAW)
     advise(pos, samples=1000, seed=1)
