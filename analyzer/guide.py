@@ -22,14 +22,13 @@ The studies (each a batch list run through one Staged study: progress, --checkpo
 * **iterated best response** (2 players): analyzer.optimize with the field `self`.
 
 The page, the charts (PNG + SVG), every table as CSV (data/) and guide.json (the commands,
-seeds, version and timing) are written into a temporary directory and renamed into DIR.
+seeds, version and timing) are written by analyzer.outdir's rule: built aside, moved into DIR,
+and an existing DIR only replaced where its manifest (.seasalt-guide.json) proves it ours.
 """
 from __future__ import annotations
 
 import json
 import os
-import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +40,7 @@ import pandas as pd
 from kernels import ENGINE_HASH
 
 from . import __version__
+from . import outdir
 from . import optimize as opt
 from . import paired
 from .errors import SeasaltError
@@ -325,60 +325,21 @@ def build_guide(out: str | os.PathLike, seed: int = 1, scale: str = "full",
                 resume: bool = False, log: Callable[[str], None] | None = None,
                 restart: bool = False) -> Path:
     """Run the studies and write the guide into `out` (see the module doc)."""
-    dest = check_dest(out)
+    folder = check_dest(out)
     result = run_studies(seed, scale, jobs, progress, scheduler, checkpoint, resume, restart)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent))
-    try:
-        from . import guide_pages
-        guide_pages.write(tmp, result, command_line(seed, scale), log)
-        _install(tmp, dest)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    return dest / "index.html"
+    from . import guide_pages
+    return outdir.write(folder, lambda tmp: guide_pages.write(
+        tmp, result, command_line(seed, scale), log)) / "index.html"
 
 
 def command_line(seed: int, scale: str) -> str:
     return f"seasalt guide --out DIR --seed {seed}" + (" --small" if scale == "small" else "")
 
 
-def check_dest(out: str | os.PathLike) -> Path:
-    """DIR must be new, empty, or an earlier guide (its index.html says so); its parent must be
-    a writable directory. Checked before any work."""
-    d = Path(out)
-    parent = d.parent if str(d.parent) else Path(".")
-    if not parent.is_dir():
-        raise SeasaltError(f"--out {str(out)!r}: directory {str(parent)!r} does not exist")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise SeasaltError(f"--out {str(out)!r}: directory {str(parent)!r} is not writable")
-    if d.is_symlink() or (d.exists() and not d.is_dir()):
-        raise SeasaltError(f"--out {str(out)!r} exists and is not a directory")
-    if d.exists() and any(d.iterdir()):
-        index = d / "index.html"
-        ours = index.is_file() and f'content="{GENERATOR}"' in index.read_text(
-            encoding="utf-8", errors="replace")[:2000]
-        if not ours:
-            raise SeasaltError(f"--out {str(out)!r} exists and is not a seasalt guide; give a "
-                               f"new or empty directory")
-    return d
-
-
-def _install(tmp: Path, dest: Path) -> None:
-    mask = os.umask(0)
-    os.umask(mask)
-    os.chmod(tmp, 0o777 & ~mask)
-    if dest.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".old", dir=dest.parent))
-        old.rmdir()
-        os.replace(dest, old)
-        try:
-            os.replace(tmp, dest)
-        except BaseException:
-            os.replace(old, dest)
-            raise
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        os.replace(tmp, dest)
+def check_dest(out: str | os.PathLike) -> outdir.OutFolder:
+    """DIR must be new, empty, or hold only an earlier guide's files as its manifest proves
+    (analyzer.outdir). Checked before any work."""
+    return outdir.check(out, GENERATOR)
 
 
 def metadata(result: dict, command: str) -> dict:

@@ -11,18 +11,14 @@ file (one game's events) has no chart, and a Seastead file belongs to `seasalt s
 both are refused with a message saying so.
 
 Every problem with an input file is a SeasaltError `FILE: ...` naming the file and the column.
-The report never touches a file it did not write. A new DIR is built in a temporary directory
-next to it and renamed into place at the end, so a failure leaves nothing behind. An existing
-DIR (`.` included) is used only if it is empty or holds nothing but an earlier report's own files,
-which its manifest (.seasalt-report.json) lists; its files are then replaced one by one and the
-earlier report's other files removed. Anything else there is refused by name. The input files
-are copied into DIR/results/ so that the report stands on its own.
+The report never touches a file it did not write: DIR follows analyzer.outdir's rule (built
+aside, moved into place; an existing DIR only if it holds nothing but an earlier report's own
+files as its manifest, .seasalt-report.json, proves). The input files are copied into
+DIR/results/ so that the report stands on its own.
 """
 from __future__ import annotations
 
-import json
 import os
-import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -31,6 +27,7 @@ from typing import Callable, Sequence
 import numpy as np
 import pandas as pd
 
+from . import outdir
 from .errors import SeasaltError
 from .statistics import ROUND_TABLES
 from .tidy import FORMATS, read_frame, write_frame
@@ -181,116 +178,26 @@ def run_metadata(table: str, df: pd.DataFrame, file: str) -> dict:
 # ---------------------------------------------------------------------------------------------
 # building
 
-MANIFEST = ".seasalt-report.json"
-_TMP = re.compile(r"^\.seasalt-report-.*\.tmp$")
+GENERATOR = "seasalt report"
+MANIFEST = outdir.manifest_name(GENERATOR)
 
 
-def _entries(d: Path) -> set[str]:
-    """Every file and directory below `d`, as paths relative to it (symlinks not followed)."""
-    out = set()
-    for root, dirs, files in os.walk(d):
-        rel = Path(root).relative_to(d)
-        out.update(str(rel / x) if str(rel) != "." else x for x in dirs + files)
-    return out
-
-
-def _own_files(d: Path) -> set[str]:
-    """The entries of `d` that an earlier seasalt report wrote: those its manifest lists (and the
-    manifest), or, for a report from before manifests, the files such a report has."""
-    try:
-        m = json.loads((d / MANIFEST).read_text(encoding="utf-8"))
-        if isinstance(m, dict) and m.get("generator") == "seasalt report" and \
-                isinstance(m.get("files"), list):
-            return {str(f) for f in m["files"] if isinstance(f, str)} | {MANIFEST}
-    except (OSError, ValueError, RecursionError):
-        pass
-    from reports.html import GENERATOR
-    try:
-        legacy = f'content="{GENERATOR}"' in (d / "index.html").read_text(
-            encoding="utf-8", errors="replace")[:2000]
-    except OSError:
-        return set()
-    if not legacy:
-        return set()
-    from reports.registry import CHARTS
-    charts = "|".join(c.name for c in CHARTS)
-    shapes = re.compile(rf"^(index\.html|results|results/[^/]+\.(csv|json|parquet)|"
-                        rf"({charts})(-\d+)?\.(png|svg))$")
-    top = os.listdir(d)
-    inner = [f"results/{x}" for x in os.listdir(d / "results")] if (d / "results").is_dir() \
-        else []
-    return {e for e in top + inner if shapes.match(e)}
-
-
-def _foreign(d: Path) -> list[str]:
-    """Top-level names in `d` that hold something an earlier report did not write (only that
-    report's own directories are looked into, so a big foreign tree is never walked)."""
-    own = _own_files(d)
-    out = []
-    for name in sorted(os.listdir(d)):
-        if _TMP.match(name):
-            continue                                    # a report's leftover temporary
-        p = d / name
-        if name not in own:
-            out.append(name)
-        elif p.is_dir() and not p.is_symlink() and any(
-                e not in own for e in (f"{name}/{x}" for x in _entries(p))):
-            out.append(name)
-    return out
-
-
-def check_dest(out: str | os.PathLike) -> Path:
-    """Validate DIR before any work: its parent must exist and be writable, and an existing DIR
-    may hold nothing but an earlier seasalt report's own files (else SeasaltError naming what
-    else is there: seasalt never deletes a file it did not write)."""
-    d = Path(out)
-    parent = d.parent if str(d.parent) else Path(".")
-    if not parent.is_dir():
-        raise SeasaltError(f"--out {str(out)!r}: directory {str(parent)!r} does not exist")
-    if d.is_symlink():
-        raise SeasaltError(f"--out {str(out)!r} is a symbolic link; give the directory itself")
-    if d.exists():
-        if not d.is_dir():
-            raise SeasaltError(f"--out {str(out)!r} exists and is not a directory")
-        if not os.access(d, os.W_OK | os.X_OK):
-            raise SeasaltError(f"--out {str(out)!r}: the directory is not writable")
-        top = _foreign(d)
-        if top:
-            shown = ", ".join(top[:5]) + (f" and {len(top) - 5} more" if len(top) > 5 else "")
-            raise SeasaltError(f"--out {str(out)!r} holds files that are not a seasalt report's "
-                               f"({shown}); give a new or empty directory (seasalt never "
-                               f"deletes files it did not write)")
-    elif not os.access(parent, os.W_OK | os.X_OK):
-        raise SeasaltError(f"--out {str(out)!r}: directory {str(parent)!r} is not writable")
-    return d
+def check_dest(out: str | os.PathLike) -> outdir.OutFolder:
+    """Validate DIR before any work (analyzer.outdir: new, empty, or an earlier report's own
+    files as its manifest proves)."""
+    return outdir.check(out, GENERATOR)
 
 
 def build_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  title: str = "seasalt report", notes: Sequence[str] = (),
                  log: Callable[[str], None] | None = None) -> Path:
-    """Read `paths`, write the report into `out`, return its index.html path. A new DIR appears
-    complete at once (built aside, renamed into place); an existing one (an earlier report, or
-    empty, `.` included) has its files replaced one by one, the earlier report's other files
-    removed, nothing else touched."""
+    """Read `paths`, write the report into `out` (analyzer.outdir's rule), return its
+    index.html path."""
     if not paths:
         raise SeasaltError("give at least one results file (or --demo)")
-    dest = check_dest(out)
+    folder = check_dest(out)
     loaded = [(str(p), *load(p)) for p in paths]
-    inside = dest.is_dir()
-    where = dest if inside else (dest.parent if str(dest.parent) else Path("."))
-    try:
-        tmp = Path(tempfile.mkdtemp(prefix=".seasalt-report-" if inside else f".{dest.name}.",
-                                    suffix=".tmp", dir=where))
-    except OSError as e:
-        raise SeasaltError(f"--out {str(out)!r}: cannot write: {e.strerror or e}") from None
-    try:
-        files = _write(tmp, loaded, title, notes, log)
-        _install(tmp, dest, files, inside)
-    except OSError as e:
-        raise SeasaltError(f"--out {str(out)!r}: cannot write: {e.strerror or e}") from None
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return dest / "index.html"
+    return outdir.write(folder, lambda tmp: _write(tmp, loaded, title, notes, log)) / "index.html"
 
 
 def _result_names(loaded) -> list[str]:
@@ -365,49 +272,6 @@ def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
             out.append(Chart(name, title_, f"{name}.png", f"{name}.svg", finding,
                              [f"results/{s}" for s in sources], table))
     (tmp / "index.html").write_text(page(out, runs, title, notes), encoding="utf-8")
-    from . import __version__
-    files = sorted(_entries(tmp))
-    (tmp / MANIFEST).write_text(json.dumps({"generator": "seasalt report", "version": __version__,
-                                            "files": files}, indent=1), encoding="utf-8")
-    return files
-
-
-def _install(tmp: Path, dest: Path, files: list[str], inside: bool) -> None:
-    """Put the report built in `tmp` at `dest`: a rename for a new directory; for an existing
-    one, each new entry moved in, then the earlier report's files that the new one has not
-    removed, the manifest last."""
-    if not inside:
-        os.chmod(tmp, 0o777 & ~_umask())
-        os.rename(tmp, dest)
-        return
-    old = _own_files(dest) - {MANIFEST}
-    for name in sorted(os.listdir(tmp)):
-        if name == MANIFEST:
-            continue
-        target = dest / name
-        if (tmp / name).is_dir():
-            if target.is_dir() and not target.is_symlink():
-                aside = tmp / f".old-{name}"
-                os.rename(target, aside)             # ours (checked): removed with tmp
-            os.rename(tmp / name, target)
-        else:
-            os.replace(tmp / name, target)
-    for rel in sorted(old - set(files), key=lambda r: -r.count("/")):   # files before dirs
-        p = dest / rel
-        try:
-            if p.is_dir() and not p.is_symlink():
-                p.rmdir()
-            elif p.exists() or p.is_symlink():
-                p.unlink()
-        except OSError:
-            pass                        # a directory that is not empty keeps what it holds
-    os.replace(tmp / MANIFEST, dest / MANIFEST)
-
-
-def _umask() -> int:
-    m = os.umask(0)
-    os.umask(m)
-    return m
 
 
 # ---------------------------------------------------------------------------------------------
@@ -463,7 +327,7 @@ def run_demo_results(where: Path, seed: int = DEMO["seed"], scale: float = 1.0,
 def demo(out: str | os.PathLike, seed: int = DEMO["seed"], scale: float = 1.0,
          jobs: int | None = None, log: Callable[[str], None] | None = None) -> Path:
     """Run the demo study, save its results inside `out`/results and build the report there."""
-    dest = check_dest(out)
+    check_dest(out)
     work = Path(tempfile.mkdtemp(prefix="seasalt-demo-"))     # its files are copied into DIR
     try:
         files = run_demo_results(work, seed, scale, jobs, log)
@@ -472,6 +336,6 @@ def demo(out: str | os.PathLike, seed: int = DEMO["seed"], scale: float = 1.0,
                  f"rounds in which every seat calls it from 7 points, "
                  f"{DEMO['rounds']['last_chance_callers']}); a 4-player tournament. "
                  f"Regenerate with: seasalt report --demo --out DIR"]
-        return build_report(files, dest, title="seasalt demo report", notes=notes, log=log)
+        return build_report(files, out, title="seasalt demo report", notes=notes, log=log)
     finally:
         shutil.rmtree(work, ignore_errors=True)

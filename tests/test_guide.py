@@ -75,7 +75,7 @@ def test_same_seed_same_numbers(small, tmp_path):
 
 def test_refuses_a_foreign_directory(tmp_path):
     (tmp_path / "mine.txt").write_text("keep me")
-    with pytest.raises(SeasaltError, match="not a seasalt guide"):
+    with pytest.raises(SeasaltError, match="is not empty and it has no .seasalt-guide.json"):
         g.check_dest(tmp_path)
     r = subprocess.run([SEASALT, "guide", "--out", str(tmp_path), "--small"],
                        capture_output=True, text=True, timeout=600)

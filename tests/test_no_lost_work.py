@@ -118,15 +118,15 @@ def test_1_a_report_replaces_only_its_own_files(results, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["rep"]             # no temporary left beside it
 
 
-def test_1_a_report_from_before_manifests_is_replaced_but_guarded(results, tmp_path):
+def test_1_a_report_without_its_manifest_is_refused_not_emptied(results, tmp_path):
+    """A report folder whose manifest is gone (an older report, or removed) proves nothing:
+    refused, nothing deleted by its names (issue 28; tests/test_hostile_outputs.py)."""
     rep = tmp_path / "rep"
     assert cli("report", str(results[0]), "--out", str(rep)).returncode == 0
-    (rep / ".seasalt-report.json").unlink()                    # as an older seasalt left it
-    assert cli("report", str(results[0]), "--out", str(rep)).returncode == 0
     (rep / ".seasalt-report.json").unlink()
-    (rep / "results" / "mine.txt").write_text("x")
-    one_line(cli("report", str(results[0]), "--out", str(rep)), 2, "results")
-    assert (rep / "results" / "mine.txt").exists()
+    before = {str(p.relative_to(rep)) for p in rep.rglob("*")}
+    one_line(cli("report", str(results[0]), "--out", str(rep)), 2, "no .seasalt-report.json")
+    assert {str(p.relative_to(rep)) for p in rep.rglob("*")} == before
 
 
 # --- 2 ------------------------------------------------------------------------------------------
