@@ -179,8 +179,9 @@ def _ci(row, key: str) -> str:
 @click.command()
 @click.option("--out", required=True, metavar="DIR",
               help="Guide directory (index.html, PNG + SVG per chart, data/*.csv, guide.json). "
-                   "Built aside and renamed into place; an existing DIR is replaced only if it "
-                   "is empty or an earlier seasalt guide.")
+                   "Built aside and moved into place; an existing DIR (. included) must be "
+                   "empty or hold only an earlier guide's own files (its .seasalt-guide.json "
+                   "lists them): seasalt never deletes a file it did not write.")
 @opt.seed(default=1, show_default=True,
           help="Master seed; every study's seed is derived from it (listed in guide.json).")
 @click.option("--small", is_flag=True,

@@ -88,7 +88,7 @@ def test_refuses_a_foreign_directory(results, tmp_path):
     other.mkdir()
     (other / "keep.txt").write_text("mine")
     code, _, err = run("report", str(files[0]), "--out", str(other))
-    assert "not a seasalt report" in one_error(code, err)
+    assert "is not empty and it has no .seasalt-report.json (keep.txt)" in one_error(code, err)
     assert (other / "keep.txt").read_text() == "mine"
 
 
