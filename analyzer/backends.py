@@ -78,9 +78,10 @@ def batch_kernels(kind: str) -> tuple[int, int, Callable, Callable]:
     if kind == "games":
         return kb.GAME_BLOCK, kb.G_SIZE, kb.run_games, kb.run_games_serial
     if kind in ("search-rounds", "search-games"):
-        block = kb.SEARCH_ROUND_BLOCK if kind == "search-rounds" else kb.SEARCH_GAME_BLOCK
-        return block, kb.R_SIZE if kind == "search-rounds" else kb.G_SIZE, kb.run_search, \
-            kb.run_search_serial
+        from kernels import search_batch as ksb
+        block = ksb.SEARCH_ROUND_BLOCK if kind == "search-rounds" else ksb.SEARCH_GAME_BLOCK
+        return block, kb.R_SIZE if kind == "search-rounds" else kb.G_SIZE, ksb.run_search, \
+            ksb.run_search_serial
     if kind == "paired":                    # paired experiments (analyzer.paired)
         from kernels import paired as pk
         return pk.PAIR_BLOCK, pk.P_SIZE, pk.run_pairs, pk.run_pairs_serial
