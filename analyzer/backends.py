@@ -44,7 +44,7 @@ from typing import Callable, Iterable, Sequence
 import numba
 import numpy as np
 
-from kernels import ENGINE_HASH
+from kernels import ENGINE_HASH, SEASTEAD_HASH
 from kernels import batch as kb
 
 from . import __version__
@@ -234,8 +234,15 @@ def worker_identity() -> tuple[str, str]:
     return __version__, ENGINE_HASH
 
 
+def engine_hash(batches: Sequence[Batch]) -> str:
+    """The hash of the engine these batches run: Seastead's or Sea Salt & Paper's own, so that
+    an edit of one game's kernels leaves the other game's checkpoints valid."""
+    return SEASTEAD_HASH if batches and all(b.engine == "seastead" for b in batches) \
+        else ENGINE_HASH
+
+
 def fingerprint(batches: Sequence[Batch]) -> str:
-    text = json.dumps({"version": __version__, "engine": ENGINE_HASH,
+    text = json.dumps({"version": __version__, "engine": engine_hash(batches),
                        "tasks": [TASK_BLOCKS, MAX_TASKS],
                        "batches": [b.key() for b in batches]}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -311,9 +318,9 @@ class Runner:
                     "no checkpoint of this run (same command, options and --seed) in " \
                     f"{ckpt.default_dir()}"
                 raise SeasaltError(f"nothing to resume: {where}")
-            claim, resumed = ckpt.claim_resume(path, fp, describe, batches)
+            claim, resumed = ckpt.claim_resume(path, fp, describe, batches, engine_hash(batches))
         else:
-            head = ckpt.header(fp, describe, ntasks, __version__)
+            head = ckpt.header(fp, describe, ntasks, __version__, engine_hash(batches))
             try:
                 claim = ckpt.claim_new(path, head, self.restart, cache=not explicit)
             except OSError as e:                     # no space, no permission, read-only

@@ -76,7 +76,7 @@ def _describe(run: dict) -> str:
     return ", ".join(f"{k} {_show(v)}" for k, v in run.items())
 
 
-def _difference(head: dict, run: dict) -> str:
+def _difference(head: dict, run: dict, engine: str) -> str:
     """What differs between the run that wrote a checkpoint (its header) and this one."""
     theirs = head.get("run") if isinstance(head.get("run"), dict) else {}
     diff = [f"{k} {_show(theirs.get(k))} there, {_show(run.get(k))} here"
@@ -84,10 +84,9 @@ def _difference(head: dict, run: dict) -> str:
     if diff:
         return "; ".join(diff)
     from . import __version__
-    from kernels import ENGINE_HASH
-    if head.get("version") != __version__ or head.get("engine", ENGINE_HASH) != ENGINE_HASH:
+    if head.get("version") != __version__ or head.get("engine", engine) != engine:
         return (f"written by seasalt {head.get('version')} (engine {head.get('engine', '?')}), "
-                f"this is seasalt {__version__} (engine {ENGINE_HASH})")
+                f"this is seasalt {__version__} (engine {engine})")
     return f"the same options ({_describe(run)}) but another task plan"
 
 
@@ -107,10 +106,10 @@ def check(fingerprint: str, task: Task, counters: Sequence[int]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def header(fingerprint: str, run: dict, ntasks: int, version: str) -> dict:
-    from kernels import ENGINE_HASH
+def header(fingerprint: str, run: dict, ntasks: int, version: str, engine: str) -> dict:
+    """The first line of a checkpoint; `engine`: the hash of the game's kernels it ran."""
     return {"seasalt_checkpoint": FORMAT, "fingerprint": fingerprint, "run": run,
-            "tasks": ntasks, "version": version, "engine": ENGINE_HASH, "pid": os.getpid(),
+            "tasks": ntasks, "version": version, "engine": engine, "pid": os.getpid(),
             "host": socket.gethostname(), "started": time.strftime("%Y-%m-%dT%H:%M:%S")}
 
 
@@ -314,7 +313,7 @@ def _task_line(rec, path, n: int, fingerprint: str, batches: Sequence[TaskGrid])
 
 
 def read_tasks(path: pathlib.Path, f, fingerprint: str, run: dict,
-               batches: Sequence[TaskGrid]) -> tuple[Resumed, int]:
+               batches: Sequence[TaskGrid], engine: str) -> tuple[Resumed, int]:
     """The verified tasks of an open checkpoint file `f` (binary) and the byte length of its
     complete lines (a torn last line is dropped)."""
     first = f.readline(1 << 24)
@@ -332,7 +331,7 @@ def read_tasks(path: pathlib.Path, f, fingerprint: str, run: dict,
                            f"be resumed; --restart discards it")
     if head.get("fingerprint") != fingerprint:
         raise SeasaltError(f"checkpoint {path} belongs to a different run: "
-                           f"{_difference(head, run)}; only the same command, options, seed and "
+                           f"{_difference(head, run, engine)}; only the same command, options, seed and "
                            f"seasalt version can resume it (use another checkpoint file, or "
                            f"--restart to discard it)")
     got = Resumed([np.zeros(b.width, dtype=np.int64) for b in batches])
@@ -365,7 +364,7 @@ def read_tasks(path: pathlib.Path, f, fingerprint: str, run: dict,
 
 
 def claim_resume(path: pathlib.Path, fingerprint: str, run: dict,
-                 batches: Sequence[TaskGrid]) -> tuple[Claim, Resumed]:
+                 batches: Sequence[TaskGrid], engine: str) -> tuple[Claim, Resumed]:
     """Take an existing checkpoint to continue it: locked, every line verified, a torn last
     line cut off. SeasaltError if another run holds it or it is not this run's."""
     if path.is_symlink():
@@ -385,7 +384,7 @@ def claim_resume(path: pathlib.Path, fingerprint: str, run: dict,
                                f"({_owner(_read_head(path))})") from None
         with open(os.dup(fd), "rb") as f:
             f.seek(0)
-            got, valid = read_tasks(path, f, fingerprint, run, batches)
+            got, valid = read_tasks(path, f, fingerprint, run, batches, engine)
         os.ftruncate(fd, valid)
     except OSError as e:
         os.close(fd)
