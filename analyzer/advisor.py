@@ -16,7 +16,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-import numba
 import numpy as np
 
 from kernels import actions as kac
@@ -148,8 +147,8 @@ def counter_width(na: int) -> int:
 def run_blocks(template, pool, unknown_hand, takes, seat, actions, pk, pp, deck, target, totals,
                seed, first, count, block_lo, out):
     """Blocks block_lo .. block_lo + out.shape[0] - 1 of an advise batch into the rows of out
-    (kernels.advisor.evaluate, in parallel over the blocks; a last partial block separately,
-    so that every row is exactly its block)."""
+    (kernels.advisor.evaluate; a last partial block separately, so that every row is exactly
+    its block). GIL-free: analyzer.backends runs several calls at once on its threads."""
     na, nb = actions.shape[0], out.shape[0]
     lo = block_lo * BLOCK
     hi = min((block_lo + nb) * BLOCK, count)
@@ -166,16 +165,6 @@ def run_blocks(template, pool, unknown_hand, takes, seat, actions, pk, pp, deck,
                     totals, seed, first + s0, n, counts, cross, raw)
         out[b0:b1] = np.concatenate([counts.reshape(b1 - b0, -1), cross.reshape(b1 - b0, -1),
                                      raw], axis=1)
-
-
-def run_blocks_serial(*args):
-    """`run_blocks` on one thread (a Dask worker's task)."""
-    previous = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        run_blocks(*args)
-    finally:
-        numba.set_num_threads(previous)
 
 
 def _add(tally: Tally, c: np.ndarray) -> None:

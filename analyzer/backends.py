@@ -39,7 +39,7 @@ import sys
 import time
 import warnings
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 import numba
 import numpy as np
@@ -70,27 +70,27 @@ CONNECT_TIMEOUT = 20     # seconds to reach a scheduler, and to wait for its fir
 NO_CHECKPOINT = "this command keeps no checkpoint"   # why a run(keep=False) kept nothing
 
 
-def batch_kernels(kind: str) -> tuple[int, int, Callable, Callable]:
-    """(block size, counter width, parallel driver, serial driver) of a batch kind. Imported on
-    use, so a Dask worker loads only the game its tasks play (Seastead: kernels.seastead)."""
+def batch_kernels(kind: str) -> tuple[int, int, Callable]:
+    """(block size, counter width, driver) of a batch kind: the driver runs a range of blocks
+    on the calling thread without the GIL (kernels.batch). Imported on use, so a Dask worker
+    loads only the game its tasks play (Seastead: kernels.seastead)."""
     if kind == "rounds":
-        return kb.ROUND_BLOCK, kb.R_SIZE, kb.run_rounds, kb.run_rounds_serial
+        return kb.ROUND_BLOCK, kb.R_SIZE, kb.run_rounds
     if kind == "games":
-        return kb.GAME_BLOCK, kb.G_SIZE, kb.run_games, kb.run_games_serial
+        return kb.GAME_BLOCK, kb.G_SIZE, kb.run_games
     if kind in ("search-rounds", "search-games"):
         from kernels import search_batch as ksb
         block = ksb.SEARCH_ROUND_BLOCK if kind == "search-rounds" else ksb.SEARCH_GAME_BLOCK
-        return block, kb.R_SIZE if kind == "search-rounds" else kb.G_SIZE, ksb.run_search, \
-            ksb.run_search_serial
+        return block, kb.R_SIZE if kind == "search-rounds" else kb.G_SIZE, ksb.run_search
     if kind == "paired":                    # paired experiments (analyzer.paired)
         from kernels import paired as pk
-        return pk.PAIR_BLOCK, pk.P_SIZE, pk.run_pairs, pk.run_pairs_serial
+        return pk.PAIR_BLOCK, pk.P_SIZE, pk.run_pairs
     if kind == "advise":                    # the advisor's samples (analyzer.advisor.AdviseBatch)
         from . import advisor as ad         # its width depends on the decision: AdviseBatch.width
-        return ad.BLOCK, 0, ad.run_blocks, ad.run_blocks_serial
+        return ad.BLOCK, 0, ad.run_blocks
     if kind == "seastead":
         from kernels.seastead import batch as sb
-        return sb.GAME_BLOCK, sb.G_SIZE, sb.run_games, sb.run_games_serial
+        return sb.GAME_BLOCK, sb.G_SIZE, sb.run_games
     raise ValueError(f"unknown batch kind {kind!r}")
 
 
@@ -223,7 +223,7 @@ class Batch(TaskGrid):
 def run_task(batch: Batch, lo: int, hi: int) -> np.ndarray:
     """Counters of blocks lo .. hi - 1 of a batch, summed, on the calling thread only.
     This is what a Dask worker runs."""
-    serial = batch_kernels(batch.engine)[3]
+    serial = batch_kernels(batch.engine)[2]
     out = np.zeros((hi - lo, batch.width), dtype=np.int64)
     serial(*batch.args(), lo, out)
     return out.sum(axis=0)
@@ -469,31 +469,60 @@ class _Recorder:
             self.claim = None
 
 
+def _groups(batches: Sequence[Batch], todo: Iterable[Task]) -> Iterator[list[Task]]:
+    """Consecutive tasks of one batch, enough for about 8 blocks per kernel call."""
+    it = iter(todo)
+    nxt = next(it, None)
+    while nxt is not None:
+        group = [nxt]
+        nxt = next(it, None)
+        per_call = max(1, -(-8 // TASK_BLOCKS[batches[group[0][0]].engine]))
+        while (nxt is not None and len(group) < per_call and nxt[0] == group[0][0]
+               and nxt[1] == group[-1][2]):
+            group.append(nxt)
+            nxt = next(it, None)
+        yield group
+
+
+def _run_group(b: Batch, group: list[Task]) -> np.ndarray:
+    lo = group[0][1]
+    out = np.zeros((group[-1][2] - lo, b.width), dtype=np.int64)
+    batch_kernels(b.engine)[2](*b.args(), lo, out)
+    return out
+
+
 def _run_threads(batches: Sequence[Batch], todo: Iterable[Task], jobs: int,
                  finished: Callable[[Task, np.ndarray], None]) -> int:
-    """Tasks on numba's thread pool; consecutive tasks of a batch share a kernel call, so every
-    call has at least a few blocks per thread. `todo` is consumed as it goes (never listed)."""
-    previous = numba.get_num_threads()
-    numba.set_num_threads(jobs)
-    try:
-        it = iter(todo)
-        nxt = next(it, None)
-        while nxt is not None:
-            group = [nxt]
-            nxt = next(it, None)
-            per_call = max(1, -(-jobs * 8 // TASK_BLOCKS[batches[group[0][0]].engine]))
-            while (nxt is not None and len(group) < per_call and nxt[0] == group[0][0]
-                   and nxt[1] == group[-1][2]):
-                group.append(nxt)
-                nxt = next(it, None)
-            b = batches[group[0][0]]
-            lo = group[0][1]
-            out = np.zeros((group[-1][2] - lo, b.width), dtype=np.int64)
-            batch_kernels(b.engine)[2](*b.args(), lo, out)
-            for task in group:
-                finished(task, out[task[1] - lo:task[2] - lo].sum(axis=0))
-    finally:
-        numba.set_num_threads(previous)
+    """Tasks on `jobs` threads here, each calling a batch's GIL-free driver on a group of
+    consecutive tasks; results are recorded on this thread as they come, at most 2 * jobs
+    groups in flight (`todo` is consumed as it goes, never listed). Ctrl-C cancels the groups
+    not started and waits for the running ones (a quarter second or so)."""
+    def record(fut) -> None:
+        group, out = fut.result()
+        lo = group[0][1]
+        for task in group:
+            finished(task, out[task[1] - lo:task[2] - lo].sum(axis=0))
+
+    pending: set = set()
+    with concurrent.futures.ThreadPoolExecutor(jobs, thread_name_prefix="seasalt") as pool:
+        try:
+            for group in _groups(batches, todo):
+                while len(pending) >= 2 * jobs:
+                    done, pending = concurrent.futures.wait(
+                        pending, return_when=concurrent.futures.FIRST_COMPLETED)
+                    for fut in done:
+                        record(fut)
+                b = batches[group[0][0]]
+                pending.add(pool.submit(lambda b=b, g=group: (g, _run_group(b, g))))
+            while pending:
+                done, pending = concurrent.futures.wait(
+                    pending, return_when=concurrent.futures.FIRST_COMPLETED)
+                for fut in done:
+                    record(fut)
+        except BaseException:
+            for fut in pending:
+                fut.cancel()
+            raise
     return jobs
 
 

@@ -94,6 +94,10 @@ def game_files(game: str, root: pathlib.Path = HERE) -> list[pathlib.Path]:
     return sorted(f for f in root.glob("*.py") if f.name != "__init__.py")
 
 
+# Every kernel file's closure hash, taken once at import: a module imported later in the
+# process (kernels.search on first use) is cached under the sources this process started with.
+for _f in sorted(HERE.glob("*.py")) + sorted(HERE.glob("seastead/*.py")):
+    closure_hash(_f.resolve())
 ENGINE_HASH = files_hash(game_files("seasalt"))
 SEASTEAD_HASH = files_hash(game_files("seastead"))
 

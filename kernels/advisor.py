@@ -22,7 +22,7 @@ sums of COUNTERS, per pair of actions the sums of squared differences of CROSS (
 intervals), and the raw deals drawn.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from .actions import DEC_CRAB_PILE
 from .cards import MAX_DECK, MERMAID, NKINDS
@@ -155,17 +155,18 @@ def outcome(s, me, deck, target, pk, pp, rng, totals, tot, winners, stats, tr, v
     v[3] = winners[me] == 1 and winners.sum() == 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
              seed, first, n, counts, cross, raw):
     """Samples first .. first + n - 1 of the position (module doc), cut into counts.shape[0]
-    blocks run in parallel, each summing into its own rows: counts int64[blocks, actions,
+    blocks, each summing into its own rows (on the calling thread without the GIL:
+    analyzer.backends runs several calls at once): counts int64[blocks, actions,
     NCOUNTERS], cross int64[blocks, actions, actions, NCROSS] (pairs a < b), raw int64[blocks, 2]
     (raw deals drawn, samples that found no possible deal in MAX_TRIES). The bots of pk/pp play every seat
     after the asker's action (kernels.engine.step runs the round to its end)."""
     blocks = counts.shape[0]
     na = actions.shape[0]
-    for b in prange(blocks):
+    for b in range(blocks):
         rng = np.empty(4, dtype=np.uint64)
         after = np.empty(4, dtype=np.uint64)
         base = np.empty(STATE_SIZE, dtype=np.int32)

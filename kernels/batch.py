@@ -4,13 +4,13 @@ Work is cut into fixed-size blocks; block b draws from the stream (seed, b) and 
 counter row, so the summed counters are bit-identical for any thread count or chunking. A caller
 may run any range of blocks (block_lo, out.shape[0] rows) to show progress between chunks.
 
-`run_rounds` / `run_games` spread the blocks over numba's threads; `run_rounds_serial` /
-`run_games_serial` run them one after another on the calling thread without the GIL, for
-callers that bring their own parallelism (Dask workers, whose threads must not share numba's
-thread pool). Both call the same block functions, so their counters are identical.
+`run_rounds` / `run_games` run their blocks one after another on the calling thread without
+the GIL; analyzer.backends runs several calls at once on its own threads (or one per Dask
+worker). One driver per kind: a thread-pool (prange) variant would be another copy of the whole
+engine to compile, for no speed (every call already has its own blocks and counter rows).
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from .game import GS_SIZE, new_round, play_game
 from .jit import kernel
@@ -90,17 +90,11 @@ def _round_block(b, nplayers, deck, nrounds, pk, pp, seed, row):
         count_round(row, s, nplayers, end)
 
 
-@njit(cache=True, parallel=True)
-def run_rounds(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
-    """Rounds of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, R_SIZE])."""
-    for i in prange(out.shape[0]):
-        out[i, :] = 0
-        _round_block(block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
-
-
 @njit(cache=True, nogil=True)
-def run_rounds_serial(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
-    """`run_rounds` on the calling thread only (no thread pool), releasing the GIL."""
+def run_rounds(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
+    """Rounds of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, R_SIZE]).
+    On the calling thread, without the GIL: analyzer.backends runs several at once on its
+    own threads (and one per Dask worker), so no thread-pool variant is compiled."""
     for i in range(out.shape[0]):
         out[i, :] = 0
         _round_block(block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
@@ -146,17 +140,11 @@ def _game_block(b, nplayers, deck, ngames, target, pk, pp, seed, row):
         count_game(row, nplayers, totals, winners, rounds, mermaids)
 
 
-@njit(cache=True, parallel=True)
-def run_games(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
-    """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE])."""
-    for i in prange(out.shape[0]):
-        out[i, :] = 0
-        _game_block(block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])
-
-
 @njit(cache=True, nogil=True)
-def run_games_serial(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
-    """`run_games` on the calling thread only (no thread pool), releasing the GIL."""
+def run_games(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
+    """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE]).
+    On the calling thread, without the GIL: analyzer.backends runs several at once on its
+    own threads (and one per Dask worker), so no thread-pool variant is compiled."""
     for i in range(out.shape[0]):
         out[i, :] = 0
         _game_block(block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])

@@ -15,7 +15,7 @@ Bots and external players go through the same stage and apply functions: this mo
 only implementation of the rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are the
 seats' policy kinds and parameters, `tr` a trace buffer (kernels.events; zero rows: off).
 """
-from .jit import below_bound, kernel
+from .jit import below_bound, kernel, word
 
 from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
                       A_STOP, BASE_MASK, COPY_SHIFT1, COPY_SHIFT2, COPY_SHIFT3, DEC_CRAB_CARD,
@@ -449,9 +449,10 @@ def end_round(s, tr):
     return PH_STOP
 
 
-@kernel(inline="always")
+@kernel
 def advance(s, ph, pk, pp, rng, tr):
-    """Run stages from `ph` until an external seat's decision point or the round's end."""
+    """Run stages from `ph` until an external seat's decision point or the round's end. A real
+    call, compiled once: play_round and step share it (inlined, each had its own copy)."""
     while ph != PH_STOP:
         if ph == PH_PLAY:
             ph = start_play(s, pk, pp, rng, tr)
@@ -510,5 +511,5 @@ def play_round(s, pk, pp, rng, tr):
     built) or from a decision point already answered, until an external seat must decide or the
     round ends. With bots in every seat that is the end: returns END (0 if stopped)."""
     if s[DEC] == DEC_START:
-        advance(s, PH_TURN, pk, pp, rng, tr)
+        advance(s, word(PH_TURN), pk, pp, rng, tr)
     return s[END]

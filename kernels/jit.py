@@ -30,6 +30,20 @@ def kernel(*args, **options):
 
 
 @intrinsic
+def word(typingctx, x):
+    """x as a plain int64, never a compile-time literal: a kernel called with a constant
+    (`advance(s, PH_TURN, ...)`) then shares the specialization of its other callers instead of
+    compiling a copy of itself for that constant."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return context.cast(builder, args[0], sig.args[0], types.int64)
+
+    return types.int64(x), codegen
+
+
+@intrinsic
 def below_bound(typingctx, x, n):
     """`below_bound(x, n)` is x as an int64, with the promise 0 <= x < n given to LLVM
     (llvm.assume). The int64 also gives seats and card types read from the int32 state the type

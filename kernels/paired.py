@@ -23,7 +23,7 @@ and of the difference of q's final totals.
 It uses the engine's own functions; no rule is restated here.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from kernels.cards import TYPE_KIND
 from kernels.engine import play_round, reveal_top
@@ -161,20 +161,12 @@ def _pair_block(b, mode, kind, given, seat, nplayers, deck, count, target, pka, 
         row[P_TOTAL_DIFF_SQ] += (ta - tb) * (ta - tb)
 
 
-@njit(cache=True, parallel=True)
-def run_pairs(mode, kind, given, seat, nplayers, deck, count, target, pka, ppa, pkb, ppb, seed,
-              block_lo, out):
-    """Pairs of blocks block_lo .. block_lo + out.shape[0] - 1 into out (int64[blocks, P_SIZE])."""
-    for i in prange(out.shape[0]):
-        out[i, :] = 0
-        _pair_block(block_lo + i, mode, kind, given, seat, nplayers, deck, count, target, pka,
-                    ppa, pkb, ppb, seed, out[i])
-
-
 @njit(cache=True, nogil=True)
-def run_pairs_serial(mode, kind, given, seat, nplayers, deck, count, target, pka, ppa, pkb, ppb,
+def run_pairs(mode, kind, given, seat, nplayers, deck, count, target, pka, ppa, pkb, ppb,
                      seed, block_lo, out):
-    """`run_pairs` on the calling thread only, releasing the GIL (Dask workers)."""
+    """Pairs of blocks block_lo .. block_lo + out.shape[0] - 1 into out (int64[blocks, P_SIZE]).
+    On the calling thread, without the GIL: analyzer.backends runs several at once on its
+    own threads (and one per Dask worker), so no thread-pool variant is compiled."""
     for i in range(out.shape[0]):
         out[i, :] = 0
         _pair_block(block_lo + i, mode, kind, given, seat, nplayers, deck, count, target, pka,

@@ -2,7 +2,7 @@
 in smaller blocks. Apart from batch.py so that an edit of the search player recompiles these
 drivers only, never the plain rounds and games drivers (kernels/__init__.py)."""
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from . import search as ks
 from .batch import G_STATS, count_game, count_round
@@ -61,20 +61,13 @@ def _search_block(games, b, nplayers, deck, count, target, pk, pp, rpk, rpp, see
             count_round(row, s, nplayers, end)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def run_search(games, nplayers, deck, count, target, pk, pp, rpk, rpp, seed, block_lo, out):
     """Blocks block_lo .. block_lo + out.shape[0] - 1 of a run with search seats into `out`
     (int64[blocks, G_SIZE or R_SIZE]); rpk / rpp (int64[P, P], float64[P, P, MAX_PARAMS]):
-    the rollout players as each search seat sees them."""
-    for i in prange(out.shape[0]):
-        out[i, :] = 0
-        _search_block(games, block_lo + i, nplayers, deck, count, target, pk, pp, rpk, rpp, seed,
-                      out[i])
-
-
-@njit(cache=True, nogil=True)
-def run_search_serial(games, nplayers, deck, count, target, pk, pp, rpk, rpp, seed, block_lo, out):
-    """`run_search` on the calling thread only, releasing the GIL (Dask workers)."""
+    the rollout players as each search seat sees them.
+    On the calling thread, without the GIL: analyzer.backends runs several at once on its
+    own threads (and one per Dask worker), so no thread-pool variant is compiled."""
     for i in range(out.shape[0]):
         out[i, :] = 0
         _search_block(games, block_lo + i, nplayers, deck, count, target, pk, pp, rpk, rpp, seed,

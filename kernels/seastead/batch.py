@@ -1,12 +1,12 @@
-"""Parallel Seastead games, aggregated into integer counters in the kernel.
+"""Seastead games in blocks, aggregated into integer counters in the kernel.
 
 Block b of a run plays games b * GAME_BLOCK .. on the random stream (seed, b) and writes its
 own counter row, so the summed counters are bit-identical for any thread count or chunking
-(the Sea Salt & Paper drivers in kernels/batch.py work the same way). `run_games` spreads the
-blocks over numba's threads, `run_games_serial` runs them on the calling thread without the GIL.
+(the Sea Salt & Paper drivers in kernels/batch.py work the same way). `run_games` runs them on
+the calling thread without the GIL; analyzer.backends runs several calls at once.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..rng import seed_stream_into
 from . import layout as L
@@ -93,17 +93,11 @@ def _block(b, cp, cfg, pk, pp, ngames, seed, row):
         record(s, row)
 
 
-@njit(cache=True, parallel=True)
-def run_games(cp, cfg, pk, pp, ngames, seed, block_lo, out):
-    """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE])."""
-    for i in prange(out.shape[0]):
-        out[i, :] = 0
-        _block(block_lo + i, cp, cfg, pk, pp, ngames, seed, out[i])
-
-
 @njit(cache=True, nogil=True)
-def run_games_serial(cp, cfg, pk, pp, ngames, seed, block_lo, out):
-    """`run_games` on the calling thread only (no thread pool), releasing the GIL."""
+def run_games(cp, cfg, pk, pp, ngames, seed, block_lo, out):
+    """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE]).
+    On the calling thread, without the GIL: analyzer.backends runs several at once on its
+    own threads (and one per Dask worker), so no thread-pool variant is compiled."""
     for i in range(out.shape[0]):
         out[i, :] = 0
         _block(block_lo + i, cp, cfg, pk, pp, ngames, seed, out[i])
