@@ -169,27 +169,20 @@ typedef struct {
 /* ------------------------------------------------------------------------------------------ */
 /* Card points                                                                                 */
 
-/* Sum of the m largest colour counts: sum over x of min(m, G[x]). */
-INLINE int top_sum(const uint8_t *G, int m) {
-#if defined(__SSE2__)
-    __m128i g = _mm_load_si128((const __m128i *)G);
-    __m128i s = _mm_sad_epu8(_mm_min_epu8(g, _mm_set1_epi8((char)m)), _mm_setzero_si128());
-    return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
-#else
-    int t = 0;
-    for (int x = 0; x < 16; x++) t += G[x] < m ? G[x] : m;
-    return t;
-#endif
-}
-
-/* What one more mermaid adds to the mermaid term: one more colour to sum and white grows. */
-static __attribute__((noinline)) int mermaid_gain(const Player *P) {
+/* What one more mermaid adds to the mermaid term. With m mermaids white holds m cards; the new
+ * sum is sum_x min(m + 1, G'[x]) with G'[m] = G[m] + 1, so each x != m adds [G[x] > m] and x = m
+ * adds 1: the gain is 1 + #{x != m : G[x] > m}, one vector compare and a popcount. */
+INLINE int mermaid_gain(const Player *P) {
     int m = P->ak[MERMAID];
-    if (m >= 4) return 0;   /* cannot happen: there are 4 mermaids */
-    uint8_t G2[16] __attribute__((aligned(16)));
-    memcpy(G2, P->G, 16);
-    G2[P->col[WHITE]]++;
-    return top_sum(G2, m + 1) - top_sum(P->G, m);
+#if defined(__SSE2__)
+    __m128i g = _mm_load_si128((const __m128i *)P->G);
+    unsigned gt = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(g, _mm_set1_epi8((char)m)));
+    return 1 + __builtin_popcount(gt & ~(1u << m));
+#else
+    int n = 1;
+    for (int x = 0; x < 16; x++) n += x != m && P->G[x] > m;
+    return n;
+#endif
 }
 
 /* Card points that card c would add to P's hand. */
@@ -318,9 +311,11 @@ INLINE void draw_step(Sim *S, Player *P) {
     if (likely(na && nb)) {
         int ta = S->pile[0][na - 1], tb = S->pile[1][nb - 1];
         int ga = gain(P, ta), gb = gain(P, tb);
-        if (ga >= 1 || gb >= 1 || unlikely(S->dlen == 0)) {
-            if (gb > ga) { S->plen[1]--; receive(P, tb, gb); }
-            else { S->plen[0]--; receive(P, ta, ga); }
+        int jb = gb > ga;                      /* the pile of higher gain, tie A */
+        int g = jb ? gb : ga;
+        if (g >= 1 || unlikely(S->dlen == 0)) {
+            S->plen[jb]--;
+            receive(P, jb ? tb : ta, g);
             return;
         }
     } else if (na || nb) {
@@ -338,9 +333,9 @@ INLINE void draw_step(Sim *S, Player *P) {
     }
     int c1 = draw_deck(S), c2 = draw_deck(S);
     int g1 = gain(P, c1), g2 = gain(P, c2);
-    int other;
-    if (g1 >= g2) { receive(P, c1, g1); other = c2; }
-    else { receive(P, c2, g2); other = c1; }
+    int k2 = g2 > g1;                          /* keep the higher gain, tie c1 (no branch) */
+    int kept = k2 ? c2 : c1, other = k2 ? c1 : c2;
+    receive(P, kept, k2 ? g2 : g1);
     /* an empty pile (A first), else the pile with fewer cards (tie A) */
     int j = na == 0 ? 0 : nb == 0 ? 1 : nb < na;
     S->pile[j][S->plen[j]++] = (uint8_t)other;
