@@ -154,13 +154,19 @@ typedef struct {
     int32_t revealed;       /* LAST CHANCE: hand revealed, cannot be stolen from */
 } __attribute__((aligned(16))) Player;
 
+/* What the round touches most, kept in play_round's frame: the byte stores to hands, piles and
+ * counts may alias anything reached through a pointer, never a local that does not escape. */
+typedef struct {
+    Rng rng;
+    int dlen, plen[2];
+} Hot;
+
 enum { END_STOP, END_LC_WON, END_LC_LOST, END_VOID, END_MERMAIDS, NENDS };
 
 typedef struct {
     Player pl[4];
     uint8_t deck[NCARDS];
     uint8_t pile[2][NCARDS];
-    int dlen, plen[2];
     Rng rng;
     /* the last round's outcome */
     int end, turns, decl_pts, points[4];
@@ -298,62 +304,62 @@ INLINE int nth_bit(uint64_t x, unsigned n) {
 /* The round                                                                                   */
 
 /* Top card of the deck (not empty), drawn lazily: one Fisher-Yates step. */
-INLINE int draw_deck(Sim *S) {
-    uint32_t j = below(&S->rng, (uint32_t)S->dlen);
+INLINE int draw_deck(Sim *S, Hot *H) {
+    uint32_t j = below(&H->rng, (uint32_t)H->dlen);
     int c = S->deck[j];
-    S->deck[j] = S->deck[--S->dlen];
+    S->deck[j] = S->deck[--H->dlen];
     return c;
 }
 
 /* Draw step, BASELINE_POLICY "Draw step" and RULES.md §4.1, §10.1-3. */
-INLINE void draw_step(Sim *S, Player *P) {
-    int na = S->plen[0], nb = S->plen[1];
+INLINE void draw_step(Sim *S, Hot *H, Player *P) {
+    int na = H->plen[0], nb = H->plen[1];
     if (likely(na && nb)) {
         int ta = S->pile[0][na - 1], tb = S->pile[1][nb - 1];
         int ga = gain(P, ta), gb = gain(P, tb);
         int jb = gb > ga;                      /* the pile of higher gain, tie A */
         int g = jb ? gb : ga;
-        if (g >= 1 || unlikely(S->dlen == 0)) {
-            S->plen[jb]--;
+        if (g >= 1 || unlikely(H->dlen == 0)) {
+            H->plen[jb]--;
             receive(P, jb ? tb : ta, g);
             return;
         }
     } else if (na || nb) {
         int j = na ? 0 : 1;
-        int t = S->pile[j][S->plen[j] - 1];
+        int t = S->pile[j][H->plen[j] - 1];
         int g = gain(P, t);
-        if (g >= 1 || S->dlen == 0) { S->plen[j]--; receive(P, t, g); return; }
-    } else if (unlikely(S->dlen == 0)) {
+        if (g >= 1 || H->dlen == 0) { H->plen[j]--; receive(P, t, g); return; }
+    } else if (unlikely(H->dlen == 0)) {
         return;                                /* deck and piles empty: take nothing */
     }
-    if (unlikely(S->dlen == 1)) {              /* one card: keep it, discard nothing */
-        int c = draw_deck(S);
+    if (unlikely(H->dlen == 1)) {              /* one card: keep it, discard nothing */
+        int c = draw_deck(S, H);
         receive(P, c, gain(P, c));
         return;
     }
-    int c1 = draw_deck(S), c2 = draw_deck(S);
+    int c1 = draw_deck(S, H), c2 = draw_deck(S, H);
     int g1 = gain(P, c1), g2 = gain(P, c2);
     int k2 = g2 > g1;                          /* keep the higher gain, tie c1 (no branch) */
     int kept = k2 ? c2 : c1, other = k2 ? c1 : c2;
     receive(P, kept, k2 ? g2 : g1);
     /* an empty pile (A first), else the pile with fewer cards (tie A) */
     int j = na == 0 ? 0 : nb == 0 ? 1 : nb < na;
-    S->pile[j][S->plen[j]++] = (uint8_t)other;
+    S->pile[j][H->plen[j]++] = (uint8_t)other;
 }
 
 /* Crab pair: take the card of highest gain over both piles (tie A before B, nearest the top). */
-static void crab_take(Sim *S, Player *P) {
+INLINE void crab_take(Sim *S, Hot *H, Player *P) {
     int bj = 0, bi = -1, bg = -1000;
     for (int j = 0; j < 2; j++) {
         const uint8_t *pile = S->pile[j];
-        for (int i = S->plen[j] - 1; i >= 0; i--) {
+        for (int i = H->plen[j] - 1; i >= 0; i--) {
             int g = gain(P, pile[i]);
             if (g > bg) { bg = g; bj = j; bi = i; }
         }
     }
     uint8_t *pile = S->pile[bj];
     int c = pile[bi];
-    int n = --S->plen[bj];
+    int n = --H->plen[bj];
     memmove(pile + bi, pile + bi + 1, (size_t)(n - bi));
     receive(P, c, bg);
 }
@@ -376,13 +382,13 @@ static void score_last_chance(Sim *S, int np, int caller) {
 enum { DECL_NONE, DECL_STOP, DECL_LC };
 
 /* One round from a fresh shuffle, seat 0 first; the outcome goes to S->end, turns, points. */
-static void play_round(Sim *S, int np, int stop_at, int lc_at) {
+INLINE void round_body(Sim *S, Hot *H, int np, int stop_at, int lc_at) {
     memset(S->pl, 0, sizeof(Player) * (size_t)np);
     memcpy(S->deck, DECK0, NCARDS);
-    S->dlen = NCARDS;
-    S->pile[0][0] = (uint8_t)draw_deck(S);
-    S->pile[1][0] = (uint8_t)draw_deck(S);
-    S->plen[0] = S->plen[1] = 1;
+    H->dlen = NCARDS;
+    S->pile[0][0] = (uint8_t)draw_deck(S, H);
+    S->pile[1][0] = (uint8_t)draw_deck(S, H);
+    H->plen[0] = H->plen[1] = 1;
     int decl = DECL_NONE, declarer = -1;
     int turns = 0;
     int p = 0;
@@ -390,7 +396,7 @@ static void play_round(Sim *S, int np, int stop_at, int lc_at) {
         Player *P = &S->pl[p];
         turns++;
     draw:
-        draw_step(S, P);
+        draw_step(S, H, P);
         for (;;) {                              /* play step, BASELINE_POLICY order */
             if (unlikely(P->ak[MERMAID] == 4)) {
                 S->end = END_MERMAIDS;
@@ -399,15 +405,15 @@ static void play_round(Sim *S, int np, int stop_at, int lc_at) {
                 for (int q = 0; q < np; q++) S->points[q] = 0;
                 return;
             }
-            if (P->hk[FISH] >= 2 && likely(S->dlen > 0)) {
+            if (P->hk[FISH] >= 2 && likely(H->dlen > 0)) {
                 play_pair(P, FISH, FISH);
-                int c = draw_deck(S);
+                int c = draw_deck(S, H);
                 receive(P, c, gain(P, c));
                 continue;
             }
-            if (P->hk[CRAB] >= 2 && likely(S->plen[0] + S->plen[1] > 0)) {
+            if (P->hk[CRAB] >= 2 && likely(H->plen[0] + H->plen[1] > 0)) {
                 play_pair(P, CRAB, CRAB);
-                crab_take(S, P);
+                crab_take(S, H, P);
                 continue;
             }
             if (P->hk[SWIMMER] && P->hk[SHARK]) {
@@ -420,7 +426,7 @@ static void play_round(Sim *S, int np, int stop_at, int lc_at) {
                 if (victim >= 0) {
                     play_pair(P, SWIMMER, SHARK);
                     Player *V = &S->pl[victim];
-                    int c = nth_bit(V->hand, below(&S->rng, (uint32_t)most));
+                    int c = nth_bit(V->hand, below(&H->rng, (uint32_t)most));
                     give_up(V, c);
                     receive(P, c, gain(P, c));
                     continue;
@@ -433,7 +439,7 @@ static void play_round(Sim *S, int np, int stop_at, int lc_at) {
                 if (decl == DECL_LC) P->revealed = 1;
                 break;                          /* declaring ends the turn */
             }
-            if (P->hk[BOAT] >= 2 && likely(S->dlen + S->plen[0] + S->plen[1] > 0)) {
+            if (P->hk[BOAT] >= 2 && likely(H->dlen + H->plen[0] + H->plen[1] > 0)) {
                 play_pair(P, BOAT, BOAT);
                 goto draw;                      /* an extra draw step and play step */
             }
@@ -454,7 +460,7 @@ static void play_round(Sim *S, int np, int stop_at, int lc_at) {
                 S->turns = turns;
                 return;
             }
-        } else if (unlikely(S->dlen == 0)) {
+        } else if (unlikely(H->dlen == 0)) {
             S->end = END_VOID;
             S->turns = turns;
             S->decl_pts = 0;
@@ -463,6 +469,13 @@ static void play_round(Sim *S, int np, int stop_at, int lc_at) {
         }
         p = nxt;
     }
+}
+
+static void play_round(Sim *S, int np, int stop_at, int lc_at) {
+    Hot hot;
+    hot.rng = S->rng;
+    round_body(S, &hot, np, stop_at, lc_at);
+    S->rng = hot.rng;
 }
 
 /* ------------------------------------------------------------------------------------------ */
