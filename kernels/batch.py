@@ -77,7 +77,7 @@ def count_round(row, s, nplayers, end):
     row[R_DECK_LOW] += s[DECK_LEN] < 10     # the deck only shrinks (a lobster's cards go back)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _round_block(b, nplayers, deck, nrounds, pk, pp, seed, row):
     rng = np.empty(4, dtype=np.uint64)
     seed_stream_into(rng, seed, b)
@@ -124,7 +124,7 @@ def count_game(row, nplayers, totals, winners, rounds, mermaids):
     row[G_ROUNDS_SQ] += rounds * rounds
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _game_block(b, nplayers, deck, ngames, target, pk, pp, seed, row):
     rng = np.empty(4, dtype=np.uint64)
     seed_stream_into(rng, seed, b)

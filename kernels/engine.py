@@ -505,7 +505,7 @@ def step(s, a, pk, pp, rng, tr):
     apply_action(s, a, UNKNOWN, pk, pp, rng, tr)
 
 
-@kernel
+@kernel(inline="always")
 def play_round(s, pk, pp, rng, tr):
     """Run the round in `s` from the start of the current player's turn (DEC_START: as dealt or
     built) or from a decision point already answered, until an external seat must decide or the

@@ -7,9 +7,8 @@ With header field 1 set to 1 (check mode), every event also checks the state's i
 (kernels.invariants) and header fields 2 and 3 keep the first error code and its event number. The meaning
 of a, b, c for each code is in EVENT_FIELDS; card fields hold type ids (-1 for none).
 """
-import numpy as np
 
-from .jit import kernel
+from .jit import kernel, word
 
 from .invariants import state_errors
 
@@ -45,13 +44,17 @@ EVENT_NAMES = tuple(f[0] for f in EVENT_FIELDS)
 
 @kernel(inline="always")
 def emit(s, tr, code, p, a, b, c):
-    """Append one event to the trace buffer `tr` (no-op with a zero-capacity buffer).
+    """Append one event to the trace buffer `tr` (no-op with a zero-capacity buffer). Every
+    field goes on as a plain int64, so that the many call sites share one compiled _emit."""
+    _emit(s, tr, word(code), word(p), word(a), word(b), word(c))
 
-    Inlined at every call site so that with tracing off an event costs one comparison, not a
-    call passing both arrays; the recording itself stays out of line, with every field as an
-    int64 so that the many call sites share one compiled record()."""
+
+@kernel(forceinline=True)
+def _emit(s, tr, code, p, a, b, c):
+    """Inlined by LLVM at every call site so that with tracing off an event costs one
+    comparison, not a call passing both arrays; the recording itself stays out of line."""
     if tr.shape[0] != 0:
-        record(s, tr, np.int64(code), np.int64(p), np.int64(a), np.int64(b), np.int64(c))
+        record(s, tr, code, p, a, b, c)
 
 
 @kernel

@@ -1,4 +1,9 @@
-"""A round from a fresh shuffle, and a whole game (RULES.md §8), compiled."""
+"""A round from a fresh shuffle, and a whole game (RULES.md §8), compiled.
+
+The thin layers over the engine (new_round, play_rounds, play_game, and engine.play_round) are
+inlined into their callers at numba's IR level: each compiled function that links the engine
+(kernels.engine.advance) re-optimizes it, so a layer that were its own function would cost a
+whole engine's optimization for one call per round."""
 from .cards import MERMAID, NKINDS
 from .engine import play_round, reveal_top
 from .jit import kernel
@@ -53,7 +58,7 @@ def deal_round(s, nplayers, deck, starter, rng):
     flip_piles(s)
 
 
-@kernel
+@kernel(inline="always")
 def new_round(s, nplayers, deck, starter, pk, pp, rng, tr):
     """Deal a fresh round and play it (to its end with bots in every seat)."""
     deal_round(s, nplayers, deck, starter, rng)
@@ -84,7 +89,7 @@ def settle_round(s, nplayers, target, totals, winners):
     return 1
 
 
-@kernel
+@kernel(inline="always")
 def play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats, starter):
     """Play fresh rounds from `starter` on, adding to `totals`, until the game ends. Returns
     (rounds played, 1 if the game ended on four mermaids else 0)."""
@@ -99,7 +104,7 @@ def play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, sta
         starter = (s[ENDER] + 1) % nplayers
 
 
-@kernel
+@kernel(inline="always")
 def play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats):
     """Play a game from zero (seat 0 starts) until a total reaches `target` or someone holds four
     mermaids. Writes final totals and a 0/1 winners mask (several 1s: a shared win) and adds

@@ -33,8 +33,8 @@ def kernel(*args, **options):
 def word(typingctx, x):
     """x as a plain int64, never a compile-time literal: a kernel called with a constant
     (`advance(s, PH_TURN, ...)`) then shares the specialization of its other callers instead of
-    compiling a copy of itself for that constant."""
-    if not isinstance(x, types.Integer):
+    compiling a copy of itself for that constant. A bool becomes 0 or 1."""
+    if not isinstance(x, (types.Integer, types.Boolean)):
         return None
 
     def codegen(context, builder, sig, args):

@@ -13,7 +13,7 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def _rotl(x, k):
     return (x << uint64(k)) | (x >> uint64(64 - k))
 
@@ -45,7 +45,7 @@ def seed_stream(seed: int, block: int = 0) -> np.ndarray:
     return rng
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def next_u64(rng):
     """xoshiro256**: next 64-bit output, advancing `rng` in place."""
     s0 = rng[0]
@@ -67,7 +67,7 @@ def next_u64(rng):
     return result
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def below(rng, n):
     """A uniform integer in [0, n) for 1 <= n < 2**32 (Lemire's multiply-shift on 32 bits;
     the bias is below n / 2**32, under 2e-8 for any deck-sized n)."""

@@ -8,7 +8,7 @@ the state (PTS), so the baseline's many gain evaluations cost a few dozen intege
 """
 import numpy as np
 
-from .jit import below_bound, kernel
+from .jit import below_bound, kernel, word
 
 from .cards import (BOAT, CAPTAIN, CAST, COLONY, CRAB, FISH, JELLYFISH, LIGHTHOUSE,
                     LOBSTER, MERMAID, NKINDS, NTYPES, OCTOPUS, PENGUIN, SAILOR, SEAHORSE, SHARK,
@@ -139,9 +139,14 @@ def multiplier_points(s, p, xk):
     return total
 
 
-@kernel
+@kernel(inline="always")
 def card_points(s, p):
     """Card points of player p: M + D + C + X (RULES.md §7), computed from the counts."""
+    return _card_points(s, word(p))
+
+
+@kernel
+def _card_points(s, p):
     return (mermaid_points(s, p, -1, -1) + duo_points(s, p, -1) + collector_points(s, p, -1)
             + multiplier_points(s, p, -1))
 
@@ -157,8 +162,15 @@ def colour_bonus(s, p):
     return best
 
 
-@kernel(forceinline=True)
+@kernel(inline="always")
 def gain(s, p, t):
+    """How many card points p would gain with card type t added to the hand (_gain, called
+    with plain int64 arguments whatever the caller's integer types: one compiled version)."""
+    return _gain(s, word(p), word(t))
+
+
+@kernel(forceinline=True)
+def _gain(s, p, t):
     """How many card points p would gain with card type t added to the hand.
 
     The hot path of every greedy player, so it is the delta of §7 rather than a re-score, and
@@ -205,12 +217,17 @@ def points(s, p):
     return s[PTS + p]
 
 
-@kernel
+@kernel(inline="always")
 def gain_call(s, p, t):
     """gain() as a real call, for sites off the hot path: gain is inlined wherever it is called,
-    and every copy makes play_round, which numba re-optimizes in each library that links it,
-    slower to compile."""
-    return gain(s, p, t)
+    and every copy makes the engine, which numba re-optimizes in each library that links it,
+    slower to compile. One compiled version (int64 arguments)."""
+    return _gain_call(s, word(p), word(t))
+
+
+@kernel
+def _gain_call(s, p, t):
+    return _gain(s, p, t)
 
 
 @kernel(forceinline=True)

@@ -107,7 +107,7 @@ def deal(s, nplayers, deck, starter):
     flip_piles(s)
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def gain_card(s, p, t):
     """Card type `t` enters player p's hand."""
     t = below_bound(t, NTYPES)
@@ -119,7 +119,7 @@ def gain_card(s, p, t):
     s[HLEN + p] += 1
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def lose_card(s, p, t):
     """Card type `t` leaves player p's hand (stolen, or returned by a scripted setup)."""
     t = below_bound(t, NTYPES)
@@ -131,7 +131,7 @@ def lose_card(s, p, t):
     s[HLEN + p] -= 1
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def to_table(s, p, t):
     """Card type `t` moves from p's hand to p's table (colour and hand+table counts unchanged)."""
     t = below_bound(t, NTYPES)
@@ -141,12 +141,12 @@ def to_table(s, p, t):
     s[HLEN + p] -= 1
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def hand_kind(s, p, k):
     return s[HK + p * NKINDS + k]
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def pile_top(s, j):
     """Top type of pile j, or -1 if it is empty."""
     n = below_bound(s[PILE_LEN + j], MAX_DECK + 1)
@@ -155,7 +155,7 @@ def pile_top(s, j):
     return s[PILE + j * MAX_DECK + n - 1]
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def pop_pile(s, j):
     """Take the top card of pile j (not empty)."""
     j = below_bound(j, 2)
@@ -164,7 +164,7 @@ def pop_pile(s, j):
     return below_bound(s[PILE + j * MAX_DECK + n], NTYPES)
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def push_pile(s, j, t):
     """Put card type t on top of pile j."""
     j = below_bound(j, 2)
@@ -173,7 +173,7 @@ def push_pile(s, j, t):
     s[PILE_LEN + j] = n + 1
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def take_from_pile(s, j, i):
     """Remove and return the card at depth index i (0 = bottom) of pile j; the rest keep order."""
     base = PILE + j * MAX_DECK
@@ -185,7 +185,7 @@ def take_from_pile(s, j, i):
     return t
 
 
-@kernel(inline="always")
+@kernel(forceinline=True)
 def pop_deck(s):
     """Take the top card of an ordered deck (not empty)."""
     n = below_bound(s[DECK_LEN] - 1, MAX_DECK)

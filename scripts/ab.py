@@ -32,6 +32,7 @@ import numpy as np
 from kernels import batch, cards
 from analyzer.policies import policy_arrays, seat_policies
 rounds, games, configs = int(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])
+cpu_clock = len(sys.argv) > 4 and sys.argv[4] == "cpu"
 out = {}
 for exp, players in configs:
     deck = cards.deck_types(exp)
@@ -45,7 +46,8 @@ for exp, players in configs:
             nb = -(-n // batch.GAME_BLOCK)
             buf = np.zeros((nb, batch.G_SIZE), dtype=np.int64)
             run = lambda: batch.run_games(players, deck, n, 40, pk, pp, np.uint64(1), 0, buf)
-        t = time.perf_counter(); run(); dt = time.perf_counter() - t
+        clock = time.process_time if cpu_clock else time.perf_counter
+        t = clock(); run(); dt = clock() - t
         out[f"{exp} {players}p {kind}"] = [n / dt, int(buf.sum())]
 print(json.dumps(out))
 """
@@ -62,10 +64,11 @@ def export(ref: str, into: pathlib.Path) -> pathlib.Path:
     return into
 
 
-def measure(tree: pathlib.Path, rounds: int, games: int, configs) -> dict:
+def measure(tree: pathlib.Path, rounds: int, games: int, configs, clock: str = "wall") -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), NUMBA_NUM_THREADS="1")
     cmd = ["taskset", "-c", os.environ.get("AB_CPU", "1")] if shutil.which("taskset") else []
-    res = subprocess.run(cmd + [sys.executable, "-c", PROBE, str(rounds), str(games), json.dumps(configs)],
+    res = subprocess.run(cmd + [sys.executable, "-c", PROBE, str(rounds), str(games),
+                                json.dumps(configs), clock],
                          env=env, cwd=tree, check=True, capture_output=True, text=True)
     return json.loads(res.stdout.strip().splitlines()[-1])
 
@@ -79,6 +82,9 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--players", default="2,4")
     ap.add_argument("--expansions", default="base,extra-salt")
+    ap.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                    help="time by the wall clock (an idle machine) or by the process's CPU time "
+                         "(a loaded one: less disturbed, not undisturbed)")
     args = ap.parse_args()
     configs = [(e, int(p)) for e in args.expansions.split(",") for p in args.players.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -91,12 +97,13 @@ def main() -> None:
         check: dict[str, dict[str, int]] = {"A": {}, "B": {}}
         for r in range(args.repeats):
             for side, tree in sides.items():
-                for key, (rate, total) in measure(tree, args.rounds, args.games, configs).items():
+                for key, (rate, total) in measure(tree, args.rounds, args.games, configs,
+                                                  args.clock).items():
                     best[side][key] = max(best[side].get(key, 0.0), rate)
                     check[side][key] = total
             print(f"repeat {r + 1}/{args.repeats} done", file=sys.stderr)
     print(f"A = {args.ref}, B = {args.tree}; baseline, one thread, best of {args.repeats}, "
-          f"{args.rounds:,} rounds / {args.games:,} games")
+          f"{args.rounds:,} rounds / {args.games:,} games, {args.clock} clock")
     print(f"| configuration | A per s | B per s | B/A | same counters |")
     print("|---|---|---|---|---|")
     for key in best["A"]:
