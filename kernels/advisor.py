@@ -131,7 +131,7 @@ def _best_other(s, me):
     return best
 
 
-@kernel
+@kernel(inline="always")
 def outcome(s, me, deck, target, pk, pp, rng, totals, tot, winners, stats, tr, v):
     """v = what the finished round in s means for the asker: (round points, best opponent's,
     LAST CHANCE bet won, game won outright, four-mermaid outcome +1/-1/0). With a target > 0

@@ -13,20 +13,52 @@ a kernel in every module that links it, so a big function inlined at many sites 
 everything above it slow to compile: inline it at hot sites only (see scoring.gain_call).
 """
 from llvmlite import ir
-from numba import njit, types
-from numba.core import cgutils
+from numba import types
+from numba.core import cgutils, sigutils
+from numba.core.registry import CPUDispatcher
 from numba.extending import intrinsic
+
+
+def _canonical(t: types.Type) -> types.Type:
+    """The argument type a kernel is compiled for: a constant as its plain type, a narrower
+    signed integer as int64 (values read from the int32 state, seats, counts). Unsigned
+    integers (random streams) and everything else stay as they are."""
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
+        return types.int64
+    return t
+
+
+class KernelDispatcher(CPUDispatcher):
+    """A dispatcher that compiles one version per canonical argument types (_canonical), so
+    that calls with int32 and int64 seats, or with a constant, share one compiled function
+    instead of each costing a compile; the caller's arguments are converted at the call."""
+
+    def compile(self, sig):
+        args, ret = sigutils.normalize_signature(sig)
+        args = tuple(_canonical(a) for a in args)
+        return super().compile(args if ret is None else ret(*args))
 
 
 def kernel(*args, **options):
     """`@kernel`, `@kernel(forceinline=True)` or `@kernel(inline="always")`:
-    njit(cache=True, _nrt=False, forceinline=False, **options)."""
-    options.setdefault("cache", True)
+    njit(cache=True, _nrt=False, forceinline=False, **options), compiled once per canonical
+    argument types (KernelDispatcher)."""
     options.setdefault("forceinline", False)
     options["_nrt"] = False
+    options["nopython"] = True
+    options.setdefault("boundscheck", None)
+    cache = options.pop("cache", True)
+
+    def make(fn):
+        disp = KernelDispatcher(py_func=fn, locals={}, targetoptions=dict(options))
+        if cache:
+            disp.enable_caching()
+        return disp
+
     if args and callable(args[0]):
-        return njit(**options)(args[0])
-    return njit(**options)
+        return make(args[0])
+    return make
 
 
 @intrinsic

@@ -8,7 +8,7 @@ kernels.seastead.players.choose for one. `pk`, `pp` are the seats' player kinds 
 `rng` a kernels.rng stream, `tr` a trace buffer (kernels.events format: zero rows = off), `sc`
 a script of choices (players.P_SCRIPT). Everything else here is rules.
 """
-from ..jit import kernel
+from ..jit import kernel, word
 from ..rng import below, shuffle
 from . import layout as L
 from .players import choose
@@ -17,10 +17,17 @@ from .players import choose
 # ---------------------------------------------------------------------------------------------
 # small helpers
 
-@kernel
+@kernel(inline="always")
 def emit(s, cp, tr, code, p, a, b, c):
-    """Append one event (code, player, a, b, c) to `tr`; in check mode (tr[0, 1] == 1) also
-    check the state's invariants, keeping the first error code and its event number."""
+    """Append one event (code, player, a, b, c) to `tr` (_emit with plain int64 fields: one
+    compiled version for every call site, not one per mix of integer types and constants)."""
+    _emit(s, cp, tr, word(code), word(p), word(a), word(b), word(c))
+
+
+@kernel
+def _emit(s, cp, tr, code, p, a, b, c):
+    """emit(); in check mode (tr[0, 1] == 1) also check the state's invariants, keeping the
+    first error code and its event number."""
     if tr.shape[0] == 0:
         return
     if tr[0, 1] == 1 and tr[0, 2] == 0:
@@ -71,9 +78,14 @@ def flotilla_of(s, r):
     return -1
 
 
-@kernel
+@kernel(inline="always")
 def opt(ob, n, a, b, c, d):
-    """Write option row n; returns n + 1."""
+    """Write option row n; returns n + 1 (_opt with plain int64s: one compiled version)."""
+    return _opt(ob, word(n), word(a), word(b), word(c), word(d))
+
+
+@kernel
+def _opt(ob, n, a, b, c, d):
     ob[n, 0] = a
     ob[n, 1] = b
     ob[n, 2] = c
