@@ -18,7 +18,7 @@ SEARCH_GAME_BLOCK = 1
 TRACE_ROWS = 4096       # events of one round (a round has at most a few hundred)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _search_block(games, b, nplayers, deck, count, target, pk, pp, rpk, rpp, seed, row):
     """Block b of a rounds (games=False) or games run with search seats into its counter row.
     The game's stream is (seed, b) as for the bots; each search seat has its own (search.py)."""
