@@ -96,17 +96,20 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
     s = settings(players, knobs, policy, list(vs) or ["baseline"], generations, population,
                  games, elite, finalists, final_games, holdout_games, iterations, seed,
                  expansion, target, resume)
+    def write(result, results, trace_df) -> None:
+        """The output files, written before the study's cache journal is deleted."""
+        if out is not None:
+            write_out(results, out)
+        if trace is not None:
+            write_out(trace_df, trace)
+        if chart is not None:
+            from reports.strategy import optimize_trace, save
+            save(optimize_trace(trace_df, results), chart)
+            click.echo(f"wrote {chart}", err=True)
+
     with ProgressLine("optimize") as progress:
         result, results, trace_df = run_optimize(s, jobs, progress, scheduler, checkpoint, resume,
-                                                 restart)
-    if out is not None:
-        write_out(results, out)
-    if trace is not None:
-        write_out(trace_df, trace)
-    if chart is not None:
-        from reports.strategy import optimize_trace, save
-        save(optimize_trace(trace_df, results), chart)
-        click.echo(f"wrote {chart}", err=True)
+                                                 restart, write)
     if as_json:
         click.echo(json.dumps(json_safe({**result, "trace": trace_df.drop(
             columns=["law"]).to_dict("records")}), indent=2, allow_nan=False))
