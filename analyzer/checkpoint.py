@@ -44,6 +44,7 @@ from .errors import SeasaltError
 FORMAT = 2
 Task = tuple[int, int, int]          # (batch index, first block, end block)
 INT64 = 2 ** 63
+LINE_LIMIT = 1 << 24                 # bytes: a task line is a few hundred
 
 
 class TaskGrid(Protocol):
@@ -316,7 +317,7 @@ def read_tasks(path: pathlib.Path, f, fingerprint: str, run: dict,
                batches: Sequence[TaskGrid], engine: str) -> tuple[Resumed, int]:
     """The verified tasks of an open checkpoint file `f` (binary) and the byte length of its
     complete lines (a torn last line is dropped)."""
-    first = f.readline(1 << 24)
+    first = f.readline(LINE_LIMIT)
     if not first.endswith(b"\n"):
         raise SeasaltError(f"checkpoint {path} is empty or damaged (no header line)")
     try:
@@ -336,8 +337,10 @@ def read_tasks(path: pathlib.Path, f, fingerprint: str, run: dict,
                            f"--restart to discard it)")
     got = Resumed([np.zeros(b.width, dtype=np.int64) for b in batches])
     valid = len(first)
-    for n, line in enumerate(iter(lambda: f.readline(1 << 24), b""), 2):
+    for n, line in enumerate(iter(lambda: f.readline(LINE_LIMIT), b""), 2):
         if not line.endswith(b"\n"):
+            if len(line) >= LINE_LIMIT:     # not torn: a line no run writes; never skip the rest
+                raise _damaged(path, n, f"a line over {LINE_LIMIT >> 20} MiB")
             break                       # the line being written when the run died: dropped
         valid += len(line)
         try:
