@@ -109,10 +109,13 @@ def test_4_a_position_impossible_through_crab_taken_is_refused_at_once(served, t
 
 
 def test_4_an_abandoned_advice_is_cancelled(served):
-    """A client asks for 10**7 samples (minutes of work) and goes: the next advice is answered
-    without waiting for them (a bounded wait well under what they would take)."""
+    """A client asks for 10**7 samples of games played out to 200 points (some 15 minutes of
+    work here) and goes: the next advice is answered without waiting for them (a bounded wait
+    of 120 s, well under what they would take)."""
     url, log, _ = served
-    body = EXAMPLE.read_bytes()
+    slow = json.loads(EXAMPLE.read_text())
+    slow.update(totals=[0, 0], target=200)          # every sample plays a long game out
+    body = json.dumps(slow).encode()
     s = _raw(url)
     s.sendall(b"POST /api/advise?samples=10000000&seed=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
               b"Content-Type: application/json\r\nContent-Length: " + str(len(body)).encode()
