@@ -269,3 +269,34 @@ def test_a_directory_or_stage_link_is_refused(place, journal):
     (run / "j.jsonl").rmdir()
     os.symlink(sentinel / "notes.txt", run / "j.jsonl.stage")
     one_line(cli(*OPT, "--checkpoint", run / "j.jsonl", cwd=run), "symbolic link")
+
+
+def _interrupt_when(proc: subprocess.Popen, stage: Path, lines: int) -> str:
+    """SIGINT once the stage checkpoint holds `lines` lines; the run's stderr."""
+    deadline = time.monotonic() + 240
+    while not (stage.exists() and stage.read_bytes().count(b"\n") >= lines):
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the stage never got that far"
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    return err
+
+
+def test_3_a_guide_stopped_in_its_first_stage_resumes(tmp_path):
+    """The guide's first stage (all its studies but the best response) is most of its work: a
+    guide stopped there is told --resume by a plain rerun, and --resume continues the stage's
+    own checkpoint (stopped again, it holds more finished tasks than before: none redone)."""
+    ck, stage = tmp_path / "g.jsonl", tmp_path / "g.jsonl.stage"
+    args = [SEASALT, "guide", "--out", str(tmp_path / "guide"), "--small", "--checkpoint",
+            str(ck), "--jobs", "1"]
+    err = _interrupt_when(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                           text=True), stage, 3)
+    assert "interrupted in studies" in err and "--resume" in err, err
+    kept = stage.read_bytes().count(b"\n")
+    one_line(cli(*args[1:]), "already exists", "--resume")
+    _interrupt_when(subprocess.Popen(args + ["--resume"], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True), stage, kept + 2)
+    assert stage.read_bytes().count(b"\n") >= kept + 2
+    assert not (tmp_path / "guide").exists()
