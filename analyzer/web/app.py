@@ -77,6 +77,11 @@ def advice_seconds() -> float:
     return value if value > 0 else 120.0
 
 
+# Set when the server stops (Ctrl-C): a running advice ends at its next chunk (a 503), so the
+# server does not wait out the advice's time limit. analyzer/web/server.py sets it.
+SHUTDOWN = threading.Event()
+
+
 class Rendered(str):
     """An answer already written as JSON text (the advice: the CLI's own --json text)."""
 
@@ -189,6 +194,8 @@ def advice_json(position: object, options: dict, gone: threading.Event | None = 
     def stop() -> None:
         if gone is not None and gone.is_set():
             raise Cancelled
+        if SHUTDOWN.is_set():
+            raise HTTPError(503, "the server is stopping")
         if time.monotonic() > deadline:
             raise HTTPError(503, f"the advice went over its time limit of {limit:g} s; ask for "
                                  f"fewer samples or a coarser precision")
