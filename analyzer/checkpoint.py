@@ -19,7 +19,8 @@ resumed run are the uninterrupted run's, bit for bit. `run` describes the comman
   host, start, command). A crashed run's lock is released by the system.
 * **Every line verified on resume**: each task line carries its run's fingerprint and a
   checksum of (fingerprint, task, counters), so another run's lines, a hand-edited counter or a
-  damaged line are refused with the line number.
+  damaged line are refused with the line number. Lines are read at most LINE_LIMIT bytes at a
+  time: a longer one is a damaged line too (never the silent end of the reading).
 * **Never through a symlink** (O_NOFOLLOW), never a directory, never a file that is not a
   checkpoint (--restart refuses to overwrite one).
 * Lines are written with one unbuffered `os.write` each, so a write error (a full disk, `ulimit
