@@ -300,3 +300,12 @@ def test_3_a_guide_stopped_in_its_first_stage_resumes(tmp_path):
                                      stderr=subprocess.PIPE, text=True), stage, kept + 2)
     assert stage.read_bytes().count(b"\n") >= kept + 2
     assert not (tmp_path / "guide").exists()
+
+
+def test_6_a_chart_that_cannot_be_written_is_refused_before_any_work(tmp_path):
+    """--chart in a missing directory used to be a traceback after the whole run."""
+    env = {**os.environ, "SEASALT_CHECKPOINT_DIR": str(tmp_path / "cache")}
+    p = subprocess.run([SEASALT, *OPT, "--chart", str(tmp_path / "nowhere" / "c.png")],
+                       capture_output=True, text=True, env=env, timeout=300)
+    one_line(p, "--chart", "does not exist")
+    assert not (tmp_path / "cache").exists() or not list((tmp_path / "cache").iterdir())
