@@ -180,11 +180,15 @@ def _add(tally: Tally, c: np.ndarray) -> None:
 def run(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
         jobs: int | None = None, first: int = 0, report_rates: Callable[[Tally], list] | None = None,
         progress: Callable[[int, int], None] | None = None,
-        backend: Backend | None = None) -> tuple[Tally, float]:
+        backend: Backend | None = None,
+        stop: Callable[[], None] | None = None) -> tuple[Tally, float]:
     """Sum the counters of `samples` samples (or, with `precision`, chunks of BATCH until every
     rate from `report_rates` has a 95% half-width below it or MAX_SAMPLES), sample i on the
     stream (seed, first + i), on the Runner of `backend` (default: threads, `jobs` of them).
     The first chunk is BATCH samples either way, so an impossible position is found out early.
+    `stop` (the server's: a client gone, a time limit) is called before every chunk and may
+    raise to end the run; with it the samples go in chunks of BATCH (the same sums: every sample
+    is on its own stream), so no run goes on for long after it is told to stop.
     Returns the tally and the seconds it took."""
     backend = Backend(jobs) if backend is None else backend
     tally = Tally.empty(len(ev.actions))
@@ -192,7 +196,10 @@ def run(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
     t0 = time.perf_counter()
     with watching() as compiling:      # compiling is not speed
         while tally.n < goal:
-            n = min(BATCH if precision is not None or tally.n == 0 else goal, goal - tally.n)
+            if stop is not None:
+                stop()
+            chunked = precision is not None or tally.n == 0 or stop is not None
+            n = min(BATCH if chunked else goal, goal - tally.n)
             done = tally.n
             step = None if progress is None else (lambda d, t: progress(done + d, goal))
             outcome = backend.runner(step).run(
@@ -399,13 +406,14 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
            opponent: str = "baseline", me: str = "baseline", seed: int | None = None,
            jobs: int | None = None, play_on: bool = True, *, me_policy: str | None = None,
            progress: Callable[[int, int], None] | None = None,
-           scheduler: str | None = None) -> Advice:
+           scheduler: str | None = None, stop: Callable[[], None] | None = None) -> Advice:
     """Evaluate a position (a JSON-like dict, see analyzer.position). Give `samples`, or a
     `precision`: sample until every reported probability has a 95% half-width below it.
     `opponent` and `me` are the players' specs, as `--opponent` and `--me` (`me_policy` is the
     old name of `me`); `play_on=False` leaves out ending the turn at the play step. The samples
     run on analyzer.backends.Runner: threads here, or Dask with `scheduler` (a running
-    scheduler's address pays; "local" starts a cluster for each chunk of a --precision run)."""
+    scheduler's address pays; "local" starts a cluster for each chunk of a --precision run).
+    `stop`: called between chunks of samples, may raise to end the run (analyzer.advisor.run)."""
     me_policy = me if me_policy is None else me_policy
     pos = position if isinstance(position, Position) else parse(position)
     if samples is not None and precision is not None:
@@ -439,7 +447,7 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
                     kc.deck_types(pos.expansion), pos.target or 0,
                     pos.totals if pos.totals is not None else np.zeros(4, dtype=np.int64))
     tally, seconds = run(ev, samples, precision, seed, report_rates=rates, progress=progress,
-                         backend=Backend(jobs, scheduler))
+                         backend=Backend(jobs, scheduler), stop=stop)
     if tally.failed:
         raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
                            "gave someone all four mermaids, so the position looks impossible")

@@ -19,7 +19,8 @@ resumed run are the uninterrupted run's, bit for bit. `run` describes the comman
   host, start, command). A crashed run's lock is released by the system.
 * **Every line verified on resume**: each task line carries its run's fingerprint and a
   checksum of (fingerprint, task, counters), so another run's lines, a hand-edited counter or a
-  damaged line are refused with the line number.
+  damaged line are refused with the line number. Lines are read at most LINE_LIMIT bytes at a
+  time: a longer one is a damaged line too (never the silent end of the reading).
 * **Never through a symlink** (O_NOFOLLOW), never a directory, never a file that is not a
   checkpoint (--restart refuses to overwrite one).
 * Lines are written with one unbuffered `os.write` each, so a write error (a full disk, `ulimit
@@ -44,6 +45,7 @@ from .errors import SeasaltError
 FORMAT = 2
 Task = tuple[int, int, int]          # (batch index, first block, end block)
 INT64 = 2 ** 63
+LINE_LIMIT = 1 << 24                 # bytes: a task line is a few hundred
 
 
 class TaskGrid(Protocol):
@@ -316,7 +318,7 @@ def read_tasks(path: pathlib.Path, f, fingerprint: str, run: dict,
                batches: Sequence[TaskGrid], engine: str) -> tuple[Resumed, int]:
     """The verified tasks of an open checkpoint file `f` (binary) and the byte length of its
     complete lines (a torn last line is dropped)."""
-    first = f.readline(1 << 24)
+    first = f.readline(LINE_LIMIT)
     if not first.endswith(b"\n"):
         raise SeasaltError(f"checkpoint {path} is empty or damaged (no header line)")
     try:
@@ -336,8 +338,10 @@ def read_tasks(path: pathlib.Path, f, fingerprint: str, run: dict,
                            f"--restart to discard it)")
     got = Resumed([np.zeros(b.width, dtype=np.int64) for b in batches])
     valid = len(first)
-    for n, line in enumerate(iter(lambda: f.readline(1 << 24), b""), 2):
+    for n, line in enumerate(iter(lambda: f.readline(LINE_LIMIT), b""), 2):
         if not line.endswith(b"\n"):
+            if len(line) >= LINE_LIMIT:     # not torn: a line no run writes; never skip the rest
+                raise _damaged(path, n, f"a line over {LINE_LIMIT >> 20} MiB")
             break                       # the line being written when the run died: dropped
         valid += len(line)
         try:

@@ -289,8 +289,10 @@ def ibr_settings(seed: int, sc: Scale) -> opt.Settings:
 def run_studies(seed: int, scale: str = "full", jobs: int | None = None,
                 progress: Progress | None = None, scheduler: str | None = None,
                 checkpoint: str | None = None, resume: bool = False,
-                restart: bool = False) -> dict:
-    """Every study's frame (by name), the iterated best response and the run's metadata."""
+                restart: bool = False, write: Callable[[dict], object] | None = None) -> dict:
+    """Every study's frame (by name), the iterated best response and the run's metadata.
+    `write(result)` (the pages) runs before the study's cache journal is deleted, so pages
+    that cannot be written (a full disk) lose no work: the rerun with --resume has it all."""
     if scale not in SCALES:
         raise SeasaltError(f"unknown guide scale {scale!r}; valid: {', '.join(SCALES)}")
     check_seed(seed)
@@ -311,12 +313,16 @@ def run_studies(seed: int, scale: str = "full", jobs: int | None = None,
         trace: list[dict] = []
         searches = opt.run_searches(ibr, staged, trace)
         ibr_result = opt.summarize(ibr, searches, staged.timing())
-    frames["ibr_trace"] = opt.trace_frame(ibr, trace)
-    frames["ibr"] = opt.results_frame(ibr, searches)
-    frames["last_chance_bins"] = merge_sparse(frames["last_chance"], sc.lc_min_calls)
-    return {"frames": frames, "ibr": ibr_result, "scale": scale, "seed": seed,
-            "sizes": sc, "seconds": time.perf_counter() - t0, "timing": staged.timing(),
-            "units": total}
+        frames["ibr_trace"] = opt.trace_frame(ibr, trace)
+        frames["ibr"] = opt.results_frame(ibr, searches)
+        frames["last_chance_bins"] = merge_sparse(frames["last_chance"], sc.lc_min_calls)
+        result = {"frames": frames, "ibr": ibr_result, "scale": scale, "seed": seed,
+                  "sizes": sc, "seconds": time.perf_counter() - t0, "timing": staged.timing(),
+                  "units": total}
+        if write is not None:
+            result["written"] = write(result)
+        staged.finish()
+    return result
 
 
 def build_guide(out: str | os.PathLike, seed: int = 1, scale: str = "full",
@@ -326,10 +332,13 @@ def build_guide(out: str | os.PathLike, seed: int = 1, scale: str = "full",
                 restart: bool = False) -> Path:
     """Run the studies and write the guide into `out` (see the module doc)."""
     folder = check_dest(out)
-    result = run_studies(seed, scale, jobs, progress, scheduler, checkpoint, resume, restart)
     from . import guide_pages
-    return outdir.write(folder, lambda tmp: guide_pages.write(
-        tmp, result, command_line(seed, scale), log)) / "index.html"
+
+    def write(result: dict) -> Path:
+        return outdir.write(folder, lambda tmp: guide_pages.write(
+            tmp, result, command_line(seed, scale), log)) / "index.html"
+    return run_studies(seed, scale, jobs, progress, scheduler, checkpoint, resume, restart,
+                       write)["written"]
 
 
 def command_line(seed: int, scale: str) -> str:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -383,17 +383,24 @@ def planned_games(s: Settings) -> int:
 
 def run_optimize(s: Settings, jobs: int | None = None, progress: Progress | None = None,
                  scheduler: str | None = None, checkpoint: str | None = None,
-                 resume: bool = False, restart: bool = False
+                 resume: bool = False, restart: bool = False,
+                 write: Callable[[dict, pd.DataFrame, pd.DataFrame], None] | None = None
                  ) -> tuple[dict, pd.DataFrame, pd.DataFrame]:
-    """(result, results frame, trace frame) of an optimize run (see the module doc)."""
+    """(result, results frame, trace frame) of an optimize run (see the module doc). `write`
+    (the command's output files) runs before the study's cache journal is deleted, so output
+    that cannot be written (a full disk) loses no work: the rerun with --resume has it all."""
     describe = {"command": "optimize", "seed": s.seed, "players": s.players}
     staged = Staged(s.key(), describe, planned_games(s), jobs, scheduler, checkpoint, resume,
                     progress, restart)
     trace_rows: list[dict] = []
     with staged:
         searches = run_searches(s, staged, trace_rows)
-    result = summarize(s, searches, staged.timing())
-    return result, results_frame(s, searches), trace_frame(s, trace_rows)
+        result = summarize(s, searches, staged.timing())
+        out = result, results_frame(s, searches), trace_frame(s, trace_rows)
+        if write is not None:
+            write(*out)
+        staged.finish()
+    return out
 
 
 def run_searches(s: Settings, staged: Staged, trace: list[dict]) -> list[dict]:

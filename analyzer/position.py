@@ -530,11 +530,17 @@ def decision_actions(s: np.ndarray, hand_sizes=None) -> list[int]:
 
 def _check_possible(pos: Position, mine: list[int], by_seat: dict,
                     pile_cards: list[list[int]]) -> None:
-    """Some deal gives no opponent all four mermaids. Without crab takes this is exact here:
-    an opponent would get every mermaid in every deal only if no mermaid is known elsewhere and
-    every unknown card goes to that hand. With crab takes the sampler decides (kernels.advisor
-    gives up after MAX_TRIES impossible deals in a row and analyzer.advisor says so)."""
+    """Some deal gives no opponent all four mermaids, decided exactly before any sampling.
+    Without crab takes: an opponent would get every mermaid in every deal only if no mermaid is
+    known elsewhere and every unknown card goes to that hand. With crab takes: a search over
+    what each take picks (possible_with_takes)."""
     if pos.takes.shape[0]:
+        if possible_with_takes(pos, pile_cards) is False:
+            names = ", ".join(f"pile {PILES[j]} crab_taken"
+                              for j in sorted({int(t[1]) for t in pos.takes}))
+            raise SeasaltError(f"no deal is possible: with the crab takes of {names}, every deal "
+                               f"gives someone all four mermaids (a player holding four has "
+                               f"already won)")
         return
     elsewhere = _mermaids(mine) + sum(_mermaids(p) for p in pile_cards)
     pool_mermaids = _mermaids(pos.pool)
@@ -545,6 +551,88 @@ def _check_possible(pos: Position, mine: list[int], by_seat: dict,
             raise SeasaltError(f"no deal is possible: every card you cannot place is in seat {q}'s "
                                "hand, which would then hold all four mermaids (a player holding "
                                "four has already won)")
+
+
+SEARCH_BUDGET = 200_000      # nodes of possible_with_takes before it leaves the question open
+
+
+def possible_with_takes(pos: Position, pile_cards: list[list[int]]) -> bool | None:
+    """Whether some deal of a position with crab takes leaves every seat below four mermaids
+    (kernels.advisor.possible), exactly: None only if the search needs over SEARCH_BUDGET nodes.
+
+    A deal puts the pool into the blanks (unknown hand cards, ? pile cards, the unknown deck),
+    then each take (pile A's first, each pile's in order) moves one of the bottom `among` cards
+    left in its pile to the taker. What matters of a take is whether it moves a mermaid, and
+    from which kind of card: a known mermaid, a known other card, or a ? that the pool fills
+    with a mermaid or with another card; of the candidates of one kind the topmost is taken
+    (leaving lower cards can only help the later takes, whose candidates are bottom cards
+    too). After the takes, the pool's mermaids left over must fit where nobody reaches four:
+    the deck's and the piles' blanks, and each hand's blanks up to three mermaids."""
+    s = pos.template
+    players = pos.players
+    mermaid = [[t >= 0 and kc.TYPE_KIND[t] == kc.MERMAID for t in p] for p in pile_cards]
+    held = tuple(int(s[ks.AK + q * kc.NKINDS + kc.MERMAID]) for q in range(players))
+    pool_m = _mermaids(pos.pool)
+    pool_n = len(pos.pool) - pool_m
+    blanks = [int(pos.unknown_hand[q]) for q in range(players)]
+    pile_blanks = sum(p.count(UNSEEN) for p in pile_cards)
+    deck_blanks = len(pos.pool) - sum(blanks) - pile_blanks
+    takes = sorted(((int(q), int(j), int(among)) for q, j, among in pos.takes),
+                   key=lambda t: t[1])                  # stable: each pile's in order
+    budget = [SEARCH_BUDGET]
+    seen: set = set()
+
+    def fits(counts, taken, used_m) -> bool:
+        left_blanks = deck_blanks + pile_blanks - sum(
+            1 for j, i in taken if pile_cards[j][i] == UNSEEN)
+        room = left_blanks + sum(max(0, min(blanks[q], 3 - counts[q])) for q in range(players))
+        return pool_m - used_m <= room
+
+    def go(r, taken: frozenset, counts: tuple, used_m: int, used_n: int) -> bool:
+        if r == len(takes):
+            return fits(counts, taken, used_m)
+        key = (r, taken, counts, used_m, used_n)
+        if key in seen:
+            return False
+        seen.add(key)
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _Undecided
+        q, j, among = takes[r]
+        cards = pile_cards[j]
+        free = [i for i in range(min(among, len(cards))) if (j, i) not in taken]
+        if not free:
+            return go(r + 1, taken, counts, used_m, used_n)
+        for kind in ("mermaid", "other", "?mermaid", "?other"):
+            if kind.startswith("?"):
+                cand = [i for i in free if cards[i] == UNSEEN]
+                gets = kind == "?mermaid"
+                if (used_m if gets else used_n) >= (pool_m if gets else pool_n):
+                    continue
+            else:
+                gets = kind == "mermaid"
+                cand = [i for i in free if cards[i] != UNSEEN and mermaid[j][i] == gets]
+            if not cand:
+                continue
+            now = counts[:q] + (counts[q] + gets,) + counts[q + 1:]
+            if now[q] >= 4:
+                continue
+            um = used_m + (gets and kind.startswith("?"))
+            un = used_n + ((not gets) and kind.startswith("?"))
+            if go(r + 1, taken | {(j, cand[-1])}, now, um, un):
+                return True
+        return False
+
+    if any(c >= 4 for c in held):
+        return False
+    try:
+        return go(0, frozenset(), held, 0, 0)
+    except _Undecided:
+        return None
+
+
+class _Undecided(Exception):
+    """possible_with_takes ran out of its budget."""
 
 
 def impossible_share(pos: Position) -> float:

@@ -130,6 +130,7 @@ def check_columns(df: pd.DataFrame, table: str, name: str) -> None:
             bad = df[c][(values < 0) | (values != values.round()) | (values > 1e12)].iloc[0]
             raise SeasaltError(f"{name}: malformed column {c}: {_cell(bad)} is not a count")
         df[c] = values
+    _check_intervals(df, name)
     if "players" in need and not df["players"].isin([2, 3, 4]).all():
         bad = df["players"][~df["players"].isin([2, 3, 4])].iloc[0]
         raise SeasaltError(f"{name}: malformed column players: {_cell(bad)} is not 2, 3 or 4")
@@ -139,6 +140,37 @@ def check_columns(df: pd.DataFrame, table: str, name: str) -> None:
         if empty.any():
             raise SeasaltError(f"{name}: malformed column {c}: an empty cell (row "
                                f"{int(empty.to_numpy().argmax()) + 2})")
+
+
+def _check_intervals(df: pd.DataFrame, name: str) -> None:
+    """Every 95% interval (columns X_lo, X_hi) runs upwards, and the estimate X, where there is
+    one, lies inside it: an inverted or misplaced interval is a damaged file, never drawn."""
+    for lo_col in [c for c in df.columns if isinstance(c, str) and c.endswith("_lo")]:
+        base = lo_col[:-3]
+        hi_col = base + "_hi"
+        if hi_col not in df.columns:
+            continue
+        cols = [lo_col, hi_col] + ([base] if base in df.columns else [])
+        values = {c: pd.to_numeric(df[c], errors="coerce").astype(float) for c in cols}
+        lo, hi = values[lo_col], values[hi_col]
+        known = np.isfinite(lo) & np.isfinite(hi)       # an empty interval (no calls) is fine
+        wrong = known & (lo > hi)
+        what = "is above"
+        if base in values and not wrong.any():
+            est = values[base]
+            tol = 1e-9 * np.maximum(1.0, est.abs())
+            wrong = known & np.isfinite(est) & ((est < lo - tol) | (est > hi + tol))
+            what = "does not hold"
+        if wrong.any():
+            i = int(wrong.to_numpy().argmax())
+            if what == "is above":
+                raise SeasaltError(f"{name}: malformed columns {lo_col}/{hi_col}: row {i + 2} "
+                                   f"has an inverted interval ({_cell(df[lo_col].iloc[i])} is "
+                                   f"above {_cell(df[hi_col].iloc[i])})")
+            raise SeasaltError(f"{name}: malformed columns {lo_col}/{hi_col}: row {i + 2}: the "
+                               f"interval [{_cell(df[lo_col].iloc[i])}, "
+                               f"{_cell(df[hi_col].iloc[i])}] does not hold {base} "
+                               f"{_cell(df[base].iloc[i])}")
 
 
 def _cell(v) -> str:

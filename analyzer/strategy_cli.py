@@ -21,8 +21,22 @@ from .policies import short_spec
 
 
 def _check_chart(path: str | None) -> None:
-    if path is not None and not path.lower().endswith((".png", ".svg")):
+    """A --chart path that can be written, checked before any work (a missing directory used
+    to fail with a traceback after the whole run)."""
+    if path is None:
+        return
+    if not path.lower().endswith((".png", ".svg")):
         raise SeasaltError(f"--chart {path!r}: give a .png or .svg file")
+    import os
+    from pathlib import Path
+    p = Path(path)
+    parent = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        raise SeasaltError(f"--chart {path!r} is a directory")
+    if not parent.is_dir():
+        raise SeasaltError(f"--chart {path!r}: directory {str(parent)!r} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise SeasaltError(f"--chart {path!r}: directory {str(parent)!r} is not writable")
 
 
 # The search's sizes: (option, default, metavar, help).
@@ -96,17 +110,25 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
     s = settings(players, knobs, policy, list(vs) or ["baseline"], generations, population,
                  games, elite, finalists, final_games, holdout_games, iterations, seed,
                  expansion, target, resume)
+    def write(result, results, trace_df) -> None:
+        """The output files, written before the study's cache journal is deleted."""
+        if out is not None:
+            write_out(results, out)
+        if trace is not None:
+            write_out(trace_df, trace)
+        if chart is not None:
+            from reports.strategy import optimize_trace, save
+            try:
+                save(optimize_trace(trace_df, results), chart)
+            except OSError as e:
+                raise SeasaltError(f"--chart {chart!r}: cannot write: {e.strerror or e}; the "
+                                   f"finished work is kept: rerun the same command with --resume "
+                                   f"--seed {s.seed}") from None
+            click.echo(f"wrote {chart}", err=True)
+
     with ProgressLine("optimize") as progress:
         result, results, trace_df = run_optimize(s, jobs, progress, scheduler, checkpoint, resume,
-                                                 restart)
-    if out is not None:
-        write_out(results, out)
-    if trace is not None:
-        write_out(trace_df, trace)
-    if chart is not None:
-        from reports.strategy import optimize_trace, save
-        save(optimize_trace(trace_df, results), chart)
-        click.echo(f"wrote {chart}", err=True)
+                                                 restart, write)
     if as_json:
         click.echo(json.dumps(json_safe({**result, "trace": trace_df.drop(
             columns=["law"]).to_dict("records")}), indent=2, allow_nan=False))

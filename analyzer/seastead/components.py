@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pathlib
+import stat
 import sys
 from dataclasses import dataclass, field
 from importlib import resources
@@ -145,10 +147,19 @@ SETUP_DEFAULTS = {"solo_extra_resources": ["any"], "specialist_display": 3, "doc
                   "cleanup_shortfall_scores": True}
 
 
+MAX_BYTES = 4 << 20             # a components file is a few kB
+MAX_PROBLEMS = 10               # lines printed; the rest counted on one more line
+
+
 class ComponentsError(SeasaltError):
-    """A components file with problems: one line per problem in `problems`."""
+    """A components file with problems: one line per problem in `problems` (at most
+    MAX_PROBLEMS, then one line that counts the rest)."""
 
     def __init__(self, problems: list[str]):
+        if len(problems) > MAX_PROBLEMS + 1:
+            source = problems[0].split(": ", 1)[0]
+            problems = problems[:MAX_PROBLEMS] + [
+                f"{source}: and {len(problems) - MAX_PROBLEMS:,} more problems like these"]
         self.problems = problems
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         super().__init__(problems[0] + more)
@@ -196,24 +207,33 @@ def _where(path: list) -> str:
     return out or "the file"
 
 
+def _show(value) -> str:
+    """A value for a message, cut short (a 4000-digit number, a long list)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 60:
+        return f"a number of {len(str(abs(value)))} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _check(value, schema: dict, path: list, problems: list[str]) -> None:
     where = _where(path)
     if "enum" in schema:
-        if value not in schema["enum"]:
-            problems.append(f"{where}: {value!r} is not one of {', '.join(map(str, schema['enum']))}")
+        if not isinstance(value, (str, int, float, bool)) or value not in schema["enum"]:
+            problems.append(f"{where}: {_show(value)} is not one of "
+                            f"{', '.join(map(str, schema['enum']))}")
         return
     t = schema.get("type")
     if t == "integer":
         if isinstance(value, bool) or not isinstance(value, int):
-            problems.append(f"{where}: expected a whole number, got {value!r}")
+            problems.append(f"{where}: expected a whole number, got {_show(value)}")
             return
         lo, hi = schema.get("minimum"), schema.get("maximum")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            problems.append(f"{where}: {value} is out of range [{lo}, {hi}]")
+            problems.append(f"{where}: {_show(value)} is out of range [{lo}, {hi}]")
         return
     if t is not None and not isinstance(value, _TYPES[t]):
         problems.append(f"{where}: expected {'an' if t[0] in 'ao' else 'a'} {t}, "
-                        f"got {type(value).__name__} {value!r}")
+                        f"got {type(value).__name__} {_show(value)}")
         return
     if t == "string" and len(value) < schema.get("minLength", 0):
         problems.append(f"{where}: must not be empty")
@@ -439,6 +459,28 @@ def illustrative_text() -> str:
     return resources.files(__package__).joinpath("illustrative.toml").read_text(encoding="utf-8")
 
 
+def _read(p: pathlib.Path, path: str) -> bytes:
+    """The bytes of a components file: a regular file (a link to one is fine) of at most
+    MAX_BYTES, read no further than that (a link to /dev/zero, a pipe: refused, never read
+    without end)."""
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        raise SeasaltError(f"--components {path!r}: cannot read: {e.strerror or e}") from None
+    with os.fdopen(fd, "rb") as f:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SeasaltError(f"--components {path!r}: not a regular file")
+            raw = f.read(MAX_BYTES + 1)
+        except OSError as e:
+            raise SeasaltError(f"--components {path!r}: cannot read: {e.strerror or e}") \
+                from None
+    if len(raw) > MAX_BYTES:
+        raise SeasaltError(f"--components {path!r}: over {MAX_BYTES >> 20} MiB; a components "
+                           f"file is a few kB")
+    return raw
+
+
 def load(path: str | None = None) -> Components:
     """The components file at `path` (.toml or .json), or the shipped illustrative set."""
     if path is None:
@@ -449,10 +491,7 @@ def load(path: str | None = None) -> Components:
         fmt = p.suffix.lower()
         if fmt not in (".toml", ".json"):
             raise SeasaltError(f"--components {path!r}: expected a .toml or .json file")
-        try:
-            raw = p.read_bytes()
-        except OSError as e:
-            raise SeasaltError(f"--components {path!r}: cannot read: {e.strerror or e}") from None
+        raw = _read(p, path)
         source = str(path)
     try:
         text = raw.decode("utf-8")
@@ -461,6 +500,12 @@ def load(path: str | None = None) -> Components:
         raise SeasaltError(f"{source}: not UTF-8 text") from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
         raise ComponentsError([f"{source}: not valid {fmt[1:].upper()}: {e}"]) from None
+    except RecursionError:
+        raise ComponentsError([f"{source}: not valid {fmt[1:].upper()}: nested too deeply"]) \
+            from None
+    except ValueError as e:                 # e.g. an integer of more than 4300 digits
+        raise ComponentsError([f"{source}: not valid {fmt[1:].upper()}: "
+                               f"{' '.join(str(e).split())[:120]}"]) from None
     return from_dict(data, source, hashlib.sha256(raw).hexdigest())
 
 

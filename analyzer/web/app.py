@@ -8,21 +8,32 @@
 
 A position is the request body (JSON, at most MAX_BODY bytes). Bad input is a 400 whose body
 is the CLI's `error: ...` line; an oversize body 413. Nothing a request says is read as a path.
+Every answer carries `X-Content-Type-Options: nosniff`.
+
+One advice runs at a time (the kernels' thread pool). No request holds the others up for more
+than its own time limit: an advice stops when its client has gone (checked between chunks of
+samples) or after ADVICE_SECONDS (a 503 saying so; $SEASALT_ADVICE_SECONDS sets it), and a
+request that waits for the advisor longer than that is a 503 "busy". A client that goes away
+while sending its body is no error of the server's.
 """
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import sys
 import threading
+import time
 import traceback
 from importlib import resources
 from typing import Callable
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
@@ -51,8 +62,32 @@ DECISIONS = [{"id": "declare", "label": "End of my turn: STOP, LAST CHANCE or pl
 PAGE_HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff",
                 "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"}
 
-# The kernels' thread pool serves one parallel call at a time; a second advice waits its turn.
+# The kernels' thread pool serves one parallel call at a time; a second advice waits its turn,
+# at most ADVICE_SECONDS (the longest any advice may run).
 ADVISE_LOCK = threading.Lock()
+NOSNIFF = {"X-Content-Type-Options": "nosniff"}
+
+
+def advice_seconds() -> float:
+    """The time limit of one advice ($SEASALT_ADVICE_SECONDS, default 120 s)."""
+    try:
+        value = float(os.environ.get("SEASALT_ADVICE_SECONDS", "120"))
+    except ValueError:
+        value = 120.0
+    return value if value > 0 else 120.0
+
+
+# Set when the server stops (Ctrl-C): a running advice ends at its next chunk (a 503), so the
+# server does not wait out the advice's time limit. analyzer/web/server.py sets it.
+SHUTDOWN = threading.Event()
+
+
+class Rendered(str):
+    """An answer already written as JSON text (the advice: the CLI's own --json text)."""
+
+
+class Cancelled(Exception):
+    """The client of an advice has gone: nobody reads the answer."""
 
 
 class HTTPError(Exception):
@@ -147,11 +182,28 @@ def advice_options(query) -> dict:
     return out
 
 
-def advice_json(position: object, options: dict) -> str:
-    """Exactly what `seasalt advise FILE --json` prints for this position and these options."""
-    with ADVISE_LOCK:
-        result = advise(position, **options)
-    return json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n"
+def advice_json(position: object, options: dict, gone: threading.Event | None = None) -> str:
+    """Exactly what `seasalt advise FILE --json` prints for this position and these options.
+    `gone`: set when the client has disconnected (the advice stops at its next chunk)."""
+    limit = advice_seconds()
+    if not ADVISE_LOCK.acquire(timeout=limit):
+        raise HTTPError(503, f"the advisor is busy with another request (each may run up to "
+                             f"{limit:g} s); try again in a moment")
+    deadline = time.monotonic() + limit
+
+    def stop() -> None:
+        if gone is not None and gone.is_set():
+            raise Cancelled
+        if SHUTDOWN.is_set():
+            raise HTTPError(503, "the server is stopping")
+        if time.monotonic() > deadline:
+            raise HTTPError(503, f"the advice went over its time limit of {limit:g} s; ask for "
+                                 f"fewer samples or a coarser precision")
+    try:
+        result = advise(position, **options, stop=stop)
+    finally:
+        ADVISE_LOCK.release()
+    return Rendered(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")
 
 
 def check(position: object) -> dict:
@@ -180,12 +232,35 @@ async def _position(request: Request) -> object:
     return decode(bytes(data), SOURCE)
 
 
-def _endpoint(work: Callable[[Request, object], object]):
-    """A POST endpoint: decode the body, run `work` in a worker thread, map errors to 4xx/5xx."""
+async def _watch(request: Request, gone: threading.Event, done: asyncio.Event) -> None:
+    """Set `gone` when the client disconnects (until `done`)."""
+    while not done.is_set():
+        if await request.is_disconnected():
+            gone.set()
+            return
+        try:
+            await asyncio.wait_for(done.wait(), 0.25)
+        except asyncio.TimeoutError:
+            pass
+
+
+def _endpoint(work: Callable[[Request, object, threading.Event], object]):
+    """A POST endpoint: decode the body, run `work` in a worker thread (told by an event when
+    the client has gone), map errors to 4xx/5xx."""
     async def endpoint(request: Request) -> Response:
+        gone, done = threading.Event(), asyncio.Event()
         try:
             position = await _position(request)
-            result = await run_in_threadpool(work, request, position)
+            watcher = asyncio.create_task(_watch(request, gone, done))
+            try:
+                result = await run_in_threadpool(work, request, position, gone)
+            finally:
+                done.set()
+                await watcher
+            if not isinstance(result, Rendered):
+                result = _render(position, result)
+        except (ClientDisconnect, Cancelled):   # the client went away: nobody to answer
+            return Response(status_code=499 if gone.is_set() else 400, headers=NOSNIFF)
         except HTTPError as e:
             return _error(e.status, str(e))
         except SeasaltError as e:
@@ -193,10 +268,18 @@ def _endpoint(work: Callable[[Request, object], object]):
         except Exception as e:                 # a bug: say so, keep serving
             traceback.print_exc(file=sys.stderr)
             return _error(500, f"internal error ({type(e).__name__}: {e}); please report it")
-        if isinstance(result, str):
-            return Response(result, media_type="application/json")
-        return JSONResponse(result)
+        return Response(result, media_type="application/json", headers=NOSNIFF)
     return endpoint
+
+
+def _render(position: object, result: object) -> str:
+    """A JSON answer; a value that cannot be written back (a 5000-digit number the parser kept
+    as a marker) is the parser's error about the position."""
+    try:
+        return json.dumps(result, allow_nan=False)
+    except (TypeError, ValueError):
+        parse(position)                      # names the field (a SeasaltError)
+        raise SeasaltError(f"{SOURCE}: a value that is not plain JSON") from None
 
 
 def error_line(message: str) -> str:
@@ -205,7 +288,7 @@ def error_line(message: str) -> str:
 
 
 def _error(status: int, message: str) -> Response:
-    return PlainTextResponse(error_line(message) + "\n", status_code=status)
+    return PlainTextResponse(error_line(message) + "\n", status_code=status, headers=NOSNIFF)
 
 
 def _static(name: str, media: str):
@@ -217,7 +300,7 @@ def _static(name: str, media: str):
 
 
 async def _catalogue(request: Request) -> Response:
-    return JSONResponse(catalogue())
+    return JSONResponse(catalogue(), headers=NOSNIFF)
 
 
 def create_app(loopback: bool = True) -> Starlette:
@@ -226,10 +309,21 @@ def create_app(loopback: bool = True) -> Starlette:
     routes = [Route(path, _static(name, media)) for path, (name, media) in STATIC.items()]
     routes += [
         Route("/api/catalogue", _catalogue),
-        Route("/api/cards", _endpoint(lambda r, p: canonical_cards(p)), methods=["POST"]),
-        Route("/api/check", _endpoint(lambda r, p: check(p)), methods=["POST"]),
-        Route("/api/advise", _endpoint(lambda r, p: advice_json(p, advice_options(r.query_params))),
-              methods=["POST"]),
+        Route("/api/cards", _endpoint(lambda r, p, g: canonical_cards(p)), methods=["POST"]),
+        Route("/api/check", _endpoint(lambda r, p, g: check(p)), methods=["POST"]),
+        Route("/api/advise", _endpoint(lambda r, p, g: advice_json(
+            p, advice_options(r.query_params), g)), methods=["POST"]),
     ]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS)] if loopback else []
-    return Starlette(routes=routes, middleware=middleware)
+    return Starlette(routes=routes, middleware=middleware,
+                     exception_handlers={StarletteHTTPException: _http_exception})
+
+
+async def _http_exception(request: Request, exc: StarletteHTTPException) -> Response:
+    """Starlette's own refusals (404, 405) as one `error:` line, nosniff like every answer."""
+    words = {404: f"nothing is served at {request.url.path!r}",
+             405: f"{request.method} is not accepted at {request.url.path!r}"}
+    headers = {**(exc.headers or {}), **NOSNIFF}
+    response = _error(exc.status_code, words.get(exc.status_code, str(exc.detail)))
+    response.headers.update(headers)
+    return response

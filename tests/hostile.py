@@ -1,0 +1,56 @@
+"""Shared helpers of the hostile-input tests (tests/test_hostile_*.py): run the console script,
+check that its answer is one `error:` line with exit status 2, and prove that nothing outside
+the run's own folder was touched by listing a sentinel tree before and after."""
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+SEASALT = str(Path(sys.executable).with_name("seasalt"))
+
+
+def cli(*args, cwd=None, env=None, timeout=300, stdin=None) -> subprocess.CompletedProcess:
+    return subprocess.run([SEASALT, *map(str, args)], capture_output=True, text=True, cwd=cwd,
+                          env=env, timeout=timeout, input=stdin)
+
+
+def one_line(p: subprocess.CompletedProcess, *words: str, code: int = 2) -> str:
+    """Exit `code`, no traceback, one stderr line `error: ...` naming `words`."""
+    lines = [x for x in p.stderr.splitlines() if x.strip()]
+    assert p.returncode == code, (p.returncode, p.stderr[-3000:])
+    assert "Traceback" not in p.stderr, p.stderr[-3000:]
+    assert len(lines) == 1 and lines[0].startswith("error: "), p.stderr[-3000:]
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    return lines[0]
+
+
+def make_sentinel(root: Path) -> Path:
+    """A small tree of a user's files (a file, a nested one, a link, an empty folder)."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "notes.txt").write_text("mine\n")
+    (root / "sub").mkdir(exist_ok=True)
+    (root / "sub" / "results.csv").write_text("a,b\n1,2\n")
+    (root / "empty").mkdir(exist_ok=True)
+    if not (root / "link").is_symlink():
+        os.symlink("notes.txt", root / "link")
+    return root
+
+
+def listing(root: Path) -> dict[str, tuple]:
+    """Every entry below `root`: its kind, size and content hash (links not followed)."""
+    out = {}
+    for dirpath, dirs, files in os.walk(root):
+        for name in dirs + files:
+            p = Path(dirpath) / name
+            rel = str(p.relative_to(root))
+            if p.is_symlink():
+                out[rel] = ("link", os.readlink(p))
+            elif p.is_dir():
+                out[rel] = ("dir",)
+            else:
+                out[rel] = ("file", p.stat().st_size, hashlib.sha256(p.read_bytes()).hexdigest())
+    return out
