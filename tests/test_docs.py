@@ -143,6 +143,10 @@ def test_the_readme_and_docs_quote_the_guide_from_its_own_files():
     guide = (ROOT / "docs" / "guide" / "index.html").read_text(encoding="utf-8")
     for rate in re.findall(r"\d+\.\d% \[\d+\.\d, \d+\.\d\]", blocks["tuned"] + blocks["headline"]):
         assert rate in guide, rate                            # the guide's page shows it too
+    # and every other rate with its interval that docs/strategy.md quotes is on the guide's page
+    strategy = (ROOT / "docs" / "strategy.md").read_text(encoding="utf-8")
+    rates = re.findall(r"\d+\.\d% \[\d+\.\d, \d+\.\d\]", strategy)
+    assert len(rates) >= 15 and [r for r in rates if r not in guide] == []
     # the README no longer has a grid or a tuned table of its own
     assert "| stop_at |" not in README and "tuned vs baseline |" not in README
 
