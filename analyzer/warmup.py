@@ -42,7 +42,9 @@ WARMUP_COST = (f"{_minutes(COMPILE['warmup_wall_s'])} ({COMPILE['warmup_wall_s']
                f"{COMPILE['warmup_cpu_s']} CPU-seconds and {COMPILE['warmup_peak_gb']} GB of "
                f"memory at its peak on {COMPILE['machine']}; longer on a busy one)")
 SIMULATE_COST = f"{_minutes(COMPILE['simulate_s'])}"
-NOTICE = f"compiling the engine, first run on this machine only (simulate: {SIMULATE_COST})"
+WARMUP_SHORT = _minutes(COMPILE["warmup_wall_s"])
+NOTICE = (f"compiling the engine, first run here only (simulate: {SIMULATE_COST}; every command: "
+          f"{WARMUP_SHORT})")
 
 
 def kernel_name(ev) -> str:

@@ -438,7 +438,7 @@ def test_notice_shows_while_compiling_on_a_terminal_only():
     with warmup.notice(pipe):
         _fresh_function()(1)
     text = tty.getvalue()
-    assert "compiling the engine, first run on this machine only" in text
+    assert "compiling the engine, first run here only" in text
     assert text.endswith("\r") and "\n" not in text and pipe.getvalue() == ""
 
 
@@ -553,7 +553,7 @@ def test_first_run_in_a_terminal_shows_the_compile_status(tmp_path):
         seen += chunk
     out = p.stdout.read()
     p.wait()
-    assert b"compiling the engine, first run on this machine only" in seen
+    assert b"compiling the engine, first run here only" in seen
     speed = int(re.search(r"([\d,]+) rounds/s", out).group(1).replace(",", ""))
     assert speed > 100_000 and "compiling the engine took another" in out
 
