@@ -436,7 +436,8 @@ def write(where: Path, result: dict, command: str, log: Log = None) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # The figures the README and docs/ quote from the guide: generated from the guide's own CSVs, so
-# that the two never disagree (tests/test_docs.py compares). After a new guide:
+# that the two never disagree (tests/test_docs.py compares); and the README's compile figures,
+# from analyzer/warmup.py COMPILE. After a new guide or a new measurement:
 #     python -m analyzer.guide_pages          (rewrites the marked blocks of README.md and docs/)
 
 MARKED = ("README.md", "docs/strategy.md")
@@ -506,6 +507,8 @@ def figure_blocks(root: Path) -> dict[str, str]:
     blocks["tuned"] = "\n".join(rows) + "\n\n" + textwrap.fill(
         f"(one seat against the others, seats rotated, {int(m['games'].iloc[0]):,} games per "
         "cell, the guide's seeds, which the optimizer never used.)", 100)
+    from .warmup import readme_text
+    blocks["compile"] = readme_text()               # not the guide's: the measured compile cost
     return blocks
 
 

@@ -43,6 +43,19 @@ WARMUP_COST = (f"{_minutes(COMPILE['warmup_wall_s'])} ({COMPILE['warmup_wall_s']
                f"memory at its peak on {COMPILE['machine']}; longer on a busy one)")
 SIMULATE_COST = f"{_minutes(COMPILE['simulate_s'])}"
 WARMUP_SHORT = _minutes(COMPILE["warmup_wall_s"])
+
+def readme_text() -> str:
+    """The README's "Compiling" item, from COMPILE (analyzer.guide_pages writes it there)."""
+    import textwrap
+    text = (f"- **Compiling**: the engine is compiled on its first use on a machine, once per "
+            f"seasalt version, and loaded from `~/.cache/seasalt` afterwards (about a second). A "
+            f"first `seasalt simulate` compiles for {SIMULATE_COST}; `seasalt warmup` compiles "
+            f"every command's kernels up front, {WARMUP_COST}, and shows each kernel as it "
+            f"compiles. A first run without it says so on its status line, and the speeds "
+            f"printed never include compiling. (The figures: analyzer/warmup.py, COMPILE.)")
+    return textwrap.fill(text, 100, subsequent_indent="  ")
+
+
 NOTICE = (f"compiling the engine, first run here only (simulate: {SIMULATE_COST}; every command: "
           f"{WARMUP_SHORT})")
 
