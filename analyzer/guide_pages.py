@@ -360,7 +360,8 @@ def seats_section(w: Writer, f: dict) -> Section:
                   "", (1,), set(), csv)))
     return Section("seats", "What sitting first is worth", [
         "Every seat plays the same player; seat 0 starts round 1 (later rounds are started by "
-        "the player after the one who ended the previous round, RULES.md §8). Any difference "
+        "the player after the one who ended the previous round, docs/rules.md, \"A game\"). Any "
+        "difference "
         "from the fair share is the seat's own edge.",
     ], findings, figs)
 
