@@ -45,13 +45,14 @@ def optimize_trace(trace: pd.DataFrame, results: pd.DataFrame | None = None) -> 
     fig, (ax,) = _figure(size=(7.0, 4.6))
     ngen = int(gens["generation"].max()) + 1
     span = ngen + 2                                   # x room per search: its generations, held out
-    every = max(1, -(-ngen // 10))                    # at most about ten generation labels
+    searches = gens["iteration"].nunique()
+    every = max(1, -(-ngen * searches // 10))         # about ten generation labels in all
     ticks: list[tuple[float, str]] = []
     for k, g in gens.groupby("iteration", sort=True):
         x0 = int(k) * span
         ticks += [(x0 + i + 1, str(i + 1)) for i in range(ngen)
-                  if (i + 1) % every == 0 or i == 0
-                  or (i == ngen - 1 and ngen % every >= min(2, every))]
+                  if i == 0 or ((i + 1) % every == 0 and i >= every / 2)
+                  or (i == ngen - 1 and ngen % every >= max(1, every / 2))]
         ax.scatter(x0 + g["generation"] + 1, g["score"], s=8, color="0.6", alpha=0.6,
                    label="candidate" if k == 0 else None, zorder=1)
         c = g[g["centre"]].sort_values("generation")
