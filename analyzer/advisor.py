@@ -516,7 +516,8 @@ def judge(tally: Tally, s: np.ndarray, actions: Sequence[int], has_target: bool)
     gap = runner["vs_best"]
     apart = gap["ci95"][1] < 0
     reason = (f"best {short}: {fmt_value(objective_value(b, objective), objective)}, next "
-              f"{fmt_value(objective_value(runner, objective), objective)} ({runner['words'].split(' (')[0]})")
+              f"{fmt_value(objective_value(runner, objective), objective)} "
+              f"({runner['words'].split(' (')[0]})")
     others = [f"{fmt_value(objective_value(options[keys[a]], objective), objective)} for "
               f"{options[keys[a]]['words']}" for a in order[1:4]]
     if len(order) > 4:
