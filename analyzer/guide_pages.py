@@ -494,8 +494,9 @@ def figure_blocks(root: Path) -> dict[str, str]:
                     + (f", tied at this precision with {', '.join(others)}" if others else
                        ", and no other cell is tied with it"))
     import textwrap
-    blocks["headline"] = textwrap.fill(f"Against baseline opponents ({games:,} games per cell, seats rotated; "
-                          "the strategy guide's grid): " + "; ".join(best) + ".", 100)
+    blocks["headline"] = textwrap.fill(f"Against baseline opponents ({games:,} games per cell, "
+                                       "seats rotated; the strategy guide's grid): "
+                                       + "; ".join(best) + ".", 100)
     rows = ["| players | tuned vs baseline | threshold(7,7) vs baseline | tuned vs "
             "threshold(7,7) | fair |", "|---|---|---|---|---|"]
     t77 = "threshold(last_chance_at=7)"

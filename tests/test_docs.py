@@ -137,7 +137,8 @@ def test_the_readme_and_docs_quote_the_guide_from_its_own_files():
     quoted = set()
     for name in MARKED:
         text = (ROOT / name).read_text(encoding="utf-8")
-        assert refresh(text, blocks) == text, f"{name} is out of date: python -m analyzer.guide_pages"
+        assert refresh(text, blocks) == text, \
+            f"{name} is out of date: python -m analyzer.guide_pages"
         quoted |= set(re.findall(r"<!-- guide:(\w+) -->", text))
     assert quoted == set(blocks)                              # every block is quoted somewhere
     guide = (ROOT / "docs" / "guide" / "index.html").read_text(encoding="utf-8")
@@ -163,4 +164,5 @@ def test_the_figure_blocks_follow_the_files(tmp_path):
     grid = pd.read_csv(data / "grid.csv")
     grid.loc[0, ["win_rate", "win_rate_lo", "win_rate_hi"]] = [0.9999, 0.999, 1.0]
     grid.to_csv(data / "grid.csv", index=False)
-    assert figure_blocks(tmp_path)["grid"] != before and "**100.0**" in figure_blocks(tmp_path)["grid"]
+    after = figure_blocks(tmp_path)["grid"]
+    assert after != before and "**100.0**" in after

@@ -76,7 +76,8 @@ def test_the_reason_names_actions_in_words_not_internal_names():
 MISTAKES = [
     ["score", "--hand", "mermaid", "--table", "crab:black,boat:yellow"],
     ["score", "--hand", "mermaid,mermaid,mermaid,mermaid,mermaid"],
-    ["score", "--hand", "shoal_of_fsh"], ["score", "--hand", "octopus_x"], ["score", "--hand", "shell"],
+    ["score", "--hand", "shoal_of_fsh"], ["score", "--hand", "octopus_x"],
+    ["score", "--hand", "shell"],
     ["score", "--hand", "mermaid", "--table", "lighthouse"],
     ["simulate", "-p", "5", "--rounds", "9"], ["simulate", "-p", "2"],
     ["simulate", "-p", "2", "--rounds", "9", "--policy", "threshold(stop_at=999)"],
