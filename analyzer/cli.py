@@ -532,7 +532,7 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
            as_json: bool) -> None:
     """What should I do here? POSITION is a JSON file (- for standard input) describing what
     you know at the table and which decision you face (draw, keep, play, crab, lobster, steal);
-    'seasalt advise --template' prints one to edit (comments after // are allowed), the README
+    'seasalt advise --template' prints one to edit (comments after // are allowed), docs/advisor.md
     has the format. Every legal action is played on the same sampled deals.
 
     \b
