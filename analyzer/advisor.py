@@ -99,8 +99,8 @@ def check_models(pols: Sequence[Policy]) -> None:
     """The models that play on after the decision must be bots (the engine asks them itself)."""
     for p in pols:
         if p.info.kind >= SEARCH:
-            raise SeasaltError(f"{p.info.name!r} cannot continue a deal: the advisor's models are "
-                               "bots (baseline, threshold and its presets, random)")
+            raise SeasaltError(f"{p.info.name!r} cannot continue a deal: only bots "
+                               "can (baseline, threshold, presets, random)")
 
 
 # Samples per block of an advise batch; a task is TASK_BLOCKS["advise"] blocks (analyzer.backends).
@@ -513,7 +513,8 @@ def judge(tally: Tally, s: np.ndarray, actions: Sequence[int], has_target: bool)
     gap = runner["vs_best"]
     apart = gap["ci95"][1] < 0
     reason = (f"best {short}: {fmt_value(objective_value(b, objective), objective)}, next "
-              f"{fmt_value(objective_value(runner, objective), objective)} ({keys[order[1]]})")
+              f"{fmt_value(objective_value(runner, objective), objective)} "
+              f"({runner['words'].split(' (')[0]})")
     others = [f"{fmt_value(objective_value(options[keys[a]], objective), objective)} for "
               f"{options[keys[a]]['words']}" for a in order[1:4]]
     if len(order) > 4:

@@ -596,7 +596,7 @@ def _check_tls(scheduler: str) -> None:
         if not dask.config.get(key, None)]
     if missing:
         raise SeasaltError(f"--scheduler {scheduler} uses TLS: give this client's certificates "
-                           f"in Dask's configuration ({', '.join(missing)}; see the README, "
+                           f"in Dask's configuration ({', '.join(missing)}; see docs/usage.md, "
                            f"Security)")
 
 

@@ -42,8 +42,8 @@ def _kind(word: str, text: str) -> str:
         return kind
     close = difflib.get_close_matches(word, [*kc.KINDS, *KIND_ALIASES], n=1, cutoff=0.75)
     hint = f" (did you mean {KIND_ALIASES.get(close[0], close[0])!r}?)" if close else ""
-    raise SeasaltError(f"unknown card kind {_quote(text)}{hint}; valid kinds: "
-                       f"{', '.join(kc.KINDS)}")
+    raise SeasaltError(f"unknown card kind {_quote(text)}{hint}" + (
+        "" if hint else "; the kinds are in docs/rules.md, \"The cards\""))
 
 
 def parse_card(text: str, expansion: str = "base") -> int:
@@ -57,7 +57,8 @@ def parse_card(text: str, expansion: str = "base") -> int:
     colours = [kc.COLOURS[kc.TYPE_COLOUR[t]] for t in range(first, first + n)]
     if not colour:
         if n > 1:
-            raise SeasaltError(f"{kind} needs a colour ({kind}:COLOUR); it comes in {', '.join(colours)}")
+            raise SeasaltError(f"{kind} needs a colour ({kind}:COLOUR): {', '.join(colours[:-1])} "
+                               f"or {colours[-1]}")
         t = first
     elif colour not in kc.COLOURS:
         raise SeasaltError(f"unknown colour {_quote(colour)} in {_quote(text)}; valid colours: "

@@ -122,8 +122,17 @@ def main():
     so do the names printed on the cards, such as "Shoal of Fish").
 
     The rules as the engine plays them: docs/rules.md. The players: 'seasalt policies' and
-    docs/players.md. First run: 'seasalt warmup' compiles the engine (about a minute, once).
+    docs/players.md. First run: the engine compiles once per machine, SIMULATE for simulate;
+    'seasalt warmup' compiles it for every command up front, WARMUP.
     """
+
+
+def _main_help() -> None:
+    from .warmup import SIMULATE_COST, WARMUP_COST
+    main.help = main.help.replace("SIMULATE", SIMULATE_COST).replace("WARMUP", WARMUP_COST)
+
+
+_main_help()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,25 +194,63 @@ def policies(name: str | None, as_json: bool, markdown: bool) -> None:
 # ---------------------------------------------------------------------------------------------
 # warmup
 
-@main.command()
-def warmup() -> None:
-    """Compile the engine now, for every command (about a minute, once per machine and
-    seasalt version; later runs load it from the cache in about a second).
+def _warmup_help(f):
+    from .warmup import WARMUP_COST
+    f.__doc__ = f.__doc__.replace("COST", WARMUP_COST)
+    return f
 
-    Without this, the first run of each command compiles what it needs and says so.
+
+@main.command()
+@_warmup_help
+def warmup() -> None:
+    """Compile the engine now, for every command: COST. Once per machine and seasalt version;
+    later runs load it from the cache in about a second.
+
+    Each kernel is shown on stderr as it compiles, with its time. Without this, the first run of
+    each command compiles what it needs and says so on its status line.
     """
     import numba
 
-    from .warmup import STEPS, warmup as run_warmup
+    from .tables import WIDTH, wrap
+    from .warmup import QUIET, STEPS, WARMUP_COST, warmup as run_warmup
+
+    def err(text: str, nl: bool = True) -> None:
+        click.echo(text, err=True, nl=nl)
+        sys.stderr.flush()
+
+    def begin(i: int, name: str) -> None:
+        err(f"[{i + 1}/{len(STEPS)}] {name}")
+
+    compiled = [0]
+
+    def secs(seconds: float) -> str:
+        return f"{seconds:.1f} s" if seconds < 10 else f"{seconds:.0f} s"
+
+    def kernel(name: str, seconds: float | None) -> None:
+        if seconds is None:
+            compiled[0] += 1
+            room = WIDTH - len("  compiling  ... 9999 s")
+            err(f"  compiling {name if len(name) <= room else name[:room - 3] + '...'} ...",
+                nl=False)
+        else:
+            err(f" {secs(seconds)}")
 
     def step_done(name: str, seconds: float) -> None:
-        click.echo(f"  {name}: " + (f"compiled in {seconds:.0f} s" if seconds >= 0.5 else
-                                    "already compiled"), err=True)
+        n, compiled[0] = compiled[0], 0
+        err(f"  {name}: " + (f"{n} kernel{'s' * (n != 1)} compiled in {secs(seconds)}" if n
+                             else "already compiled"))
 
-    watch = run_warmup(step_done)   # the status line of SeasaltGroup shows while it compiles
+    for line in wrap(f"seasalt warmup: compiling every kernel the commands use, if not cached "
+                     f"yet; cold, {WARMUP_COST}"):
+        err(line)
+    QUIET.set()                     # the status line would cover the kernels' lines
+    try:
+        watch = run_warmup(step_done, kernel, begin)
+    finally:
+        QUIET.clear()
     where = numba.config.CACHE_DIR
-    if watch.seconds >= 0.5:
-        click.echo(f"compiled the engine for {len(STEPS)} commands in {watch.seconds:.0f} s; "
+    if watch.compiled:
+        click.echo(f"compiled the engine for {len(STEPS)} commands in {secs(watch.seconds)}; "
                    f"later runs load it from {where}")
     else:
         click.echo(f"the engine was already compiled (cache: {where})")
@@ -485,7 +532,7 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
            as_json: bool) -> None:
     """What should I do here? POSITION is a JSON file (- for standard input) describing what
     you know at the table and which decision you face (draw, keep, play, crab, lobster, steal);
-    'seasalt advise --template' prints one to edit (comments after // are allowed), the README
+    'seasalt advise --template' prints one to edit (comments after // are allowed), docs/advisor.md
     has the format. Every legal action is played on the same sampled deals.
 
     \b

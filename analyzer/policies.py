@@ -5,6 +5,7 @@ A spec becomes (kind, parameter vector) for kernels.policies, which dispatches o
 """
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Sequence
 from dataclasses import dataclass, field, replace
@@ -45,8 +46,14 @@ class PolicyInfo:
         for p in self.params:
             if p.name == name:
                 return p
-        raise SeasaltError(f"policy {self.name!r} has no parameter {name!r}; "
-                           f"valid: {', '.join(p.name for p in self.params) or 'none'}")
+        names = [p.name for p in self.params]
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+        if not names:
+            raise SeasaltError(f"policy {self.name!r} has no parameter {name!r}; it has none")
+        raise SeasaltError(f"policy {self.name!r} has no parameter {name!r}" + (
+            f"; valid: {', '.join(names)}" if len(", ".join(names)) <= 40 else
+            f" (did you mean {close[0]!r}?)" if close else
+            f"; 'seasalt policies {self.name}' lists all {len(names)}"))
 
 
 REGISTRY: dict[str, PolicyInfo] = {
@@ -219,7 +226,9 @@ def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None,
         raise SeasaltError(f"cannot parse policy spec {spec!r}; expected NAME or NAME(param=value,...)")
     name, args = m.group(1), m.group(2)
     if name not in registry:
-        raise SeasaltError(f"unknown policy {name!r}; valid: {', '.join(sorted(registry))} "
+        close = difflib.get_close_matches(name, sorted(registry), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise SeasaltError(f"unknown policy {name!r}{hint}; valid: {', '.join(sorted(registry))} "
                            f"('{lister}' describes them)")
     info = registry[name]
     # an alias takes the parameters of the players it stands for (checked against the first)

@@ -292,7 +292,7 @@ def parse(obj: dict) -> Position:
     dec = DECISIONS[decision]
     hand = _cards(obj["hand"], "hand", expansion)
     table = _cards(obj.get("table"), "table", expansion)
-    check_table(table)
+    check_table(table, "your table")
     drawn = _cards(obj.get("drawn"), "drawn", expansion)
     seen = _cards(obj.get("seen"), "seen", expansion)
     for key, needed in (("drawn", "keep"), ("seen", "lobster"), ("crab_pile", "crab")):
@@ -315,7 +315,7 @@ def parse(obj: dict) -> Position:
         if len(known) > size:
             raise SeasaltError(f"seat {q}: {len(known)} known cards but a hand of {size}")
         t = _cards(o.get("table"), f"seat {q} table", expansion)
-        check_table(t)
+        check_table(t, f"seat {q}'s table")
         by_seat[q] = {"size": size, "known": known, "table": t}
     missing = sorted(set(range(players)) - {me} - set(by_seat))
     if missing:
@@ -431,12 +431,12 @@ def _place_table(s: np.ndarray, q: int, types: list[int]) -> None:
 
 def _check_mermaids(me: int, mine: list[int], by_seat: dict) -> None:
     if _mermaids(mine) == 4:
-        raise SeasaltError("you hold all four mermaids: you have already won the game (RULES.md "
-                           "§6.4), there is nothing to decide")
+        raise SeasaltError("you hold all four mermaids: you have already won the game "
+                           "(docs/rules.md, \"Ending a round\"), there is nothing to decide")
     for q, o in by_seat.items():
         if _mermaids(o["known"] + o["table"]) == 4:
             raise SeasaltError(f"seat {q} is known to hold all four mermaids: that player has "
-                               "already won the game (RULES.md §6.4)")
+                               "already won the game (docs/rules.md, \"Ending a round\")")
 
 
 def _crab_decision(s: np.ndarray, obj: dict, table: list[int], pile_cards: list[list[int]],

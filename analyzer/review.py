@@ -404,18 +404,48 @@ def replay_command(r: dict) -> str:
     return cmd
 
 
+def _wrap_clauses(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width`, broken after a comma where it can be (so "discard on
+    A" stays whole), the lines after the first indented by two."""
+    import textwrap
+    lines: list[str] = []
+    for clause in text.split(", "):
+        prefix = "  " if lines else ""
+        if lines and len(lines[-1]) + 2 + len(clause) <= width:
+            lines[-1] += ", " + clause
+        elif len(prefix + clause) <= width:
+            if lines:
+                lines[-1] += ","
+            lines.append(prefix + clause)
+        else:
+            if lines:
+                lines[-1] += ","
+            lines += textwrap.wrap(clause, width, initial_indent=prefix, subsequent_indent="  ",
+                                   break_on_hyphens=False)
+    return lines
+
+
 def _fit_words(cols: list[tuple]) -> list[str]:
     """The table within WIDTH columns: the two word columns (choice, advisor: 3 and 5) share
-    what the others leave, cut with an ellipsis."""
+    what the others leave; a longer text goes on under itself (indented), never cut, so the
+    pile a card goes to is always shown."""
     widths = [max(len(h), *(len(c) for c in cells)) for h, _, cells in cols]
     room = max(20, WIDTH - sum(w for i, w in enumerate(widths) if i not in (3, 5))
                - 2 * (len(cols) - 1))
     first = min(widths[3], room // 2)
-    out = list(cols)
-    for i, w in ((3, first), (5, min(widths[5], room - first))):
-        head, align, cells = cols[i]
-        out[i] = (head, align, [c if len(c) <= w else c[:w - 1] + "…" for c in cells])
-    return table(out, indent="")
+    limit = {3: first, 5: min(widths[5], room - first)}
+    nrows = len(cols[0][2])
+    expanded: list[list[str]] = [[] for _ in cols]
+    for row in range(nrows):
+        parts = {}
+        for i, (_, _, cells) in enumerate(cols):
+            text = cells[row]
+            parts[i] = ([text] if i not in limit or len(text) <= limit[i] else
+                        _wrap_clauses(text, limit[i]))
+        height = max(len(v) for v in parts.values())
+        for i in range(len(cols)):
+            expanded[i] += parts[i] + [""] * (height - len(parts[i]))
+    return table([(h, align, expanded[i]) for i, (h, align, _) in enumerate(cols)], indent="")
 
 
 def review_frame(r: dict):

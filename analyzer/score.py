@@ -82,25 +82,26 @@ def _pairings(kinds: Counter) -> tuple[int, Counter]:
 _LEGAL_PAIRS = ", ".join(f"{k1}+{k2}" for _e, k1, k2 in kc.PAIRS)
 
 
-def check_table(types: Sequence[int]) -> int:
+def check_table(types: Sequence[int], whose: str = "the table") -> int:
     """Raise SeasaltError unless the table cards can be split into played pairs (RULES.md §1,
     kernels.cards PAIRS) and trios (a pair plus one starfish). Returns the number of pairs and
     trios."""
     kinds = Counter(kc.KINDS[kc.TYPE_KIND[t]] for t in types)
     for kind in kinds:
         if kind not in _TABLE_KINDS:
-            raise SeasaltError(f"illegal table: a {kind} cannot be on the table "
-                               "(only played pairs, and trios of a pair plus a starfish)")
+            raise SeasaltError(f"illegal table: a {kind} cannot be on {whose} (only pairs and "
+                               "trios are played)")
     stars = kinds.pop("starfish", 0)
     pairs, left = _pairings(kinds)
     if left:
-        cards = " and ".join(f"{n} {k}" if k.endswith("fish") else _plural(n, k)
-                             for k, n in sorted(left.items()))
-        raise SeasaltError(f"illegal table: {cards} left over, not part of a legal pair "
-                           f"({_LEGAL_PAIRS})")
+        names = [f"{n} {k}" if k.endswith("fish") else _plural(n, k)
+                 for k, n in sorted(left.items())]
+        pairs = [f"{k1}+{k2}" for _e, k1, k2 in kc.PAIRS if k1 in left or k2 in left]
+        raise SeasaltError(f"illegal table: {', '.join(names)} on {whose}: no pair "
+                           f"({', '.join(pairs)})")
     if stars > pairs:
-        raise SeasaltError(f"illegal table: {stars} starfish for {_plural(pairs, 'pair')}; "
-                           "a starfish is only played in a trio with a pair")
+        raise SeasaltError(f"illegal table: {stars} starfish for {_plural(pairs, 'pair')} on "
+                           f"{whose}; a starfish is only played in a trio with a pair")
     return pairs
 
 

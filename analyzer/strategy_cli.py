@@ -225,7 +225,55 @@ def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | N
     from .progress import ProgressLine
 
     check_dest(out)
-    with ProgressLine("guide") as progress:
+    say = GuideProgress()
+    say.line("seasalt guide: " + ("--small: every study at a tiny size, for tests and a first "
+                                  "look (the numbers say little)" if small else
+                                  "every study at full size") + "; then the page and charts")
+    with ProgressLine("guide") as line:
+        say.tty = line.enabled
+
+        def progress(done: int, total: int) -> None:
+            line(done, total)
+            say.progress(done, total)
+
+        def log(text: str) -> None:
+            line.close()                       # the charts' lines replace the progress line
+            say.chart(text)
         index = build_guide(out, seed, "small" if small else "full", jobs, progress, scheduler,
-                            checkpoint, resume, log=lambda t: None, restart=restart)
+                            checkpoint, resume, log=log, restart=restart)
     click.echo(f"wrote {index}")
+
+
+class GuideProgress:
+    """`seasalt guide`'s lines on stderr: what it runs, then (when stderr is not a terminal,
+    where the progress line does not show) a line at every tenth of the work, and one line per
+    chart as the page is written; every line within 100 columns."""
+
+    def __init__(self):
+        self.tty = False
+        self.tenth = -1
+        self.charts = 0
+
+    def line(self, text: str) -> None:
+        for part in tb.wrap(text):
+            click.echo(part, err=True)
+
+    def progress(self, done: int, total: int) -> None:
+        tenth = 10 * done // total if total else 10
+        if self.tty or tenth <= self.tenth:
+            return
+        first = self.tenth < 0
+        self.tenth = tenth
+        if first and done == 0:
+            self.line(f"guide: {total:,} games, rounds and paired deals to play")
+        elif first:
+            self.line(f"guide: {done:,} of {total:,} already in the checkpoint")
+        else:
+            self.line(f"guide: {10 * tenth}% of the studies done ({done:,} of {total:,})")
+
+    def chart(self, text: str) -> None:
+        if not self.charts:
+            self.line("guide: writing the page")
+        self.charts += 1
+        name = text.split(":", 1)[0]
+        self.line(f"  {name}")

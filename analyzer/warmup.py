@@ -1,5 +1,6 @@
-"""Compiling the engine. Numba compiles each kernel on its first use on a machine (about a minute
-for all of them) and loads it from the on-disk cache afterwards (kernels/__init__.py).
+"""Compiling the engine. Numba compiles each kernel on its first use on a machine and loads it
+from the on-disk cache afterwards (kernels/__init__.py). What compiling costs is measured once and
+written in COMPILE below: the README, `--help` and the status line all quote it from there.
 
 * `CompileWatch` listens to numba's compile events, so it knows exactly when compiling happens
   (loading from the cache fires none) and for how long: runs subtract that time from their
@@ -17,15 +18,69 @@ from typing import Callable, Iterator, TextIO
 
 from numba.core import event
 
-NOTICE = "compiling the engine (first run on this machine only, about a minute)"
+# What compiling costs, measured on this project's machine kind (2 cores, 24 GiB): the one place
+# these figures live. The README quotes the phrases below word for word and `--help` and the
+# status line print them (tests/test_first_hour.py checks both); after the compile changes,
+# measure again (a cold `seasalt warmup` under `/usr/bin/time -v`, NUMBA_CACHE_DIR empty, and the
+# first `seasalt simulate` after it with the cache emptied again) and edit only these numbers.
+COMPILE = {
+    "warmup_wall_s": 369,          # a cold `seasalt warmup`, wall clock, idle 2-core machine
+    "warmup_cpu_s": 367,           # ... its CPU time
+    "warmup_peak_gb": 4.4,         # ... its peak memory (maximum resident set)
+    "simulate_s": 55,              # compiling in a first `seasalt simulate` (no warmup before)
+    "machine": "an idle 2-core machine",
+}
+
+
+def _minutes(seconds: float) -> str:
+    return f"about {seconds / 60:.0f} minutes" if seconds >= 90 else f"about {seconds:.0f} s"
+
+
+# "about 6 minutes (369 s wall, 367 CPU-seconds and 4.4 GB of memory at its peak on an idle
+# 2-core machine; longer on a busy one)"
+WARMUP_COST = (f"{_minutes(COMPILE['warmup_wall_s'])} ({COMPILE['warmup_wall_s']} s wall, "
+               f"{COMPILE['warmup_cpu_s']} CPU-seconds and {COMPILE['warmup_peak_gb']} GB of "
+               f"memory at its peak on {COMPILE['machine']}; longer on a busy one)")
+SIMULATE_COST = f"{_minutes(COMPILE['simulate_s'])}"
+WARMUP_SHORT = _minutes(COMPILE["warmup_wall_s"])
+
+def readme_text() -> str:
+    """The README's "Compiling" item, from COMPILE (analyzer.guide_pages writes it there)."""
+    import textwrap
+    text = (f"- **Compiling**: the engine is compiled on its first use on a machine, once per "
+            f"seasalt version, and loaded from `~/.cache/seasalt` afterwards (about a second). A "
+            f"first `seasalt simulate` compiles for {SIMULATE_COST}; `seasalt warmup` compiles "
+            f"every command's kernels up front, {WARMUP_COST}, and shows each kernel as it "
+            f"compiles. A first run without it says so on its status line, and the speeds "
+            f"printed never include compiling. (The figures: analyzer/warmup.py, COMPILE.)")
+    return textwrap.fill(text, 100, subsequent_indent="  ")
+
+
+NOTICE = (f"compiling the engine, first run here only (simulate: {SIMULATE_COST}; every command: "
+          f"{WARMUP_SHORT})")
+
+
+def kernel_name(ev) -> str:
+    """The compiled function of a numba:compile event, as `module.function` (kernels. dropped)."""
+    d = getattr(ev, "data", None) or {}
+    f = getattr(d.get("dispatcher"), "py_func", None)
+    if f is None:
+        return "a kernel"
+    module = f.__module__.removeprefix("kernels.")
+    return f"{module}.{f.__qualname__}"
 
 
 class CompileWatch(event.Listener):
     """Seconds spent compiling while installed (nested compiles counted once); `on_start(text)`
-    is called when a compilation starts, `on_done()` when no thread compiles any more."""
+    is called when a compilation starts, `on_done()` when no thread compiles any more;
+    `on_kernel(name, seconds)`, if given, as each top-level kernel starts (seconds None) and
+    ends compiling."""
 
     def __init__(self, on_start: Callable[[str], None] | None = None,
-                 on_done: Callable[[], None] | None = None):
+                 on_done: Callable[[], None] | None = None,
+                 on_kernel: Callable[[str, float | None], None] | None = None):
+        self._on_kernel = on_kernel
+        self._names: dict[int, str] = {}
         self.seconds = 0.0
         self.compiled = 0               # top-level compilations seen
         self._depth: dict[int, int] = {}
@@ -42,34 +97,47 @@ class CompileWatch(event.Listener):
             if depth == 0:
                 self._start[tid] = time.perf_counter()
                 self.compiled += 1
+                self._names[tid] = kernel_name(ev)
         if depth == 0 and self._on_start is not None:
             self._on_start(NOTICE)
+        if depth == 0 and self._on_kernel is not None:
+            self._on_kernel(self._names[tid], None)
 
     def on_end(self, ev) -> None:
         tid = threading.get_ident()
         with self._lock:
             self._depth[tid] -= 1
-            if self._depth[tid] == 0:
-                self.seconds += time.perf_counter() - self._start.pop(tid)
+            top = self._depth[tid] == 0
+            if top:
+                took = time.perf_counter() - self._start.pop(tid)
+                self.seconds += took
+                name = self._names.pop(tid)
                 done = not any(self._depth.values())
             else:
                 done = False
+        if top and self._on_kernel is not None:
+            self._on_kernel(name, took)
         if done and self._on_done is not None:
             self._on_done()
 
 
 @contextmanager
 def watching(on_start: Callable[[str], None] | None = None,
-             on_done: Callable[[], None] | None = None) -> Iterator[CompileWatch]:
+             on_done: Callable[[], None] | None = None,
+             on_kernel: Callable[[str, float | None], None] | None = None
+             ) -> Iterator[CompileWatch]:
     """A CompileWatch installed for the block."""
-    watch = CompileWatch(on_start, on_done)
+    watch = CompileWatch(on_start, on_done, on_kernel)
     with event.install_listener("numba:compile", watch):
         yield watch
 
 
+QUIET = threading.Event()          # set by `seasalt warmup`, which shows every kernel instead
+
+
 class Notice:
     """The CLI's status line while compiling: on stderr, only if it is a terminal, erased when
-    compiling stops (the progress line of a run takes over)."""
+    compiling stops (the progress line of a run takes over); silent while QUIET is set."""
 
     def __init__(self, stream: TextIO | None = None):
         self.stream = stream if stream is not None else sys.stderr
@@ -78,7 +146,7 @@ class Notice:
         self.width = 0
 
     def show(self, text: str) -> None:
-        if self.enabled and not self.width:
+        if self.enabled and not self.width and not QUIET.is_set():
             self.stream.write(f"\r{text} ...")
             self.stream.flush()
             self.width = len(text) + 4
@@ -146,11 +214,17 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
     ("the search player", _search), ("seastead", _seastead)]
 
 
-def warmup(on_step: Callable[[str, float], None] | None = None) -> CompileWatch:
-    """Compile (or load) every kernel the commands use; `on_step(name, seconds compiling)` after
-    each step. The watch says how long compiling took in all."""
-    with watching() as watch:
-        for name, step in STEPS:
+def warmup(on_step: Callable[[str, float], None] | None = None,
+           on_kernel: Callable[[str, float | None], None] | None = None,
+           on_begin: Callable[[int, str], None] | None = None) -> CompileWatch:
+    """Compile (or load) every kernel the commands use; `on_begin(index, name)` before each step,
+    `on_kernel(name, None)` as each kernel starts compiling and `on_kernel(name, seconds)` when
+    it is done, `on_step(name, seconds compiling)` after each step. The watch says how long
+    compiling took in all."""
+    with watching(on_kernel=on_kernel) as watch:
+        for i, (name, step) in enumerate(STEPS):
+            if on_begin is not None:
+                on_begin(i, name)
             before = watch.seconds
             step()
             if on_step is not None:

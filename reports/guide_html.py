@@ -38,6 +38,8 @@ figure img { max-width: 100%; height: auto; border: 1px solid #ddd; }
 figcaption { font-size: 1.02em; margin: .4em 0; }
 details { margin: .3em 0 1em; }
 table { border-collapse: collapse; font-size: .82em; margin: .5em 0 1em; }
+.scroll { max-width: 100%; overflow-x: auto; }
+td.text { overflow-wrap: anywhere; }
 th, td { border: 1px solid #ccc; padding: .2em .45em; text-align: right; vertical-align: top; }
 th { background: #f3f3f3; }
 td.text, th.text { text-align: left; }
@@ -79,8 +81,14 @@ class Section:
     tables: Sequence[Table] = ()
 
 
+def _text_cell(v: str) -> str:
+    """A text cell that may break after its commas (a long spec has no spaces), so a table fits
+    the page's width."""
+    return escape(v).replace(",", ",<wbr>")
+
+
 def table_html(t: Table) -> str:
-    out = ["<table>"]
+    out = ['<div class="scroll"><table>']
     if t.caption:
         out.append(f"<caption class=\"small\">{escape(t.caption)}</caption>")
     out.append("<tr>" + "".join(
@@ -95,9 +103,10 @@ def table_html(t: Table) -> str:
             if (r, i) in t.marked:
                 cls.append("tied")
             attr = f' class="{" ".join(cls)}"' if cls else ""
-            cells.append(f"<td{attr}>{escape(str(v))}</td>")
+            text = _text_cell(str(v)) if i in t.text_cols else escape(str(v))
+            cells.append(f"<td{attr}>{text}</td>")
         out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</table>")
+    out.append("</table></div>")
     if t.csv:
         out.append(f'<p class="small">These numbers: <a href="{escape(t.csv)}">'
                    f'{escape(t.csv)}</a></p>')

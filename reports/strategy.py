@@ -42,10 +42,17 @@ def optimize_trace(trace: pd.DataFrame, results: pd.DataFrame | None = None) -> 
     gens = df[df["stage"] == "generation"]
     if gens.empty:
         raise ChartError("no generations in the trace")
-    fig, (ax,) = _figure()
-    span = int(gens["generation"].max()) + 3          # x room per search
+    fig, (ax,) = _figure(size=(7.0, 4.6))
+    ngen = int(gens["generation"].max()) + 1
+    span = ngen + 2                                   # x room per search: its generations, held out
+    searches = gens["iteration"].nunique()
+    every = max(1, -(-ngen * searches // 10))         # about ten generation labels in all
+    ticks: list[tuple[float, str]] = []
     for k, g in gens.groupby("iteration", sort=True):
         x0 = int(k) * span
+        ticks += [(x0 + i + 1, str(i + 1)) for i in range(ngen)
+                  if i == 0 or ((i + 1) % every == 0 and i >= every / 2)
+                  or (i == ngen - 1 and ngen % every >= max(1, every / 2))]
         ax.scatter(x0 + g["generation"] + 1, g["score"], s=8, color="0.6", alpha=0.6,
                    label="candidate" if k == 0 else None, zorder=1)
         c = g[g["centre"]].sort_values("generation")
@@ -66,16 +73,21 @@ def optimize_trace(trace: pd.DataFrame, results: pd.DataFrame | None = None) -> 
                 mean = r["win_rate"].mean()
                 lo = mean - np.sqrt((((r["win_rate"] - r["win_rate_lo"]) ** 2).sum())) / len(r)
                 hi = mean + np.sqrt((((r["win_rate_hi"] - r["win_rate"]) ** 2).sum())) / len(r)
-                ax.errorbar([x0 + int(g["generation"].max()) + 2], [mean],
+                ax.errorbar([x0 + ngen + 1], [mean],
                             yerr=[[mean - lo], [hi - mean]], fmt=marker, color=colour,
                             capsize=4, label=label if k == 0 else None, zorder=4)
+            if not held.empty:
+                ticks.append((x0 + ngen + 1, "held\nout"))
+    # whole generations only, and the held-out result at a place of its own, not a generation
+    ax.set_xticks([t for t, _ in ticks], [s for _, s in ticks])
+    ax.set_xlim(0.3, (int(gens["iteration"].max()) + 1) * span - 0.3)
     ax.set_xlabel("generation" + (" (searches side by side)" if gens["iteration"].nunique() > 1
                                   else ""))
     ax.set_ylabel("score: mean win rate over the field")
     _percent_axis(ax)
     ax.set_title("Optimizer trace (95% intervals)")
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small", loc="lower right")
+    fig.legend(fontsize="small", loc="outside lower center", ncol=3)   # below, over no marker
     return fig
 
 

@@ -80,9 +80,20 @@ def test_players_reference_lists_every_policy_and_parameter_with_default_and_ran
             assert cells[3] == p.doc
 
 
+PAGES = ["docs/usage.md", "docs/strategy.md", "docs/advisor.md", "docs/seastead.md",
+         "docs/internals.md"]
+
+
 def test_no_dangling_references_for_users():
-    """The README and every --help text name files that exist in the repository."""
+    """The README, the docs/ pages it sends to and every --help text name files that exist in
+    the repository; every relative link of those pages resolves."""
     texts = {"README.md": README}
+    for name in PAGES:
+        texts[name] = (ROOT / name).read_text(encoding="utf-8")
+        for link in re.findall(r"\]\(([^)#:]+)\)", texts[name]):
+            assert (ROOT / "docs" / link).exists(), (name, link)
+    for link in re.findall(r"\]\(([^)#:]+)\)", README):
+        assert (ROOT / link).exists(), ("README.md", link)
     runner = CliRunner()
     for name in main.commands:
         texts[f"seasalt {name} --help"] = runner.invoke(main, [name, "--help"]).stdout
@@ -113,3 +124,45 @@ def test_card_aliases(text, name):
 def test_unknown_card_suggests_the_nearest_name():
     r = CliRunner().invoke(main, ["score", "--hand", "shoal_of_fsh"])
     assert r.exit_code == 2 and "did you mean 'shoal'" in r.stderr
+
+
+# --- one source for the figures the README, docs/ and the guide share (issue 30, item 4) ---------
+
+def test_the_readme_and_docs_quote_the_guide_from_its_own_files():
+    """Every figure the README and docs/strategy.md share with the strategy guide is written
+    from the guide's CSVs (analyzer.guide_pages.figure_blocks): the marked blocks are exactly
+    what those files give, and the guide's page says the same numbers."""
+    from analyzer.guide_pages import MARKED, figure_blocks, refresh
+    blocks = figure_blocks(ROOT)
+    quoted = set()
+    for name in MARKED:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        assert refresh(text, blocks) == text, \
+            f"{name} is out of date: python -m analyzer.guide_pages"
+        quoted |= set(re.findall(r"<!-- guide:(\w+) -->", text))
+    assert quoted == set(blocks)                              # every block is quoted somewhere
+    guide = (ROOT / "docs" / "guide" / "index.html").read_text(encoding="utf-8")
+    for rate in re.findall(r"\d+\.\d% \[\d+\.\d, \d+\.\d\]", blocks["tuned"] + blocks["headline"]):
+        assert rate in guide, rate                            # the guide's page shows it too
+    # and every other rate with its interval that docs/strategy.md quotes is on the guide's page
+    strategy = (ROOT / "docs" / "strategy.md").read_text(encoding="utf-8")
+    rates = re.findall(r"\d+\.\d% \[\d+\.\d, \d+\.\d\]", strategy)
+    assert len(rates) >= 15 and [r for r in rates if r not in guide] == []
+    # the README no longer has a grid or a tuned table of its own
+    assert "| stop_at |" not in README and "tuned vs baseline |" not in README
+
+
+def test_the_figure_blocks_follow_the_files(tmp_path):
+    """The generator reads the files: a changed CSV changes the quoted figure (so the test
+    above can fail)."""
+    import shutil
+    from analyzer.guide_pages import figure_blocks
+    data = tmp_path / "docs" / "guide" / "data"
+    shutil.copytree(ROOT / "docs" / "guide" / "data", data)
+    import pandas as pd
+    before = figure_blocks(tmp_path)["grid"]
+    grid = pd.read_csv(data / "grid.csv")
+    grid.loc[0, ["win_rate", "win_rate_lo", "win_rate_hi"]] = [0.9999, 0.999, 1.0]
+    grid.to_csv(data / "grid.csv", index=False)
+    after = figure_blocks(tmp_path)["grid"]
+    assert after != before and "**100.0**" in after

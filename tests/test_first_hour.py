@@ -438,7 +438,7 @@ def test_notice_shows_while_compiling_on_a_terminal_only():
     with warmup.notice(pipe):
         _fresh_function()(1)
     text = tty.getvalue()
-    assert "compiling the engine (first run on this machine only" in text
+    assert "compiling the engine, first run here only" in text
     assert text.endswith("\r") and "\n" not in text and pipe.getvalue() == ""
 
 
@@ -468,8 +468,68 @@ def test_warmup_command():
     assert r.exit_code == 0, r.stderr
     assert "already compiled" in r.stdout or "compiled the engine" in r.stdout
     assert numba.config.CACHE_DIR in r.stdout
-    steps = r.stderr.splitlines()                  # one line per step, as it finishes
-    assert [line.split(":")[0].strip() for line in steps] == [name for name, _ in warmup.STEPS]
+    steps = [line for line in r.stderr.splitlines() if line.startswith("[")]
+    assert [line.split("] ", 1)[1] for line in steps] == [name for name, _ in warmup.STEPS]
+    assert steps[0].startswith(f"[1/{len(warmup.STEPS)}] ")
+    assert max(len(line) for line in r.stderr.splitlines()) <= WIDTH
+
+
+def test_warmup_shows_each_kernel_as_it_compiles(monkeypatch):
+    """Two steps, the first compiling two fresh kernels, the second none: each kernel has its
+    line, written when it starts compiling (so a long compile is seen at once) and completed
+    with its seconds, and every line fits 100 columns."""
+    f, g = _fresh_function(), _fresh_function()
+
+    def first():
+        f(1), g(1)
+    monkeypatch.setattr(warmup, "STEPS", [("tiny kernels", first), ("nothing new", lambda: f(2))])
+    buffer = io.StringIO()
+    import click
+    real = click.echo
+
+    def echo(message=None, file=None, nl=True, err=False, **kw):
+        if err:
+            buffer.write(f"{message}" + ("\n" if nl else ""))
+        return real(message, file=file, nl=nl, err=err, **kw)
+    monkeypatch.setattr(click, "echo", echo)
+    marks = []
+    real_kernel = warmup.CompileWatch.on_start
+
+    def on_start(self, ev):
+        real_kernel(self, ev)
+        marks.append(buffer.getvalue())              # what the user sees as compiling begins
+    monkeypatch.setattr(warmup.CompileWatch, "on_start", on_start)
+    r = run("warmup")
+    assert r.exit_code == 0, r.stderr
+    err = buffer.getvalue()
+    lines = err.splitlines()
+    assert max(len(x) for x in lines) <= WIDTH
+    kernels = [x for x in lines if x.startswith("  compiling ")]
+    assert len(kernels) == 2 and all(re.fullmatch(r"  compiling test_first_hour\._fresh_function"
+                                                  r"\.<locals>\.f \.\.\. \d+\.\d s", x)
+                                     for x in kernels), kernels
+    # each kernel's line is on the screen while it compiles (written before numba starts on it)
+    assert sum(m.endswith("compiling test_first_hour._fresh_function.<locals>.f ...")
+               for m in marks) == 2, marks
+    assert "  tiny kernels: 2 kernels compiled in" in err
+    assert "  nothing new: already compiled" in err
+    assert lines.index("[1/2] tiny kernels") < lines.index(kernels[0]) < \
+        lines.index("[2/2] nothing new")
+    assert "compiled the engine for 2 commands" in r.stdout
+
+
+def test_the_compile_figures_come_from_one_place():
+    """The README and --help quote analyzer.warmup.COMPILE's measured figures, word for word,
+    and nothing says "about a minute" any more."""
+    from analyzer.warmup import COMPILE, NOTICE, SIMULATE_COST, WARMUP_COST
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    helps = " ".join(ok("--help").split()), " ".join(ok("warmup", "--help").split())
+    assert WARMUP_COST in readme and SIMULATE_COST in readme
+    assert all(WARMUP_COST in h for h in helps) and SIMULATE_COST in helps[0]
+    assert SIMULATE_COST in NOTICE and len(NOTICE) + 4 <= WIDTH
+    for figure in (COMPILE["warmup_wall_s"], COMPILE["warmup_cpu_s"], COMPILE["warmup_peak_gb"]):
+        assert f"{figure}" in WARMUP_COST
+    assert "about a minute" not in readme and not any("about a minute" in h for h in helps)
 
 
 @pytest.mark.slow
@@ -493,7 +553,7 @@ def test_first_run_in_a_terminal_shows_the_compile_status(tmp_path):
         seen += chunk
     out = p.stdout.read()
     p.wait()
-    assert b"compiling the engine (first run on this machine only" in seen
+    assert b"compiling the engine, first run here only" in seen
     speed = int(re.search(r"([\d,]+) rounds/s", out).group(1).replace(",", ""))
     assert speed > 100_000 and "compiling the engine took another" in out
 

@@ -227,6 +227,44 @@ def test_a_file_the_page_cannot_show_is_not_loaded(desktop, url):
         re.compile("^import: error: hand: unknown card kind 'kraken'"))
 
 
+def test_the_page_never_changes_the_question(desktop, url):
+    """A position at another decision than the play step, or with what the page cannot show
+    (a pile card not remembered, a crab take, known deck cards), is refused by name and the
+    CLI is named; nothing is loaded. docs/example_draw.json is one (issue 30, item 3)."""
+    open_page(desktop, url)
+    desktop.fill("#json", EXAMPLE.read_text())
+    desktop.click("#import")
+    sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
+    before = desktop.input_value("#json")
+    draw = (EXAMPLE.parent / "example_draw.json").read_text()
+    cases = [
+        (draw, "the draw step (deck or a pile top?)"),
+        (json.dumps(dict(EXAMPLE_POS, decision="steal")), "a swimmer+shark steal"),
+        (json.dumps(dict(EXAMPLE_POS, piles={"A": {"size": 4, "top": "octopus:grey"},
+                                              "B": {"cards": "?,crab:black,penguin:pink"}})),
+         'a card of pile B you do not remember ("?")'),
+        (json.dumps(dict(EXAMPLE_POS, piles={"A": {"size": 4, "top": "octopus:grey"},
+                                              "B": {"cards": "shell:green,crab:black,penguin:pink",
+                                                    "crab_taken": [{"seat": 1}]}})),
+         '"crab_taken" of pile B'),
+        (json.dumps(dict(EXAMPLE_POS, deck={"size": 37, "known": "mermaid"})),
+         "a deck with known cards"),
+    ]
+    for text, what in cases:
+        desktop.fill("#json", text)
+        desktop.click("#import")
+        status = desktop.locator("#file-status")
+        sync_api.expect(status).to_contain_text("import: not loaded: ")
+        assert what in status.text_content(), status.text_content()
+        assert status.text_content().endswith("ask it with seasalt advise FILE")
+        assert "unknown card kind" not in status.text_content()
+        assert desktop.text_content("#deck-computed") == "37"      # the position is kept
+        desktop.fill("#json", before)
+    desktop.fill("#json", json.dumps(dict(EXAMPLE_POS, decision="play")))
+    desktop.click("#import")
+    sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
+
+
 def test_link_and_download_carry_the_position(desktop, url, tmp_path):
     open_page(desktop, url)
     desktop.fill("#json", EXAMPLE.read_text())

@@ -70,7 +70,7 @@ def listing():
     """The players for `seasalt seastead players` (analyzer.policy_docs)."""
     from ..policy_docs import Listing
     return Listing(REGISTRY, LISTER, "--player", "--player", "heuristic(split=1,build_at=3)",
-                   "the README's Seastead section describes the game's players.")
+                   "docs/seastead.md describes the game's players.")
 
 
 def player_arrays(players: list[Policy]) -> tuple[np.ndarray, np.ndarray]:

@@ -486,8 +486,50 @@ function decodeLink(text) {
 // ---------------------------------------------------------------------------------------------
 // import: the server reads the cards and judges; the page loads only what it can show faithfully
 
+// What the page can show: the play-step question (STOP, LAST CHANCE or play on) and these keys.
+const PAGE_KEYS = new Set(["players", "seat", "expansion", "decision", "hand", "table", "opponents",
+                           "piles", "deck", "totals", "target", "lock"]);
+const PILE_KEYS = new Set(["size", "top", "cards"]);
+const STEPS = {draw: "the draw step (deck or a pile top?)", keep: "keeping a drawn card",
+               crab: "a crab search", lobster: "a crab+lobster search", steal: "a swimmer+shark steal"};
+
+/** Why the page cannot show this position file faithfully (null if it can): the page never
+ * changes the question or drops what the file says. */
+function beyondThePage(text) {
+  let p;
+  try { p = JSON.parse(text.replace(/^\s*\/\/.*$/gm, "")); } catch (e) { return null; }  // the server says why
+  if (p === null || typeof p !== "object" || Array.isArray(p)) return null;
+  const cli = "ask it with seasalt advise FILE";
+  if ((p.decision ?? "play") !== "play") {
+    const step = STEPS[p.decision] ?? `the decision "${p.decision}"`;
+    return `this page asks only the play-step question (STOP, LAST CHANCE or play on), and ` +
+           `this position is at ${step}: ${cli}`;
+  }
+  for (const key of Object.keys(p)) {
+    if (!PAGE_KEYS.has(key)) return `this page cannot show "${key}": ${cli}`;
+  }
+  if (p.deck !== null && typeof p.deck === "object") return `this page cannot show a deck with known cards: ${cli}`;
+  for (const [name, pile] of Object.entries(p.piles ?? {})) {
+    if (pile === null || typeof pile !== "object") continue;
+    for (const key of Object.keys(pile)) {
+      if (!PILE_KEYS.has(key)) return `this page cannot show "${key}" of pile ${name}: ${cli}`;
+    }
+    const cards = Array.isArray(pile.cards) ? pile.cards : String(pile.cards ?? "").split(",");
+    if (cards.some((c) => String(c).trim() === "?")) {
+      return `this page cannot show a card of pile ${name} you do not remember ("?"): ${cli}`;
+    }
+  }
+  return null;
+}
+
 async function importText(text, where) {
   const status = $("file-status");
+  const beyond = beyondThePage(text);
+  if (beyond !== null) {
+    status.className = "bad";
+    status.textContent = `${where}: not loaded: ${beyond}`;
+    return false;
+  }
   const r = await post("/api/cards", text);
   if (!r.ok) {
     status.className = "bad";
