@@ -1,4 +1,4 @@
-"""Where the blocks of a run are computed: numba's thread pool here, or a Dask cluster.
+"""Where the blocks of a run are computed: threads of this process, or a Dask cluster.
 
 A run is a list of *batches*: `count` rounds or games of one configuration (a `simulate`, one
 seating of a tournament, one grid point and seating of a sweep; or Seastead games,
@@ -10,13 +10,13 @@ count and worker count gives the same answer for a seed, bit for bit.
 
 Backends (`Runner.scheduler`):
 
-* None: the tasks run in this process on numba's thread pool (`jobs` threads), a few per kernel
-  call. No Dask needed.
+* None: the tasks run in this process on `jobs` threads, each calling a batch's GIL-free driver
+  on a few tasks at a time. No Dask needed.
 * "local": a Dask LocalCluster of `jobs` single-threaded worker processes on this machine.
 * "tcp://HOST:PORT" (any Dask address): a running `dask scheduler` and its workers.
 
 On Dask, a task is one Dask task running the GIL-free serial kernel
-(kernels.batch.run_*_serial). A task lost with its worker is rerun by the scheduler elsewhere;
+(kernels.batch.run_rounds and the like). A task lost with its worker is rerun by the scheduler elsewhere;
 its result is taken once, so nothing is counted twice.
 
 Every run appends its finished tasks to a checkpoint file (analyzer.checkpoint): the one given
