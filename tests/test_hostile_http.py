@@ -7,6 +7,7 @@ with nothing outside the server's folder touched and nothing logged as a failure
 from __future__ import annotations
 
 import json
+import signal
 import socket
 import subprocess
 import time
@@ -224,3 +225,34 @@ def test_malformed_bodies_are_one_line_errors(served, case, path):
         assert text.startswith("error: ") and text.count("\n") == 1, text
     assert _nosniff(headers)
     _clean(log)
+
+
+def test_4_ctrl_c_stops_the_server_during_a_long_advice(tmp_path):
+    """Ctrl-C while an advice runs (its limit here 600 s): the server stops at the advice's next
+    chunk, not when the advice ends (a bounded wait of 60 s, far under the limit)."""
+    log = tmp_path / "server.log"
+    with open(log, "w") as err:
+        proc = subprocess.Popen([SEASALT, "serve", "--port", "0"], stdout=subprocess.PIPE,
+                                stderr=err, text=True, cwd=tmp_path,
+                                env={**env(), "SEASALT_ADVICE_SECONDS": "600"})
+    try:
+        url = proc.stdout.readline().split()[2].rstrip("/")
+        deadline = time.monotonic() + 600
+        while "engine ready" not in log.read_text():
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        slow = json.loads(EXAMPLE.read_text())
+        slow.update(totals=[0, 0], target=200)
+        body = json.dumps(slow).encode()
+        s = _raw(url)
+        s.sendall(b"POST /api/advise?samples=10000000&seed=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  b"Content-Type: application/json\r\nContent-Length: " + str(len(body)).encode()
+                  + b"\r\n\r\n" + body)
+        time.sleep(1)                  # let the server read it and start (not an assertion)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=60)
+        s.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

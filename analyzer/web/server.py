@@ -72,7 +72,16 @@ def serve(host: str, port: int, open_browser: bool = False) -> None:
     url = url_of(sock)
     config = uvicorn.Config(create_app(loopback=loopback), log_level="warning",
                             access_log=False, lifespan="off")
-    server = uvicorn.Server(config)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            """Ctrl-C also stops a running advice at its next chunk (analyzer.web.app.SHUTDOWN),
+            so the server stops at once instead of after the advice's time limit."""
+            from .app import SHUTDOWN
+            SHUTDOWN.set()
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
     if not loopback:
         click.echo(f"warning: listening on {host}: anyone who reaches this machine can use the "
                    "advisor (and its CPU)", err=True)
