@@ -7,7 +7,9 @@ import hashlib
 import os
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 SEASALT = str(Path(sys.executable).with_name("seasalt"))
 
@@ -54,3 +56,14 @@ def listing(root: Path) -> dict[str, tuple]:
             else:
                 out[rel] = ("file", p.stat().st_size, hashlib.sha256(p.read_bytes()).hexdigest())
     return out
+
+
+@contextmanager
+def guarded(tmp_path: Path) -> Iterator[Path]:
+    """A new run folder beside a sentinel tree that must be unchanged when the block ends."""
+    run = tmp_path / "run"
+    run.mkdir()
+    sentinel = make_sentinel(tmp_path / "sentinel")
+    before = listing(sentinel)
+    yield run
+    assert listing(sentinel) == before

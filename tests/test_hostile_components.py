@@ -12,7 +12,7 @@ import os
 import pytest
 
 from analyzer.seastead.components import MAX_PROBLEMS, illustrative_text, load
-from hostile import cli, listing, make_sentinel
+from hostile import cli, guarded
 
 GOOD = load().data
 
@@ -30,12 +30,8 @@ def errors(p, *words, most: int = MAX_PROBLEMS + 1) -> list[str]:
 
 @pytest.fixture
 def place(tmp_path):
-    run = tmp_path / "run"
-    run.mkdir()
-    sentinel = make_sentinel(tmp_path / "sentinel")
-    before = listing(sentinel)
-    yield run
-    assert listing(sentinel) == before
+    with guarded(tmp_path) as run:
+        yield run
 
 
 def check(run, path):

@@ -11,7 +11,7 @@ import os
 import pytest
 
 from analyzer.position_template import EXAMPLE
-from hostile import cli, listing, make_sentinel, one_line
+from hostile import cli, guarded, one_line
 
 CRAB = {
     "players": 2, "seat": 0, "decision": "draw",
@@ -27,13 +27,9 @@ CRAB = {
 
 @pytest.fixture
 def place(tmp_path):
-    run = tmp_path / "run"
-    run.mkdir()
-    sentinel = make_sentinel(tmp_path / "sentinel")
-    before = listing(sentinel)
-    yield run
-    assert listing(sentinel) == before
-    assert sorted(os.listdir(run)) == ["pos.json"]
+    with guarded(tmp_path) as run:
+        yield run
+        assert sorted(os.listdir(run)) == ["pos.json"]
 
 
 def advise(run, obj=None, raw: bytes | None = None, samples: int = 100):

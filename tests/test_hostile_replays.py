@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from hostile import cli, listing, make_sentinel, one_line
+from hostile import cli, guarded, one_line
 
 
 @pytest.fixture(scope="module")
@@ -23,13 +23,9 @@ def game(tmp_path_factory) -> dict:
 
 @pytest.fixture
 def place(tmp_path):
-    run = tmp_path / "run"
-    run.mkdir()
-    sentinel = make_sentinel(tmp_path / "sentinel")
-    before = listing(sentinel)
-    yield run
-    assert listing(sentinel) == before
-    assert sorted(os.listdir(run)) == ["game.json"]
+    with guarded(tmp_path) as run:
+        yield run
+        assert sorted(os.listdir(run)) == ["game.json"]
 
 
 def review(run, obj=None, raw: bytes | None = None):

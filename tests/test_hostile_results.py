@@ -5,14 +5,13 @@ report folder made, nothing outside the run's folder touched."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from analyzer.report import run_demo_results
-from hostile import cli, listing, make_sentinel, one_line
+from hostile import cli, guarded, one_line
 
 
 @pytest.fixture(scope="module")
@@ -23,13 +22,9 @@ def results(tmp_path_factory) -> dict[str, Path]:
 
 @pytest.fixture
 def place(tmp_path):
-    run = tmp_path / "run"
-    run.mkdir()
-    sentinel = make_sentinel(tmp_path / "sentinel")
-    before = listing(sentinel)
-    yield run
-    assert listing(sentinel) == before
-    assert not (run / "rep").exists()
+    with guarded(tmp_path) as run:
+        yield run
+        assert not (run / "rep").exists()
 
 
 def report(run: Path, path: Path):
