@@ -226,17 +226,24 @@ def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | N
 
     check_dest(out)
     say = GuideProgress()
-    say.line("seasalt guide: " + ("--small: every study at a tiny size, for tests and a first "
+    intro = ("seasalt guide: " + ("--small: every study at a tiny size, for tests and a first "
                                   "look (the numbers say little)" if small else
                                   "every study at full size") + "; then the page and charts")
     with ProgressLine("guide") as line:
         say.tty = line.enabled
 
+        def started() -> None:                 # said once the run is under way, so that an
+            if intro not in say.said:          # error found before (a checkpoint already
+                say.said.add(intro)            # there) stays a one-line message
+                say.line(intro)
+
         def progress(done: int, total: int) -> None:
+            started()
             line(done, total)
             say.progress(done, total)
 
         def log(text: str) -> None:
+            started()
             line.close()                       # the charts' lines replace the progress line
             say.chart(text)
         index = build_guide(out, seed, "small" if small else "full", jobs, progress, scheduler,
@@ -253,6 +260,7 @@ class GuideProgress:
         self.tty = False
         self.tenth = -1
         self.charts = 0
+        self.said: set[str] = set()
 
     def line(self, text: str) -> None:
         for part in tb.wrap(text):
