@@ -154,7 +154,7 @@ def test_knobbed_player_keeps_every_invariant():
     ("threshold(take_at=x)", "not a number"),
     ("threshold(steal_from=3)", "out of range"),
     ("threshold(play_fish=0.5)", "whole number"),
-    ("threshold(nope=1)", "valid:"),
+    ("threshold(nope=1)", "no parameter .nope.; .seasalt policies threshold. lists all 17"),
 ])
 def test_bad_specs_name_the_problem(spec, words):
     with pytest.raises(SeasaltError, match=words):
