@@ -20,15 +20,15 @@ from numba.core import event
 
 # What compiling costs, measured on this project's machine kind (2 cores, 24 GiB): the one place
 # these figures live. The README quotes the phrases below word for word and `--help` and the
-# status line print them (tests/test_first_hour.py checks both); after the compile changes,
-# measure again (a cold `seasalt warmup` under `/usr/bin/time -v`, NUMBA_CACHE_DIR empty, and the
-# first `seasalt simulate` after it with the cache emptied again) and edit only these numbers.
+# status line print them (tests/test_first_hour.py checks both); after a compile change, measure
+# again with `python scripts/compile_times.py --out docs/compile-times.md` (each command's first
+# run with an empty cache) and edit only these numbers.
 COMPILE = {
-    "warmup_wall_s": 369,          # a cold `seasalt warmup`, wall clock, idle 2-core machine
-    "warmup_cpu_s": 367,           # ... its CPU time
-    "warmup_peak_gb": 4.4,         # ... its peak memory (maximum resident set)
-    "simulate_s": 55,              # compiling in a first `seasalt simulate` (no warmup before)
-    "machine": "an idle 2-core machine",
+    "warmup_wall_s": 139,          # a cold `seasalt warmup`, wall clock (docs/compile-times.md)
+    "warmup_cpu_s": 132,           # ... its CPU time
+    "warmup_peak_gb": 1.0,         # ... its peak memory (maximum resident set)
+    "simulate_s": 28,              # a first `seasalt simulate` with nothing compiled, CPU-s
+    "machine": "a 2-core machine",
 }
 
 
@@ -47,13 +47,14 @@ WARMUP_SHORT = _minutes(COMPILE["warmup_wall_s"])
 def readme_text() -> str:
     """The README's "Compiling" item, from COMPILE (analyzer.guide_pages writes it there)."""
     import textwrap
-    text = (f"- **Compiling**: the engine is compiled on its first use on a machine, once per "
-            f"seasalt version, and loaded from `~/.cache/seasalt` afterwards (about a second). A "
+    text = (f"- **Compiling**: the engine is compiled on its first use on a machine and loaded "
+            f"from `~/.cache/seasalt` afterwards (about a second); an edit of a kernel file "
+            f"recompiles only the kernels that import it (docs/compile.md). A "
             f"first `seasalt simulate` compiles for {SIMULATE_COST}; `seasalt warmup` compiles "
             f"every command's kernels up front, {WARMUP_COST}, and shows each kernel as it "
             f"compiles. A first run without it says so on its status line, and the speeds "
             f"printed never include compiling. (The figures: analyzer/warmup.py, COMPILE.)")
-    return textwrap.fill(text, 100, subsequent_indent="  ")
+    return textwrap.fill(text, 100, subsequent_indent="  ", break_on_hyphens=False)
 
 
 NOTICE = (f"compiling the engine, first run here only (simulate: {SIMULATE_COST}; every command: "
