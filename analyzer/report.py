@@ -33,6 +33,7 @@ from .statistics import ROUND_TABLES
 from .tidy import FORMATS, read_frame, write_frame
 
 _META = ["command", "seed", "version"]
+MAX_RESULTS_BYTES = 256 << 20   # a results file is a table of counts: a few MiB at the most
 # counts (whole numbers, not negative), and columns read as numbers when present; which
 # columns each table needs comes from the charts that draw it (reports.registry)
 WHOLE = {"players", "games", "rounds", "seat", "mermaids", "caller_points", "calls", "value",
@@ -51,8 +52,13 @@ def load(path: str | os.PathLike) -> tuple[str, pd.DataFrame]:
     if p.suffix.lower() not in FORMATS:
         raise SeasaltError(f"{name}: unknown file type {p.suffix or '(none)'!r}; "
                            f"valid: {', '.join(FORMATS)}")
-    if not p.is_file():
+    if not p.exists():
         raise SeasaltError(f"{name}: no such file")
+    if not p.is_file():
+        raise SeasaltError(f"{name}: not a regular file (a directory, a device or a pipe)")
+    if p.stat().st_size > MAX_RESULTS_BYTES:
+        raise SeasaltError(f"{name}: over {MAX_RESULTS_BYTES >> 20} MiB, larger than any results "
+                           f"file seasalt writes")
     try:
         df = read_frame(p)
     except SeasaltError as e:

@@ -118,9 +118,21 @@ def test_malformed_files(place, name):
 
 
 def test_a_directory_or_a_link_to_dev_zero(place):
+    """Each named for what it is (a link to /dev/zero was "no such file"), never read."""
     (place / "dir.csv").mkdir()
-    one_line(report(place, place / "dir.csv"), "dir.csv")
+    one_line(report(place, place / "dir.csv"), "dir.csv", "not a regular file")
     os.symlink("/dev/zero", place / "zero.csv")
-    one_line(report(place, place / "zero.csv"), "zero.csv")
+    one_line(report(place, place / "zero.csv"), "zero.csv", "not a regular file")
+    one_line(report(place, place / "gone.csv"), "gone.csv", "no such file")
     (place / "dir.csv").rmdir()
     (place / "zero.csv").unlink()
+
+
+def test_a_results_file_over_the_limit_is_refused_unread(place):
+    """A file larger than any results file (a sparse one here: no disk used) is refused by its
+    size before pandas reads a byte of it."""
+    huge = place / "huge.csv"
+    with open(huge, "wb") as f:
+        f.truncate(257 << 20)
+    one_line(report(place, huge), "huge.csv", "over 256 MiB")
+    huge.unlink()
