@@ -36,7 +36,7 @@ import pathlib
 import socket
 import time
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
@@ -237,13 +237,12 @@ def _prepare_dir(path: pathlib.Path, cache: bool) -> None:
         raise SeasaltError(f"cannot write checkpoint {path}: directory {parent} does not exist")
 
 
-def claim_new(path: pathlib.Path, head: dict, restart: bool = False,
-              cache: bool = False) -> Claim:
-    """Take `path` for a new run: its header written and locked before anything is computed.
-    SeasaltError if another run holds it, an earlier run left it (unless `restart`), or it is
-    not a file seasalt may write; OSError if it cannot be written (a full disk, no permission)."""
-    _prepare_dir(path, cache)
-    replace = _existing(path, cache, restart)
+def create_locked(path: pathlib.Path, head: dict, replace: bool,
+                  taken: Callable[[], object] = lambda: None) -> int:
+    """`path` written with its header line under a temporary name, locked, and put in place
+    (over an existing file only when `replace`): the open descriptor. If another process put a
+    file there first, `taken()` may raise its own message, else it is "taken by another run".
+    Shared by the Runner's checkpoints and the study journals (analyzer.stages)."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_NOFOLLOW
                  | os.O_CLOEXEC, 0o666)
@@ -256,7 +255,7 @@ def claim_new(path: pathlib.Path, head: dict, restart: bool = False,
             try:
                 os.link(tmp, path)              # fails if anything is there: no overwrite race
             except FileExistsError:
-                _existing(path, cache, restart)       # names whoever came first
+                taken()                         # names whoever came first
                 raise SeasaltError(f"checkpoint {path} was taken by another run") from None
             os.unlink(tmp)
     except BaseException:
@@ -266,6 +265,17 @@ def claim_new(path: pathlib.Path, head: dict, restart: bool = False,
         except OSError:
             pass
         raise
+    return fd
+
+
+def claim_new(path: pathlib.Path, head: dict, restart: bool = False,
+              cache: bool = False) -> Claim:
+    """Take `path` for a new run: its header written and locked before anything is computed.
+    SeasaltError if another run holds it, an earlier run left it (unless `restart`), or it is
+    not a file seasalt may write; OSError if it cannot be written (a full disk, no permission)."""
+    _prepare_dir(path, cache)
+    replace = _existing(path, cache, restart)
+    fd = create_locked(path, head, replace, taken=lambda: _existing(path, cache, restart))
     return Claim(path, fd, head["fingerprint"], fresh=True)
 
 

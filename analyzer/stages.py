@@ -164,31 +164,9 @@ class Staged:
                 from None
 
     def _claim(self, replace: bool) -> int:
-        """The journal written with its header under a temporary name, locked, and put in
-        place (over an earlier one only when `replace`: --restart): the open descriptor."""
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_NOFOLLOW
-                     | os.O_CLOEXEC, 0o666)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            ckpt._write_all(fd, (json.dumps(self._header()) + "\n").encode())
-            if replace:
-                os.replace(tmp, self.path)
-            else:
-                try:
-                    os.link(tmp, self.path)          # fails if anything is there: no race
-                except FileExistsError:
-                    raise SeasaltError(f"checkpoint {self.path} was taken by another run") \
-                        from None
-                os.unlink(tmp)
-        except BaseException:
-            os.close(fd)
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-        return fd
+        """The journal written with its header, locked and put in place (over an earlier one
+        only when `replace`: --restart): the open descriptor."""
+        return ckpt.create_locked(self.path, self._header(), replace)
 
     def _read_head(self) -> dict | None:
         try:

@@ -67,3 +67,17 @@ def guarded(tmp_path: Path) -> Iterator[Path]:
     before = listing(sentinel)
     yield run
     assert listing(sentinel) == before
+
+
+# A position possible but for its crab take: pile A's bottom card (the only candidate) is a
+# mermaid, and seat 1 would then hold four (tests of positions and of the server both use it).
+IMPOSSIBLE_BY_CRAB = {
+    "players": 2, "seat": 0, "decision": "draw",
+    "hand": "shell:black,shell:yellow,crab:dark_blue,octopus:yellow",
+    "table": "boat:black,boat:yellow",
+    "opponents": [{"seat": 1, "hand_size": 5, "known": "mermaid,mermaid,mermaid",
+                   "table": "fish:black,fish:green"}],
+    "piles": {"A": {"cards": "mermaid,penguin:pink,octopus:grey",
+                    "crab_taken": [{"seat": 1, "among": 1}]},
+              "B": {"cards": "crab:black"}},
+    "deck": 42}

@@ -17,24 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from hostile import listing, make_sentinel
+from hostile import IMPOSSIBLE_BY_CRAB, listing, make_sentinel
 from serving import EXAMPLE, SEASALT, env, request
 
-IMPOSSIBLE = {
-    "players": 2, "seat": 0, "decision": "draw",
-    "hand": "shell:black,shell:yellow,crab:dark_blue,octopus:yellow",
-    "table": "boat:black,boat:yellow",
-    "opponents": [{"seat": 1, "hand_size": 5, "known": "mermaid,mermaid,mermaid",
-                   "table": "fish:black,fish:green"}],
-    "piles": {"A": {"cards": "mermaid,penguin:pink,octopus:grey",
-                    "crab_taken": [{"seat": 1, "among": 1}]},
-              "B": {"cards": "crab:black"}},
-    "deck": 42}
 
 
 @contextmanager
 def server(folder: Path, **extra_env):
-    """(url, the server's stderr file) of a `seasalt serve --port 0` started in `folder`."""
+    """(url, the server's stderr file, its process) of a `seasalt serve --port 0` started in
+    `folder`."""
     log = folder / "server.log"
     with open(log, "w") as err:
         proc = subprocess.Popen([SEASALT, "serve", "--port", "0"], stdout=subprocess.PIPE,
@@ -48,7 +39,7 @@ def server(folder: Path, **extra_env):
         while "engine ready" not in log.read_text():   # the warm-up holds the advice lock
             assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
             time.sleep(0.05)
-        yield url, log
+        yield url, log, proc
     finally:
         proc.terminate()
         try:
@@ -63,7 +54,7 @@ def served(tmp_path_factory):
     folder = tmp_path_factory.mktemp("served")
     sentinel = make_sentinel(folder / "sentinel")
     before = listing(sentinel)
-    with server(folder) as (url, log):
+    with server(folder) as (url, log, _):
         yield url, log, sentinel
     assert listing(sentinel) == before
 
@@ -88,21 +79,35 @@ def _raw(url: str) -> socket.socket:
 
 # --- item 4 ----------------------------------------------------------------------------------
 
+def _long_advice(url: str) -> tuple[socket.socket, bytes]:
+    """Ask for 10**7 samples of games played out to 200 points (some 15 minutes of work) on a
+    raw socket left open, and give the server a second to start on it: (socket, the body)."""
+    slow = json.loads(EXAMPLE.read_text())
+    slow.update(totals=[0, 0], target=200)          # every sample plays a long game out
+    body = json.dumps(slow).encode()
+    s = _raw(url)
+    s.sendall(b"POST /api/advise?samples=10000000&seed=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+              b"Content-Type: application/json\r\nContent-Length: " + str(len(body)).encode()
+              + b"\r\n\r\n" + body)
+    time.sleep(1)                      # let the server read it and start (not an assertion)
+    return s, body
+
+
 def test_4_a_position_impossible_through_crab_taken_is_refused_at_once(served, tmp_path):
     """Each sample used to try 2**20 deals, checked after 10,000 samples: hours, Ctrl-C ignored.
     Now it is decided before sampling: the CLI and the server answer (bounded waits)."""
     url, log, _ = served
     path = tmp_path / "impossible.json"
-    path.write_text(json.dumps(IMPOSSIBLE))
+    path.write_text(json.dumps(IMPOSSIBLE_BY_CRAB))
     p = subprocess.run([SEASALT, "advise", str(path)], capture_output=True, text=True,
                        timeout=120, env=env())
     assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
     assert p.stderr.startswith("error: no deal is possible") and "pile A crab_taken" in p.stderr
-    status, body, headers = advise(url, json.dumps(IMPOSSIBLE).encode(), samples=100000)
+    status, body, headers = advise(url, json.dumps(IMPOSSIBLE_BY_CRAB).encode(), samples=100000)
     assert status == 400 and body == p.stderr, body
     assert _nosniff(headers)
     # one take more candidates: possible again, and advised
-    ok = json.loads(json.dumps(IMPOSSIBLE))
+    ok = json.loads(json.dumps(IMPOSSIBLE_BY_CRAB))
     ok["piles"]["A"]["crab_taken"][0]["among"] = 2
     status, body, _ = advise(url, json.dumps(ok).encode(), samples=200, seed=1)
     assert status == 200, body
@@ -114,14 +119,7 @@ def test_4_an_abandoned_advice_is_cancelled(served):
     work here) and goes: the next advice is answered without waiting for them (a bounded wait
     of 120 s, well under what they would take)."""
     url, log, _ = served
-    slow = json.loads(EXAMPLE.read_text())
-    slow.update(totals=[0, 0], target=200)          # every sample plays a long game out
-    body = json.dumps(slow).encode()
-    s = _raw(url)
-    s.sendall(b"POST /api/advise?samples=10000000&seed=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-              b"Content-Type: application/json\r\nContent-Length: " + str(len(body)).encode()
-              + b"\r\n\r\n" + body)
-    time.sleep(1)                      # let the server read it and start (not an assertion)
+    s, body = _long_advice(url)
     s.close()
     status, text, _ = request(url, "/api/advise?samples=200&seed=2", body)
     assert status == 200, text
@@ -129,7 +127,7 @@ def test_4_an_abandoned_advice_is_cancelled(served):
 
 
 def test_4_an_advice_over_its_time_limit_is_503_and_frees_the_advisor(tmp_path):
-    with server(tmp_path, SEASALT_ADVICE_SECONDS="1") as (url, log):
+    with server(tmp_path, SEASALT_ADVICE_SECONDS="1") as (url, log, _):
         status, text, headers = advise(url, EXAMPLE.read_bytes(), samples=10_000_000, seed=1)
         assert status == 503 and text.startswith("error: the advice went over its time limit")
         assert text.count("\n") == 1 and _nosniff(headers)
@@ -230,29 +228,8 @@ def test_malformed_bodies_are_one_line_errors(served, case, path):
 def test_4_ctrl_c_stops_the_server_during_a_long_advice(tmp_path):
     """Ctrl-C while an advice runs (its limit here 600 s): the server stops at the advice's next
     chunk, not when the advice ends (a bounded wait of 60 s, far under the limit)."""
-    log = tmp_path / "server.log"
-    with open(log, "w") as err:
-        proc = subprocess.Popen([SEASALT, "serve", "--port", "0"], stdout=subprocess.PIPE,
-                                stderr=err, text=True, cwd=tmp_path,
-                                env={**env(), "SEASALT_ADVICE_SECONDS": "600"})
-    try:
-        url = proc.stdout.readline().split()[2].rstrip("/")
-        deadline = time.monotonic() + 600
-        while "engine ready" not in log.read_text():
-            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
-            time.sleep(0.05)
-        slow = json.loads(EXAMPLE.read_text())
-        slow.update(totals=[0, 0], target=200)
-        body = json.dumps(slow).encode()
-        s = _raw(url)
-        s.sendall(b"POST /api/advise?samples=10000000&seed=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                  b"Content-Type: application/json\r\nContent-Length: " + str(len(body)).encode()
-                  + b"\r\n\r\n" + body)
-        time.sleep(1)                  # let the server read it and start (not an assertion)
+    with server(tmp_path, SEASALT_ADVICE_SECONDS="600") as (url, _, proc):
+        s, _ = _long_advice(url)
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=60)
         s.close()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()

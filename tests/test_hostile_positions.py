@@ -11,18 +11,8 @@ import os
 import pytest
 
 from analyzer.position_template import EXAMPLE
-from hostile import cli, guarded, one_line
+from hostile import IMPOSSIBLE_BY_CRAB, cli, guarded, one_line
 
-CRAB = {
-    "players": 2, "seat": 0, "decision": "draw",
-    "hand": "shell:black,shell:yellow,crab:dark_blue,octopus:yellow",
-    "table": "boat:black,boat:yellow",
-    "opponents": [{"seat": 1, "hand_size": 5, "known": "mermaid,mermaid,mermaid",
-                   "table": "fish:black,fish:green"}],
-    "piles": {"A": {"cards": "mermaid,penguin:pink,octopus:grey",
-                    "crab_taken": [{"seat": 1, "among": 1}]},
-              "B": {"cards": "crab:black"}},
-    "deck": 42}
 
 
 @pytest.fixture
@@ -43,7 +33,7 @@ def advise(run, obj=None, raw: bytes | None = None, samples: int = 100):
 def _three_players() -> dict:
     """Three players: seat 2 holds three mermaids and took the bottom card of pile B with a
     crab, the fourth mermaid."""
-    p = copy.deepcopy(CRAB)
+    p = copy.deepcopy(IMPOSSIBLE_BY_CRAB)
     p["players"] = 3
     p["opponents"] = [{"seat": 1, "hand_size": 3, "table": "fish:black,fish:green"},
                       {"seat": 2, "hand_size": 4, "known": "mermaid,mermaid,mermaid"}]
@@ -54,7 +44,7 @@ def _three_players() -> dict:
     return p
 
 
-@pytest.mark.parametrize("position", [CRAB, _three_players()], ids=["2p", "3p"])
+@pytest.mark.parametrize("position", [IMPOSSIBLE_BY_CRAB, _three_players()], ids=["2p", "3p"])
 def test_4_impossible_through_crab_taken_is_refused_before_sampling(place, position):
     """10**7 samples asked: refused in the parser, so the bounded wait of 120 s holds."""
     line = one_line(advise(place, position, samples=10_000_000), "no deal is possible")
@@ -62,7 +52,7 @@ def test_4_impossible_through_crab_taken_is_refused_before_sampling(place, posit
 
 
 def test_4_a_take_with_more_candidates_is_advised(place):
-    p = copy.deepcopy(CRAB)
+    p = copy.deepcopy(IMPOSSIBLE_BY_CRAB)
     p["piles"]["A"]["crab_taken"][0]["among"] = 2
     r = advise(place, p, samples=200)
     assert r.returncode == 0, r.stderr
@@ -77,7 +67,7 @@ def _pos(**change) -> dict:
 
 
 def _crab(**take) -> dict:
-    p = copy.deepcopy(CRAB)
+    p = copy.deepcopy(IMPOSSIBLE_BY_CRAB)
     p["piles"]["A"]["crab_taken"] = [take] if take else "seat 1"
     return p
 
