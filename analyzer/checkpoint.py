@@ -125,7 +125,9 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[n:]
 
 
-def _read_head(path: pathlib.Path) -> dict | None:
+def read_head(path: pathlib.Path, key: str = "seasalt_checkpoint") -> dict | None:
+    """The header line of a checkpoint (or, with key "seasalt_study", a study journal), read
+    bounded and never through a link; None if there is no such header."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
@@ -135,7 +137,7 @@ def _read_head(path: pathlib.Path) -> dict | None:
             head = json.loads(f.readline(1 << 20))
         except (ValueError, RecursionError):
             return None
-    return head if isinstance(head, dict) and "seasalt_checkpoint" in head else None
+    return head if isinstance(head, dict) and key in head else None
 
 
 def _locked(path: pathlib.Path) -> bool:
@@ -198,7 +200,7 @@ def _existing(path: pathlib.Path, cache: bool, restart: bool) -> bool:
         return False
     if not path.is_file():
         raise SeasaltError(f"checkpoint {path} exists and is not a regular file; remove it")
-    head = _read_head(path)
+    head = read_head(path)
     if _locked(path):
         if cache:
             raise SeasaltError(f"the same run is under way in another process ({_owner(head)}): "
@@ -395,7 +397,7 @@ def claim_resume(path: pathlib.Path, fingerprint: str, run: dict,
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise SeasaltError(f"checkpoint {path} is in use by a run under way "
-                               f"({_owner(_read_head(path))})") from None
+                               f"({_owner(read_head(path))})") from None
         with open(os.dup(fd), "rb") as f:
             f.seek(0)
             got, valid = read_tasks(path, f, fingerprint, run, batches, engine)

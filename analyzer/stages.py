@@ -142,7 +142,7 @@ class Staged:
                                f"({self._owner()}); wait for it, or give another --checkpoint "
                                f"FILE")
         if self.path.exists() or self.stage_path.exists():
-            if self.path.exists() and self._read_head() is None:
+            if self.path.exists() and ckpt.read_head(self.path, "seasalt_study") is None:
                 raise SeasaltError(f"checkpoint {self.path} exists and is not a seasalt study "
                                    f"checkpoint; seasalt never overwrites it (give another "
                                    f"--checkpoint FILE)")
@@ -168,20 +168,8 @@ class Staged:
         only when `replace`: --restart): the open descriptor."""
         return ckpt.create_locked(self.path, self._header(), replace)
 
-    def _read_head(self) -> dict | None:
-        try:
-            fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-        except OSError:
-            return None
-        with os.fdopen(fd, "rb") as f:
-            try:
-                head = json.loads(f.readline(1 << 20))
-            except (ValueError, RecursionError):
-                return None
-        return head if isinstance(head, dict) and "seasalt_study" in head else None
-
     def _owner(self) -> str:
-        head = self._read_head() or {}
+        head = ckpt.read_head(self.path, "seasalt_study") or {}
         return (f"pid {head.get('pid', '?')} on {head.get('host', '?')}, started "
                 f"{head.get('started', '?')}")
 
