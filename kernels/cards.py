@@ -70,6 +70,7 @@ TYPE_EXPANSION = np.array([t[3] for t in _TYPES], dtype=np.int64)
 # contiguous, in RULES.md §1 colour order.
 KIND_FIRST_TYPE = np.array([int(np.argmax(TYPE_KIND == k)) for k in range(NKINDS)], dtype=np.int64)
 KIND_NTYPES = np.array([int((TYPE_KIND == k).sum()) for k in range(NKINDS)], dtype=np.int64)
+MAX_KIND_TYPES = int(KIND_NTYPES.max())   # 6: crabs and shells come in six colours
 KIND_CATEGORY = tuple(row[1] for row in CATALOGUE)
 IS_DUO_KIND = np.array([c == "duo" for c in KIND_CATEGORY], dtype=np.bool_)
 

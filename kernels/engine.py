@@ -21,13 +21,14 @@ from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A
                       A_STOP, BASE_MASK, COPY_SHIFT1, COPY_SHIFT2, COPY_SHIFT3, DEC_CRAB_CARD,
                       DEC_CRAB_PILE, DEC_DONE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER, DEC_PLAY,
                       DEC_START, DEC_VICTIM, PAIR_KIND1, PAIR_KIND2, SRC_DECK, TRIO)
-from .cards import KIND_FIRST_TYPE, KIND_NTYPES, MAX_DECK, MERMAID, NKINDS, NTYPES, STARFISH
+from .cards import (KIND_FIRST_TYPE, KIND_NTYPES, MAX_DECK, MAX_KIND_TYPES, MERMAID, NKINDS,
+                    NTYPES, STARFISH)
 from . import events as ev
 from .events import emit
 from .legal import (can_declare, can_steal_from, current, discard_forced, holds_pair,
                     lobster_seen)
 from .policies import (choose_action, choose_crab_card, choose_discard_pile, choose_draw,
-                       choose_keep, choose_lobster_card, choose_victim, external)
+                       choose_keep, choose_lobster_card, choose_victim, external, greedy)
 from .rng import below, shuffle
 from .scoring import UNKNOWN, card_points, colour_bonus, give_up, points, receive
 from .state import (AK, CRAB_PILE, CUR, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_POINTS,
@@ -71,12 +72,17 @@ def has_four_mermaids(s, p):
 
 @kernel(forceinline=True)
 def first_type_in_hand(s, p, kind):
-    """The first type of `kind` (RULES.md §1 colour order) that p holds; -1 if none."""
-    base = HT + p * NTYPES + KIND_FIRST_TYPE[kind]
-    for i in range(KIND_NTYPES[kind]):
-        if s[base + i] > 0:
-            return KIND_FIRST_TYPE[kind] + i
-    return -1
+    """The first type of `kind` (RULES.md §1 colour order) that p holds; -1 if none. A fixed
+    number of steps without branches (every kind has at most MAX_KIND_TYPES types; the
+    counts read past the kind's own are masked out): the early exit of a scan mispredicted."""
+    first = KIND_FIRST_TYPE[kind]
+    n = KIND_NTYPES[kind]
+    base = HT + p * NTYPES + first
+    found = -1
+    for i in range(MAX_KIND_TYPES - 1, -1, -1):
+        if (i < n) & (s[base + i] > 0):
+            found = first + i
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,7 +198,11 @@ def start_play(s, pk, pp, rng, tr):
     """The play step (again): four mermaids end the turn at once (RULES.md §4.2); with nothing
     but ending the turn open, it ends; otherwise DEC_PLAY."""
     p = current(s)
-    if has_four_mermaids(s, p) or not play_open(s, p):
+    if has_four_mermaids(s, p):
+        return PH_END
+    # A greedy bot ends the turn itself when nothing else is open: asking it costs less than
+    # asking the rules first (and draws no random number, unlike the random bot).
+    if not greedy(pk, p) and not play_open(s, p):
         return PH_END
     s[DEC] = DEC_PLAY
     if external(pk, p):

@@ -37,10 +37,12 @@ STATIC_VALUE = np.array([3 if k == MERMAID else 2 if KIND_CATEGORY[k] in ("multi
 
 
 
-@kernel
-def value(s, p, t, pp):
-    """What card type t is worth to p when choosing: gain plus the chasing bonuses."""
-    v = float(gain(s, p, t))
+@kernel(forceinline=True)
+def value(s, p, t, g, pp):
+    """What card type t, which would gain p `g` card points, is worth to p when choosing: the
+    gain plus the chasing bonuses. The choosers return the chosen card's gain to the engine,
+    which then need not compute it again."""
+    v = float(g)
     if TYPE_KIND[t] == MERMAID:
         v += pp[p, T_MERMAID_BONUS]
     if pp[p, T_COLOUR_WEIGHT] != 0.0:
@@ -50,33 +52,39 @@ def value(s, p, t, pp):
     return v
 
 
-@kernel
+@kernel(forceinline=True)
 def t_choose_draw(s, p, pp):
-    """(source, UNKNOWN): the pile top of highest value if it reaches take_at (tie pile A; any
-    pile if the deck is empty), else the deck."""
+    """(source, gain of the card taken or UNKNOWN): the pile top of highest value if it reaches
+    take_at (tie pile A; any pile if the deck is empty), else the deck."""
     best = -1
     best_v = -1e9
+    best_g = UNKNOWN
     for j in range(2):
         n = s[PILE_LEN + j]
         if n > 0:
-            v = value(s, p, s[PILE + j * MAX_DECK + n - 1], pp)
+            t = s[PILE + j * MAX_DECK + n - 1]
+            g = gain(s, p, t)
+            v = value(s, p, t, g, pp)
             if v > best_v:
                 best_v = v
                 best = j
+                best_g = g
     if s[DECK_LEN] == 0 or (best >= 0 and best_v >= pp[p, T_TAKE_AT]):
-        return 1 + best, UNKNOWN
+        return 1 + best, best_g
     return 0, UNKNOWN
 
 
-@kernel
+@kernel(forceinline=True)
 def t_choose_keep(s, p, pp, c1, c2):
-    """Keep the drawn card of higher value (tie c1)."""
-    if value(s, p, c1, pp) >= value(s, p, c2, pp):
-        return 0, UNKNOWN
-    return 1, UNKNOWN
+    """(0 to keep c1 or 1 to keep c2, its gain): the drawn card of higher value (tie c1)."""
+    g1 = gain(s, p, c1)
+    g2 = gain(s, p, c2)
+    if value(s, p, c1, g1, pp) >= value(s, p, c2, g2, pp):
+        return 0, g1
+    return 1, g2
 
 
-@kernel
+@kernel(forceinline=True)
 def t_choose_discard_pile(s, p, pp):
     """bury 0: an empty pile (A first), else the pile with fewer cards (tie A); bury 1: cover the
     top of higher generic worth (tie: the rule of bury 0)."""
@@ -94,13 +102,13 @@ def t_choose_discard_pile(s, p, pp):
     return 0
 
 
-@kernel
+@kernel(forceinline=True)
 def table_points(s, q):
     """Card points anyone can see on q's table: 1 per pair or trio, 2 per starfish there."""
     return s[NPAIRS + q] + 2 * (s[AK + q * NKINDS + STARFISH] - s[HK + q * NKINDS + STARFISH])
 
 
-@kernel
+@kernel(forceinline=True)
 def t_victim(s, p, pp):
     """Eligible opponent (unrevealed, non-empty hand) by the steal_from rule; -1 if none.
     Ties go to the first after p in turn order."""
@@ -121,7 +129,7 @@ def t_victim(s, p, pp):
     return best
 
 
-@kernel
+@kernel(forceinline=True)
 def _lead(s, p, pp):
     """p's points minus the highest opponent estimate (table points + hand_value per card)."""
     n = s[NPLAYERS]
@@ -133,7 +141,7 @@ def _lead(s, p, pp):
     return points(s, p) - worst
 
 
-@kernel
+@kernel(forceinline=True)
 def t_choose_action(s, p, pp, final):
     """The baseline's play order with each effect pair switchable and the knobbed declaration."""
     deck = s[DECK_LEN]
@@ -170,17 +178,20 @@ def t_choose_crab_card(s, p, pp, only):
     best_j = -1
     best_i = -1
     best_v = -1e9
+    best_g = UNKNOWN
     for j in range(2):
         if only >= 0 and j != only:
             continue
         base = PILE + j * MAX_DECK
         for i in range(s[PILE_LEN + j] - 1, -1, -1):
-            v = value(s, p, s[base + i], pp)
+            g = gain(s, p, s[base + i])
+            v = value(s, p, s[base + i], g, pp)
             if v > best_v:
                 best_v = v
                 best_j = j
                 best_i = i
-    return best_j, best_i, UNKNOWN
+                best_g = g
+    return best_j, best_i, best_g
 
 
 @kernel
@@ -189,9 +200,12 @@ def t_choose_lobster_card(s, p, pp, seen):
     top = s[DECK_LEN] - 1
     best = 0
     best_v = -1e9
+    best_g = UNKNOWN
     for i in range(seen):
-        v = value(s, p, s[DECK + top - i], pp)
+        g = gain(s, p, s[DECK + top - i])
+        v = value(s, p, s[DECK + top - i], g, pp)
         if v > best_v:
             best_v = v
             best = i
-    return best, UNKNOWN
+            best_g = g
+    return best, best_g

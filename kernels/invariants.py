@@ -6,7 +6,8 @@ from .jit import kernel
 from .cards import (MAX_DECK, NKINDS, NTYPES, TYPE_COLOUR, TYPE_COPIES, TYPE_EXPANSION,
                     TYPE_KIND)
 from .scoring import card_points
-from .state import AK, COL, CSTRIDE, DECK, DECK_LEN, HK, HLEN, HT, MAX_PLAYERS, PILE, PILE_LEN, PTS, TT
+from .state import (AK, COL, CSTRIDE, DECK, DECK_LEN, GX, HK, HLEN, HT, MAX_PLAYERS, PILE, PILE_LEN,
+                    PTS, TT)
 
 
 @kernel
@@ -28,7 +29,8 @@ def state_errors(s):
     """0 if `s` is consistent; otherwise a code naming the first broken invariant:
     1 a count is out of range, 2 a card type is not present exactly as often as it exists
     (base deck, or base + Extra Salt), 3 kind counts, 4 colour counts, 5 hand sizes disagree,
-    6 the cached card points differ from a fresh count."""
+    6 the cached card points differ from a fresh count, 7 the colour thresholds (GX) disagree
+    with the colour counts."""
     if not (0 <= s[DECK_LEN] <= MAX_DECK and 0 <= s[PILE_LEN] <= MAX_DECK and 0 <= s[PILE_LEN + 1] <= MAX_DECK):
         return 1
     for p in range(MAX_PLAYERS):
@@ -67,4 +69,10 @@ def state_errors(s):
             return 5
         if s[PTS + p] != card_points(s, p):
             return 6
+        for x in range(CSTRIDE):
+            more = 0
+            for c in range(CSTRIDE):
+                more += s[COL + p * CSTRIDE + c] > x
+            if more != s[GX + p * CSTRIDE + x]:
+                return 7
     return 0

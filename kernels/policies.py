@@ -39,6 +39,13 @@ def external(pk, p):
     return pk[p] >= SEARCH
 
 
+@kernel(forceinline=True)
+def greedy(pk, p):
+    """Seat p is a bot whose play-step chooser draws no random number and ends the turn (A_END)
+    whenever the rules leave nothing else open (baseline, threshold)."""
+    return pk[p] == BASELINE or pk[p] == THRESHOLD
+
+
 @kernel
 def random_action(s, rng):
     """RANDOM: a uniformly random legal action of the current decision point (every copy and

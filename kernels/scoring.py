@@ -10,10 +10,11 @@ import numpy as np
 
 from .jit import below_bound, kernel, word
 
-from .cards import (BOAT, CAPTAIN, CAST, COLONY, CRAB, FISH, JELLYFISH, LIGHTHOUSE,
-                    LOBSTER, MERMAID, NKINDS, NTYPES, OCTOPUS, PENGUIN, SAILOR, SEAHORSE, SHARK,
-                    SHELL, SHOAL, STARFISH, SWIMMER, WHITE)
-from .state import AK, COL, COLOUR_OF, CSTRIDE, HK, KIND_OF, NPAIRS, PTS, gain_card, lose_card
+from .cards import (BOAT, CAPTAIN, CAST, COLONY, CRAB, FISH, JELLYFISH, KIND_FIRST_TYPE,
+                    LIGHTHOUSE, LOBSTER, MERMAID, NKINDS, NTYPES, OCTOPUS, PAIR_KINDS, PENGUIN,
+                    SAILOR, SEAHORSE, SHARK, SHELL, SHOAL, STARFISH, SWIMMER, TYPE_COLOUR,
+                    TYPE_EXPANSION, TYPE_KIND, WHITE)
+from .state import AK, COL, CSTRIDE, GX, HK, NPAIRS, PTS, gain_card, lose_card
 
 
 UNKNOWN = -(1 << 20)   # "gain not computed yet", for receive()
@@ -33,11 +34,45 @@ MULTIPLIERS = ((LIGHTHOUSE, BOAT, 1), (SHOAL, FISH, 1), (COLONY, PENGUIN, 2), (C
                (CAST, CRAB, 1))
 MULT_KIND = np.array([m[0] for m in MULTIPLIERS], dtype=np.int64)
 MULT_COUNTED = np.array([m[1] for m in MULTIPLIERS], dtype=np.int64)
-MULT_PARTNER = np.zeros(NKINDS, dtype=np.uint8)   # uint8: see state.KIND_OF
+MULT_PARTNER = np.zeros(NKINDS, dtype=np.int64)
 MULT_FACTOR = np.zeros(NKINDS, dtype=np.int64)
 for _m, _k, _f in MULTIPLIERS:
     MULT_PARTNER[_m], MULT_PARTNER[_k] = _k, _m
     MULT_FACTOR[_m] = MULT_FACTOR[_k] = _f
+# Held pairs of the base game, from the one table of pair legality (cards.PAIR_KINDS): a kind
+# pairing with itself (SAME_PAIR) completes a pair on an odd count; a kind of a cross pair
+# (CROSS_PAIR) when it has fewer cards than PAIR_PARTNER. With a lobster, jellyfish or starfish
+# about, gain() counts the held pairs in full (held_pairs).
+SAME_PAIR = np.zeros(NKINDS, dtype=np.int64)
+CROSS_PAIR = np.zeros(NKINDS, dtype=np.int64)
+PAIR_PARTNER = np.zeros(NKINDS, dtype=np.int64)
+for _a, _b in PAIR_KINDS:
+    if TYPE_EXPANSION[KIND_FIRST_TYPE[_a]] or TYPE_EXPANSION[KIND_FIRST_TYPE[_b]]:
+        continue
+    if _a == _b:
+        SAME_PAIR[_a] = 1
+    else:
+        CROSS_PAIR[_a] = CROSS_PAIR[_b] = 1
+        PAIR_PARTNER[_a], PAIR_PARTNER[_b] = _b, _a
+FULL_PAIRS = (LOBSTER, JELLYFISH, STARFISH)   # kinds after which held pairs are counted in full
+
+# What gain() reads about a card type, packed into one word per type so that a gain costs one
+# table load (a chain of loads kind -> partner -> count was a third of gain's time): each field
+# is (shift, bits), all derived from the tables above.
+G_FIELDS = dict(kind=(0, 5), colour=(5, 4), mult_partner=(9, 5), mult_factor=(14, 2),
+                same_pair=(16, 1), cross_pair=(17, 1), pair_partner=(18, 5),
+                first=(23, 3), step=(26, 3), full_pairs=(29, 1))
+TYPE_GAIN = np.zeros(NTYPES, dtype=np.int64)
+for _t in range(NTYPES):
+    _k = int(TYPE_KIND[_t])
+    _vals = dict(kind=_k, colour=int(TYPE_COLOUR[_t]), mult_partner=int(MULT_PARTNER[_k]),
+                 mult_factor=int(MULT_FACTOR[_k]), same_pair=int(SAME_PAIR[_k]),
+                 cross_pair=int(CROSS_PAIR[_k]), pair_partner=int(PAIR_PARTNER[_k]),
+                 first=int(COLLECTOR_FIRST[_k]), step=int(COLLECTOR_STEP[_k]),
+                 full_pairs=int(_k in FULL_PAIRS))
+    for _name, (_shift, _bits) in G_FIELDS.items():
+        assert 0 <= _vals[_name] < (1 << _bits), _name
+        TYPE_GAIN[_t] |= _vals[_name] << _shift
 
 
 @kernel(inline="always")
@@ -173,41 +208,50 @@ def gain(s, p, t):
 def _gain(s, p, t):
     """How many card points p would gain with card type t added to the hand.
 
-    The hot path of every greedy player, so it is the delta of §7 rather than a re-score, and
-    written without branches on the card's kind (a random kind mispredicts a kind switch most
-    of the time): every component's delta is a formula over the kind that is 0 for kinds it does
-    not involve. tests/test_fast_paths.py checks it against card_points over random hands."""
-    t = below_bound(t, NTYPES)
-    k = KIND_OF[t]
+    The hot path of every greedy player, so it is the delta of §7 rather than a re-score, read
+    from per-kind tables without branches on the card's kind (a random kind mispredicts a kind
+    switch most of the time). Two rare cases take a slower exact branch: an Extra Salt pair card
+    or starfish in the hand or drawn (held pairs re-counted), a seahorse (collections re-ranked),
+    and a drawn mermaid (mermaid score re-summed over GX). tests/test_fast_paths.py checks it
+    against card_points over random hands."""
+    g = TYPE_GAIN[below_bound(t, NTYPES)]
+    k = g & 31
     h = HK + p * NKINDS
     a = AK + p * NKINDS
     # X: one more card of a product's kind adds the factor times the other kind's count.
-    d = MULT_FACTOR[k] * s[a + MULT_PARTNER[k]]
-    # D: held pairs with and without the card, and the hand starfish that they validate.
-    held = held_pairs(s, p, -1)
-    held_with = held_pairs(s, p, k)
-    stars = s[h + STARFISH]
-    stars_with = stars + (k == STARFISH)
-    d += held_with - held + 2 * (min(stars_with, held_with) - min(stars, held))
-    # C: the next card of a collection is worth its step, or its first value; the seahorse,
-    # rare, re-ranks the collections, so then they are re-scored.
+    d = ((g >> 14) & 3) * s[a + ((g >> 9) & 31)]
+    # D: a same-kind pair kind completes a pair on an odd count, a cross pair kind when it has
+    # fewer than its partner; lobsters, jellyfish and starfish need the full count.
+    if s[h + LOBSTER] + s[h + JELLYFISH] + s[h + STARFISH] + ((g >> 29) & 1) > 0:
+        held = held_pairs(s, p, -1)
+        held_with = held_pairs(s, p, k)
+        stars = s[h + STARFISH]
+        stars_with = stars + (k == STARFISH)
+        d += held_with - held + 2 * (min(stars_with, held_with) - min(stars, held))
+    else:
+        n = s[h + k]
+        d += (((g >> 16) & 1) & n) + (((g >> 17) & 1) & (n < s[h + ((g >> 18) & 31)]))
+    # C: the next card of a collection is worth its step, or its first value; the seahorse
+    # re-ranks the collections, so then they are re-scored.
     if s[a + SEAHORSE] > 0 or k == SEAHORSE:
         d += collector_points(s, p, k) - collector_points(s, p, -1)
     else:
-        d += COLLECTOR_STEP[k] if s[a + k] > 0 else COLLECTOR_FIRST[k]
-    # M: one more card of colour c adds 1 iff fewer than m colours count strictly more than c
-    # (ties are interchangeable); a new mermaid re-ranks everything, so it is re-scored.
-    if k == MERMAID:
-        d += mermaid_points(s, p, MERMAID, WHITE) - mermaid_points(s, p, -1, -1)
+        d += ((g >> 26) & 7) if s[a + k] > 0 else ((g >> 23) & 7)
+    # M: with m mermaids, one more card of colour c adds 1 iff fewer than m colours hold more
+    # cards than c (GX[count(c)] < m; never with m = 0); a new mermaid raises m, so the sum
+    # over GX is taken again.
+    m = s[a + MERMAID]
+    col = COL + p * CSTRIDE
+    gx = GX + p * CSTRIDE
+    if k == MERMAID:                   # (at most four colours count, as in mermaid_points)
+        w = s[col + WHITE]
+        m0 = min(m, 4)
+        m1 = min(m + 1, 4)
+        for x in range(CSTRIDE):
+            v = s[gx + x]
+            d += min(m1, v + (x == w)) - min(m0, v)
     else:
-        m = s[a + MERMAID]
-        if m > 0:
-            col = COL + p * CSTRIDE
-            v = s[col + COLOUR_OF[t]]
-            greater = 0
-            for x in range(CSTRIDE):
-                greater += s[col + x] > v
-            d += greater < m
+        d += s[gx + below_bound(s[col + ((g >> 5) & 15)], CSTRIDE)] < m
     return d
 
 

@@ -37,7 +37,9 @@ CRAB_PILE = 15    # the pile being searched at DEC_CRAB_CARD
 NSCALARS = 16
 
 # Colour counts are stored 16 to a player (11 used, the rest stay 0) so that loops over them
-# are one vector operation.
+# are one vector operation. GX[p][x] is the number of p's colours holding more than x cards
+# (no colour holds 16): the sum of the m largest colour counts is sum_x min(m, GX[x]), and one
+# more card of colour c raises it exactly when GX[count(c)] < m (PERFORMANCE_NOTES' G[x]).
 CSTRIDE = 16
 
 # Arrays (offsets into the flat state).
@@ -48,7 +50,8 @@ TT = HT + MAX_PLAYERS * NTYPES            # table counts by type  [player][type]
 HK = TT + MAX_PLAYERS * NTYPES            # hand counts by kind   [player][kind]
 AK = HK + MAX_PLAYERS * NKINDS            # hand+table by kind    [player][kind]
 COL = AK + MAX_PLAYERS * NKINDS           # hand+table by colour  [player][CSTRIDE]
-HLEN = COL + MAX_PLAYERS * CSTRIDE        # hand size             [player]
+GX = COL + MAX_PLAYERS * CSTRIDE          # colours holding more than x cards [player][x < CSTRIDE]
+HLEN = GX + MAX_PLAYERS * CSTRIDE         # hand size             [player]
 NPAIRS = HLEN + MAX_PLAYERS               # pairs and trios on the table [player]
 REVEALED = NPAIRS + MAX_PLAYERS           # hand revealed (LAST CHANCE)  [player]
 POINTS = REVEALED + MAX_PLAYERS           # round points scored   [player]
@@ -115,7 +118,10 @@ def gain_card(s, p, t):
     k = KIND_OF[t]
     s[HK + p * NKINDS + k] += 1
     s[AK + p * NKINDS + k] += 1
-    s[COL + p * CSTRIDE + COLOUR_OF[t]] += 1
+    c = COL + p * CSTRIDE + COLOUR_OF[t]
+    v = below_bound(s[c], CSTRIDE)
+    s[GX + p * CSTRIDE + v] += 1
+    s[c] = v + 1
     s[HLEN + p] += 1
 
 
@@ -127,7 +133,10 @@ def lose_card(s, p, t):
     k = KIND_OF[t]
     s[HK + p * NKINDS + k] -= 1
     s[AK + p * NKINDS + k] -= 1
-    s[COL + p * CSTRIDE + COLOUR_OF[t]] -= 1
+    c = COL + p * CSTRIDE + COLOUR_OF[t]
+    v = below_bound(s[c] - 1, CSTRIDE)
+    s[GX + p * CSTRIDE + v] -= 1
+    s[c] = v
     s[HLEN + p] -= 1
 
 

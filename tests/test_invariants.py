@@ -123,7 +123,8 @@ def test_state_errors_accepts_consistent_states():
 
 def test_state_errors_catches_corruption():
     """kernels.invariants.state_errors codes: 1 negative count, 2 a card type not present exactly
-    as often as it exists, 3 kind counts, 4 colour counts, 5 hand sizes."""
+    as often as it exists, 3 kind counts, 4 colour counts, 5 hand sizes, 7 the colour
+    thresholds (how many colours hold more than x cards) that gain() reads."""
     s = _dealt()
     n = int(s[ks.DECK_LEN])
     t0 = int(s[ks.DECK])
@@ -156,6 +157,11 @@ def test_state_errors_catches_corruption():
     s = _with_hands()
     s[ks.TT + 2 * nt + 5] = -1                    # negative table count
     assert state_errors(s) == 1
+
+    s = _with_hands()
+    assert s[ks.GX + 1 * stride + 0] > 0          # player 1 holds some colour
+    s[ks.GX + 1 * stride + 0] -= 1                # one colour fewer counted above 0 cards
+    assert state_errors(s) == 7
 
 
 def test_check_mode_reports_a_corrupted_state():
