@@ -274,11 +274,12 @@ def game_value(x, o, totals, target, table, continuations, w, rng):
             if row[T_MERMAIDS] >= 0:
                 total += 1.0 if row[T_MERMAIDS] == o else 0.0
                 break
-            for q in range(n):
-                tot[q] += row[q]
-            v = _share(tot, row, n, target, o)
-            if v >= 0.0:
-                total += v
+            best = tot[0] + row[0]
+            for q in range(n):                  # (the common case, no total at the target,
+                tot[q] += row[q]                # in one pass: _share only at the end)
+                best = max(best, tot[q])
+            if best >= target:
+                total += _share(tot, row, n, target, o)
                 break
             st = row[T_ENDER] + 1 if row[T_ENDER] + 1 < n else 0
     return total / continuations
