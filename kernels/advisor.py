@@ -17,11 +17,11 @@ of the deal by the engine (kernels.engine.step), every copy continuing on the sa
 the bots play the round out (the asker's later decisions by its own model). The game is then
 played out to the target from the running totals (kernels.game: the rounds after this one are
 fresh deals, so they depend on the action only through the totals and the next round's
-starter): the later rounds of sample i are drawn once per starter, on the stream (seed ^
-FUTURE, i * MAX_PLAYERS + starter), and every action whose game goes on from that starter is
-settled on the same rounds, each until its own game ends. Each action's game is exactly the
-game the bots would play; sharing the later rounds is common random numbers, and costs one
-game per starter instead of one per action.
+starter): the k-th later round of sample i from starting seat q is played once, on its own
+stream (future_stream), and settles every action whose game is at its k-th later round with q to
+start. Each action's game is exactly the game the bots would play (each round a fresh deal on a
+stream of its own); actions share their later rounds as long as their starters agree (common
+random numbers), which costs little more than one game per sample instead of one per action.
 
 Counters (int64, summed in any order: the same totals for any thread count): per action the
 sums of COUNTERS, per pair of actions the sums of squared differences of CROSS (paired
@@ -38,7 +38,7 @@ from .game import new_round, settle_round
 from .jit import kernel
 from .legal import current
 from .policies import bot_action, choose_crab_card
-from .rng import below, seed_stream_into
+from .rng import below, seed_stream_into, splitmix64
 from .scoring import refresh_points
 from .state import (AK, DEC, END, END_LC_WON, END_MERMAIDS, ENDER, MAX_PLAYERS, NPLAYERS, PILE,
                     PILE_LEN, POINTS, STATE_SIZE, copy_state, gain_card)
@@ -53,7 +53,7 @@ NCOUNTERS = 10
 # (0/1) and of the asker's four-mermaid win (0/1).
 X_MARGIN, X_GAME, X_MERMAID = range(3)
 NCROSS = 3
-# The later rounds' streams (play_out): seed ^ FUTURE, apart from the deals' (seed, i).
+# The later rounds' streams (future_stream): from seed ^ FUTURE, apart from the deals'.
 FUTURE = np.uint64(0x5EA5A17F07E5EED5)
 MAX_TRIES = 1 << 20       # raw deals per sample before giving up (analyzer.position checks first)
 
@@ -153,29 +153,45 @@ def outcome(s, me, v):
         v[4] = 1 if s[ENDER] == me else -1
 
 
+@kernel
+def future_stream(rng, seed, i, k, q):
+    """rng = the stream of the k-th later round of sample i with seat q to start (module doc)."""
+    _x, h = splitmix64(seed ^ FUTURE)
+    _x, h = splitmix64(h ^ np.uint64(i))
+    seed_stream_into(rng, h, k * MAX_PLAYERS + q)
+
+
 @kernel(inline="always")
-def play_out(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, over, starter, seed, i):
+def play_out(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, over, starter, cur, seed,
+             i):
     """Play on the games of the actions that go on (over[a] == 0; totals tot[a], next round's
-    starter starter[a]) to their ends, setting winners[a] (module doc: the later rounds drawn
-    once per starter, shared by the actions that start from it)."""
+    starter starter[a]) to their ends, setting winners[a]: round by round, one fresh round per
+    starting seat that some action's game needs (module doc). cur: scratch (int64[actions])."""
     na = over.shape[0]
-    for a0 in range(na):
-        if over[a0] != 0:
-            continue
-        first = starter[a0]
-        seed_stream_into(rng, seed ^ FUTURE, i * MAX_PLAYERS + first)
-        left = 0
-        for a in range(a0, na):
-            left += over[a] == 0 and starter[a] == first
-        st = first
-        while left > 0:
-            new_round(s, nplayers, deck, st, pk, pp, rng, tr)
-            for a in range(a0, na):
-                if over[a] == 0 and starter[a] == first:
+    k = 0
+    while True:
+        live = 0
+        for a in range(na):
+            cur[a] = starter[a] if over[a] == 0 else -1
+            live += over[a] == 0
+        if live == 0:
+            return
+        for q in range(nplayers):
+            needed = False
+            for a in range(na):
+                needed = needed or cur[a] == q
+            if not needed:
+                continue
+            future_stream(rng, seed, i, k, q)
+            new_round(s, nplayers, deck, q, pk, pp, rng, tr)
+            nxt = (s[ENDER] + 1) % nplayers
+            for a in range(na):
+                if cur[a] == q:
                     if settle_round(s, nplayers, target, tot[a], winners[a]) != 0:
                         over[a] = 1
-                        left -= 1
-            st = (s[ENDER] + 1) % nplayers
+                    else:
+                        starter[a] = nxt
+        k += 1
 
 
 @njit(cache=True, nogil=True)
@@ -201,6 +217,7 @@ def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, tar
         winners = np.empty((na, MAX_PLAYERS), dtype=np.int64)
         over = np.empty(na, dtype=np.int64)
         starter = np.empty(na, dtype=np.int64)
+        cur = np.empty(na, dtype=np.int64)
         v = np.zeros((na, 5), dtype=np.int64)
         c = counts[b]
         x = cross[b]
@@ -226,7 +243,7 @@ def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, tar
                     starter[a] = (s[ENDER] + 1) % nplayers
             if target > 0:
                 play_out(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, over, starter,
-                         seed, i)
+                         cur, seed, i)
             for a in range(na):
                 if target > 0:
                     v[a, 3] = winners[a, me] == 1 and winners[a].sum() == 1
