@@ -517,19 +517,25 @@ def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
               help="Sampled deals of the hidden cards (default 100000 unless --precision).")
 @click.option("--precision", type=float, metavar="X",
               help="Sample until every reported probability has a 95% half-width below X.")
-@opt.policy("--opponent", multiple=False, default="baseline", show_default=True,
-              help="Opponent model for their turns ('--opponent help' lists the players).")
-@opt.policy("--me", "me", multiple=False, default="baseline", show_default=True,
-              help="Your own model after this decision (the rest of your turn, later turns, the "
-                   "rest of the game).")
+@opt.policy("--opponent", "--opponents", "opponent",
+            help="Opponent model for their turns ('--opponent help' lists the players). Several "
+                 "(repeated, or SPEC,SPEC): one answer per model and a verdict. Default: "
+                 "baseline.")
+@opt.policy("--me", "me",
+            help="Your own model after this decision (the rest of your turn, later turns, the "
+                 "rest of the game); several as for --opponent. Default: baseline.")
+@click.option("--robust", is_flag=True,
+              help="Ask several models: opponents baseline, tuned, gambler and denier, you "
+                   "baseline and tuned (where --opponent or --me names none), 20000 samples "
+                   "each unless --samples; one line per model and a verdict.")
 @opt.seed(help="Random seed. Default: fresh, printed.")
 @opt.jobs(help=opt.THREADS_HELP)
 @click.option("--no-play-on", "no_play_on", is_flag=True,
               help="At the play step, leave out ending the turn (faster).")
 @opt.as_json()
 def advise(position: str | None, template: bool, samples: int | None, precision: float | None,
-           opponent: str, me: str, seed: int | None, jobs: int | None, no_play_on: bool,
-           as_json: bool) -> None:
+           opponent: tuple[str, ...], me: tuple[str, ...], robust: bool, seed: int | None,
+           jobs: int | None, no_play_on: bool, as_json: bool) -> None:
     """What should I do here? POSITION is a JSON file (- for standard input) describing what
     you know at the table and which decision you face (draw, keep, play, crab, lobster, steal);
     'seasalt advise --template' prints one to edit (comments after // are allowed), docs/advisor.md
@@ -552,15 +558,26 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     from .advisor import advise as run_advice, format_advice
     from .position import load
     from .progress import ProgressLine
+    from .robust import ROBUST_ME, ROBUST_OPPONENTS, advise_robust, format_robust, models
 
+    opponents = models(opponent) or (list(ROBUST_OPPONENTS) if robust else ["baseline"])
+    mes = models(me) or (list(ROBUST_ME) if robust else ["baseline"])
+    pos = load(position)
     with ProgressLine("advise") as progress:
-        result = run_advice(load(position), samples=samples, precision=precision,
-                            opponent=opponent, me=me, seed=seed, jobs=jobs,
-                            play_on=not no_play_on, progress=progress)
+        if robust or len(opponents) > 1 or len(mes) > 1:
+            result = advise_robust(pos, opponents, mes, samples=samples, precision=precision,
+                                   seed=seed, jobs=jobs, play_on=not no_play_on,
+                                   progress=progress)
+            show = format_robust
+        else:
+            result = run_advice(pos, samples=samples, precision=precision,
+                                opponent=opponents[0], me=mes[0], seed=seed, jobs=jobs,
+                                play_on=not no_play_on, progress=progress)
+            show = format_advice
     if as_json:
         click.echo(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False))
     else:
-        click.echo(format_advice(result))
+        click.echo(show(result))
 
 
 # ---------------------------------------------------------------------------------------------
