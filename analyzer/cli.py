@@ -555,29 +555,19 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     if position is None:
         raise SeasaltError("give a POSITION file (or - for standard input); seasalt advise "
                            "--template prints one to start from")
-    from .advisor import advise as run_advice, format_advice
+    from .advisor import format_advice
     from .position import load
     from .progress import ProgressLine
-    from .robust import ROBUST_ME, ROBUST_OPPONENTS, advise_robust, format_robust, models
+    from .robust import Robust, advise_models, format_robust
 
-    opponents = models(opponent) or (list(ROBUST_OPPONENTS) if robust else ["baseline"])
-    mes = models(me) or (list(ROBUST_ME) if robust else ["baseline"])
     pos = load(position)
     with ProgressLine("advise") as progress:
-        if robust or len(opponents) > 1 or len(mes) > 1:
-            result = advise_robust(pos, opponents, mes, samples=samples, precision=precision,
-                                   seed=seed, jobs=jobs, play_on=not no_play_on,
-                                   progress=progress)
-            show = format_robust
-        else:
-            result = run_advice(pos, samples=samples, precision=precision,
-                                opponent=opponents[0], me=mes[0], seed=seed, jobs=jobs,
-                                play_on=not no_play_on, progress=progress)
-            show = format_advice
+        result = advise_models(pos, opponent, me, robust, samples=samples, precision=precision,
+                               seed=seed, jobs=jobs, play_on=not no_play_on, progress=progress)
     if as_json:
         click.echo(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False))
     else:
-        click.echo(show(result))
+        click.echo(format_robust(result) if isinstance(result, Robust) else format_advice(result))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -52,6 +52,18 @@ def models(values: Sequence[str]) -> list[str]:
     return out
 
 
+def advise_models(position: dict | Position, opponents: Sequence[str] = (),
+                  mes: Sequence[str] = (), robust: bool = False, **options) -> Advice | Robust:
+    """The one way `seasalt advise` and `POST /api/advise` read their models: one advice for
+    one model per side, a robust one for several (or `robust`, whose sets fill a side that
+    names none). `opponents`/`mes`: option values, each one spec or several (SPEC,SPEC)."""
+    opps = models(opponents) or (list(ROBUST_OPPONENTS) if robust else ["baseline"])
+    own = models(mes) or (list(ROBUST_ME) if robust else ["baseline"])
+    if robust or len(opps) > 1 or len(own) > 1:
+        return advise_robust(position, opps, own, **options)
+    return advise(position, opponent=opps[0], me=own[0], **options)
+
+
 @dataclass
 class Robust:
     """One advice per (your model, opponents' model), and the verdict over them."""
