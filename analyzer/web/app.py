@@ -142,7 +142,7 @@ def canonical_cards(obj: object) -> object:
 
     def names(value, where):
         return [card_name(t) for t in _cards(value, where, expansion)]
-    for key in ("hand", "table"):
+    for key in ("hand", "table", "drawn", "seen"):
         if key in obj:
             out[key] = names(obj[key], key)
     if isinstance(obj.get("opponents"), list):
