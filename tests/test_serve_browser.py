@@ -386,3 +386,34 @@ def test_keyboard_reaches_every_control_and_adds_cards(desktop, url):
     desktop.focus('.zone[data-zone="table"] .chip')
     desktop.keyboard.press("Enter")                          # a chip removes its card
     assert desktop.locator('.zone[data-zone="table"] .chip').count() == 1
+
+
+def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
+    """`seasalt review --json` opened as a file: every decision of the seat, the costliest
+    (largest loss in P(win game)) first, each with the advisor's ranking of its options."""
+    from serving import cli
+    r = cli(["review", "--seed", "7", "--players", "2", "--seat", "0", "--target", "20",
+             "--samples", "200", "--json"])
+    assert r.returncode == 0, r.stderr
+    review = json.loads(r.stdout)
+    path = tmp_path / "review.json"
+    path.write_text(r.stdout)
+    open_page(page, url)
+    page.set_input_files("#upload", path)
+    sync_api.expect(page.locator("#file-status")).to_have_text(
+        'review.json: a game review, shown under "Game review".')
+    shown = page.eval_on_selector_all(
+        "#review-list > li", "els => els.map(e => [Number(e.dataset.round), Number(e.dataset.turn), e.dataset.decision])")
+    order = sorted(range(len(review["decisions"])),
+                   key=lambda i: (-review["decisions"][i]["loss"]["mean"], i))
+    assert shown == [[review["decisions"][i][k] for k in ("round", "turn", "decision")] for i in order]
+    first = review["decisions"][order[0]]
+    ranked = sorted(first["options"], key=lambda k: -first["options"][k]["win_game"]["rate"])
+    assert page.eval_on_selector_all("#review-list > li:first-child tbody tr",
+                                     "els => els.map(e => e.dataset.option)") == ranked
+    loss = first["loss"]
+    assert page.text_content("#review-list > li:first-child .loss").startswith(
+        f" loss +{js_fixed(100 * loss['mean'], 1)} [{js_fixed(100 * loss['ci95'][0], 1)}, "
+        f"{js_fixed(100 * loss['ci95'][1], 1)}]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    assert page.evaluate(CONTRAST) == []

@@ -563,6 +563,14 @@ function beyondThePage(text) {
 
 async function importText(text, where) {
   const status = $("file-status");
+  let parsed = null;
+  try { parsed = JSON.parse(text); } catch (e) { parsed = null; }
+  if (isReview(parsed)) {
+    showReview(parsed);
+    status.className = "ok";
+    status.textContent = `${where}: a game review, shown under "Game review".`;
+    return true;
+  }
   const beyond = beyondThePage(text);
   if (beyond !== null) {
     status.className = "bad";
@@ -755,6 +763,44 @@ function showRobust(all) {
        `[${(-100 * r.vs_runner_up.ci95[1]).toFixed(1)}, ${(-100 * r.vs_runner_up.ci95[0]).toFixed(1)}]` : "-")));
   $("robust-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   $("verdict").replaceChildren("Verdict: ", el("strong", {}, all.verdict));
+}
+
+// ---------------------------------------------------------------------------------------------
+// a game review (what `seasalt review --json` prints): its decisions, the costliest first
+
+function isReview(r) {
+  return r !== null && typeof r === "object" && Array.isArray(r.decisions) &&
+         typeof r.summary === "object" && Number.isInteger(r.seat) && "stream" in r;
+}
+
+/** Each decision with the advisor's ranking (by P(win game) as measured), the choice made and
+ * its loss (the advisor's choice's P(win game) minus the choice's, with its interval). */
+function showReview(r) {
+  const order = r.decisions.map((d, i) => [d, i])
+    .sort((a, b) => b[0].loss.mean - a[0].loss.mean || a[1] - b[1]);
+  const s = r.summary;
+  $("review-head").textContent =
+    `Seat ${r.seat} of a ${r.players}-player game, seed ${r.seed}, ${r.expansion} deck, game to ` +
+    `${r.target}: ${r.decisions.length} decisions, ${s.same_as_advisor} as the advisor would ` +
+    `choose, ${s.distinguishably_worse} distinguishably worse. The costliest first; the loss is ` +
+    `the advisor's choice's P(win game) minus the choice made's, in points of %, with its 95% ` +
+    `interval (${r.samples.toLocaleString("en-US")} deals per decision).`;
+  const items = order.map(([d]) => {
+    const ranked = Object.entries(d.options).sort((a, b) => b[1].win_game.rate - a[1].win_game.rate);
+    const rows = ranked.map(([k, o]) => el("tr", {"data-option": k},
+      el("td", {}, o.words + (k === d.chosen ? " (chosen)" : "") + (k === d.advisor ? " (advisor)" : "")),
+      el("td", {}, `${PCT(o.win_game.rate)} ${PPCI(o.win_game)}`),
+      el("td", {}, k === d.advisor ? "-" : `${PP(o.vs_advisor)} ${PPCI(o.vs_advisor)}`)));
+    const head = el("tr", {}, ...["option", "P(win game)", "vs advisor"].map((h) => el("th", {scope: "col"}, h)));
+    return el("li", {class: "reviewed", "data-round": d.round, "data-turn": d.turn, "data-decision": d.decision},
+      el("p", {}, el("strong", {}, `Round ${d.round}, turn ${d.turn}, ${d.decision}: `), d.chosen_words,
+         d.chosen === d.advisor ? " (as the advisor)" : `; the advisor: ${d.advisor_words}`,
+         el("span", {class: "loss"}, ` loss ${PP(d.loss)} ${PPCI(d.loss)}` +
+                                     (d.worse ? " (distinguishably worse)" : ""))),
+      el("div", {class: "scroll"}, el("table", {class: "ranking"}, el("thead", {}, head), el("tbody", {}, ...rows))));
+  });
+  $("review-list").replaceChildren(...items);
+  $("review").hidden = false;
 }
 
 // ---------------------------------------------------------------------------------------------
