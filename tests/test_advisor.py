@@ -192,7 +192,7 @@ def test_counters_are_summed_in_the_kernel_and_add_up():
     assert small.counts.nbytes == whole.counts.nbytes and small.cross.nbytes == whole.cross.nbytes
 
 
-THREE_MERMAIDS = __import__("pathlib").Path(__file__).parent / "fixtures" / "positions" / \
+THREE_MERMAIDS = __import__("pathlib").Path(__file__).parent / "fixtures" / "positions" / "game" / \
     "three_mermaids_3p.json"
 
 

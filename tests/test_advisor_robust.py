@@ -15,7 +15,7 @@ from analyzer.robust import _verdict, advise_robust, split_models
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "example_position.json"
-THREE_MERMAIDS = ROOT / "tests" / "fixtures" / "positions" / "three_mermaids_3p.json"
+THREE_MERMAIDS = ROOT / "tests" / "fixtures" / "positions" / "game" / "three_mermaids_3p.json"
 
 
 def test_the_readme_position_depends_on_the_opponents():
