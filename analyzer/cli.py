@@ -539,7 +539,8 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     """What should I do here? POSITION is a JSON file (- for standard input) describing what
     you know at the table and which decision you face (draw, keep, play, crab, lobster, steal);
     'seasalt advise --template' prints one to edit (comments after // are allowed), docs/advisor.md
-    has the format. Every legal action is played on the same sampled deals.
+    has the format. Every legal action is played on the same sampled deals and ranked by the
+    chance to win the game (from the file's totals and target, else as a new game).
 
     \b
     Example:

@@ -95,3 +95,12 @@ def test_cli_robust_table_json_and_errors(tmp_path):
         r = runner.invoke(main, ["advise", str(EXAMPLE), "--samples", "300", *bad])
         assert r.exit_code == 2 and r.stderr.startswith("error:") and words in r.stderr, r.output
         assert len(r.stderr.splitlines()) == 1
+
+
+def test_the_help_names_the_robust_models():
+    """--robust's help spells out its sets (the CLI does not import the advisor to build its
+    help): they must be analyzer.robust's."""
+    from analyzer.robust import ROBUST_ME, ROBUST_OPPONENTS, ROBUST_SAMPLES
+    text = " ".join(CliRunner().invoke(main, ["advise", "--help"]).stdout.split())
+    assert (f"opponents {', '.join(ROBUST_OPPONENTS[:-1])} and {ROBUST_OPPONENTS[-1]}, you "
+            f"{' and '.join(ROBUST_ME)}") in text and f"{ROBUST_SAMPLES} samples each" in text
