@@ -221,3 +221,21 @@ def test_a_small_chance_of_four_mermaids_does_not_outweigh_a_large_sure_gain():
     assert "P(win game) as a new game to 35; give totals and target for a game in progress" in \
         " ".join(r.stdout.split())
     assert any(line.startswith("recommendation: LAST CHANCE.") for line in r.stdout.splitlines())
+
+
+POSITION_FILES = sorted([*(THREE_MERMAIDS.parents[2].parent / "docs").glob("example_*.json"),
+                         *THREE_MERMAIDS.parents[1].rglob("*.json")])
+
+
+@pytest.mark.parametrize("path", POSITION_FILES, ids=lambda p: p.name)
+def test_every_earlier_position_file_still_loads_and_is_ranked_by_the_game(path):
+    """docs/example_*.json and every file of tests/fixtures/positions: advised, ranked by P(win
+    game), from the file's totals or as a new game at the standard target."""
+    from analyzer.position import load
+    pos = load(str(path))
+    a = advise(pos, samples=200, seed=1)
+    ranked = [a.options[k]["win_game"]["rate"] for k in a.meta["ranking"]]
+    assert ranked[0] == max(ranked) and a.recommendation == a.meta["ranking"][0]
+    game = a.meta["game"]
+    assert game["new_game"] == ("totals" not in pos)
+    assert game["target"] == pos.get("target", {2: 40, 3: 35, 4: 30}[pos["players"]])
