@@ -310,23 +310,24 @@ def test_a_keep_decision_entered_by_clicking_gets_the_cli_advice(page, url):
         shoot(page, "keep", at="#h-advice")
 
 
-def test_the_robust_table_is_the_cli_answer(desktop, url):
+def test_the_robust_table_is_the_cli_answer(page, url):
     """'also ask several models': the table of model pairs and the verdict of `seasalt advise
     --robust` for the same seed (docs/example_position.json: it depends on the opponents)."""
-    open_page(desktop, url)
-    desktop.fill("#json", EXAMPLE.read_text())
-    desktop.click("#import")
-    sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
-    desktop.check("#robust")
-    assert desktop.input_value("#samples") == "20000"       # several models: fewer deals each
-    press_advise(desktop, samples=1000, seed=1)
+    open_page(page, url)
+    page.fill("#json", EXAMPLE.read_text())
+    page.click("#import")
+    sync_api.expect(page.locator("#file-status")).to_have_text("import: loaded.")
+    page.check("#robust")
+    assert page.input_value("#samples") == "20000"       # several models: fewer deals each
+    press_advise(page, samples=1000, seed=1)
     text = cli_advice(EXAMPLE, "--samples", "1000", "--seed", "1", "--robust")
     cli = json.loads(text)
-    assert masked(desktop.text_content("#raw")) == masked(text)
-    rows = desktop.eval_on_selector_all("#robust-table tbody tr", "els => els.map(e => e.dataset.best)")
+    assert masked(page.text_content("#raw")) == masked(text)
+    rows = page.eval_on_selector_all("#robust-table tbody tr", "els => els.map(e => e.dataset.best)")
     assert rows == [r["best"] for r in cli["rows"]] and len(rows) == 8
-    assert desktop.text_content("#verdict") == f"Verdict: {cli['verdict']}"
+    assert page.text_content("#verdict") == f"Verdict: {cli['verdict']}"
     assert cli["verdict"].startswith("depends: ")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
 
 
 def test_link_and_download_carry_the_position(desktop, url, tmp_path):
