@@ -5,6 +5,9 @@ differences and a recommendation that says when the best two cannot be told apar
     a = advise(load("position.json"), samples=100_000, seed=1)
     a.recommendation, a.options["last_chance"]["margin"], a.frame()
 
+Every option is ranked by one criterion, the chance to win the game (a four-mermaid win is a
+won game): from the position's running totals to its target, or, without them, as the first
+round of a new game at the standard target (DEFAULT_TARGETS), which the advice says.
 The deals are exactly uniform over what the position and the rules allow (kernels.advisor);
 the counters are summed in the kernel, so memory does not grow with the samples and
 `--precision` costs what its samples cost. `run` and `judge` evaluate any marked state, such as
@@ -32,7 +35,7 @@ from .policies import Policy, policy_arrays, seat_policies
 from .position import Position, describe, parse, summary
 from .backends import TaskGrid
 from .runspec import Backend, check_jobs, run_seed
-from .simulate import max_jobs
+from .simulate import DEFAULT_TARGETS, max_jobs
 from .stats import mean_ci, wilson
 from .tables import wrap
 from .warmup import watching
@@ -271,9 +274,9 @@ def action_label(s: np.ndarray, a: int) -> str:
     return LABELS.get(ident, describe_action(s, a))
 
 
-def summarize(tally: Tally, s: np.ndarray, actions: Sequence[int], has_target: bool) -> dict:
-    """Per action (by action_id, in the order given): words, estimates with 95% intervals, and
-    the paired difference to the best action of what the advice maximizes (`vs_best`)."""
+def summarize(tally: Tally, s: np.ndarray, actions: Sequence[int]) -> dict:
+    """Per action (by action_id, in the order given): words and estimates with 95% intervals
+    (judge adds `vs_best`, the paired difference to the best action in P(win the game))."""
     mermaids = bool(tally.counts[:, [ka.N_MERMAID_WIN, ka.N_MERMAID_LOSS]].any())
     options = {}
     for a, act in enumerate(actions):
@@ -283,8 +286,7 @@ def summarize(tally: Tally, s: np.ndarray, actions: Sequence[int], has_target: b
              "margin": tally.mean_ci(a, ka.N_MARGIN, ka.N_MARGIN2)}
         if int(s[ks.DEC]) == kac.DEC_PLAY and act & kac.BASE_MASK == kac.A_LAST_CHANCE:
             o["win_bet"] = tally.rate(a, ka.N_BET)
-        if has_target:
-            o["win_game"] = tally.rate(a, ka.N_GAME)
+        o["win_game"] = tally.rate(a, ka.N_GAME)
         if mermaids:
             o["four_mermaids_you"] = tally.rate(a, ka.N_MERMAID_WIN)
             o["four_mermaids_opponent"] = tally.rate(a, ka.N_MERMAID_LOSS)
@@ -292,61 +294,30 @@ def summarize(tally: Tally, s: np.ndarray, actions: Sequence[int], has_target: b
     return options
 
 
-def rank(tally: Tally, options: dict, has_target: bool) -> tuple[int, str]:
-    """(index of the recommended action, the objective: OBJECTIVE_WORDS). With a target
-    the chance to win the game; otherwise the expected margin this round, unless an action wins
-    the game at once with four mermaids distinguishably more often than the margin's best (an
-    opponent's four mermaids end the round unscored: the margin counts them as 0)."""
+def rank(options: dict) -> int:
+    """The index of the recommended action: the highest chance to win the game (the first of
+    equal ones, in the order given)."""
     keys = list(options)
-    if has_target:
-        best = max(range(len(keys)), key=lambda a: options[keys[a]]["win_game"]["rate"])
-        return best, "win_game"
-    best = max(range(len(keys)), key=lambda a: options[keys[a]]["margin"]["mean"])
-    wins = tally.counts[:, ka.N_MERMAID_WIN]
-    top = int(np.argmax(wins))
-    if top != best and wins[top] > wins[best]:
-        if _mermaid_diff(tally, top, best)["ci95"][0] > 0:
-            return top, "four_mermaids"
-    return best, "margin"
+    return max(range(len(keys)), key=lambda a: options[keys[a]]["win_game"]["rate"])
 
 
-def _mermaid_diff(tally: Tally, a: int, b: int) -> dict:
-    """Paired difference of the asker's four-mermaid win (a rate difference)."""
-    return tally.diff(a, b, ka.N_MERMAID_WIN, ka.X_MERMAID)
+def game_diff(tally: Tally, a: int, b: int) -> dict:
+    """Paired difference (P(win game) of a - of b), with its 95% interval."""
+    return tally.diff(a, b, ka.N_GAME, ka.X_GAME)
 
 
-def objective_diff(tally: Tally, a: int, b: int, objective: str) -> dict:
-    """Paired difference (value of a - value of b) of the objective, with its 95% interval."""
-    if objective == "win_game":
-        return tally.diff(a, b, ka.N_GAME, ka.X_GAME)
-    if objective == "four_mermaids":
-        return _mermaid_diff(tally, a, b)
-    return tally.diff(a, b, ka.N_MARGIN, ka.X_MARGIN)
-
-
-def _same_on_every_deal(tally: Tally, a: int, b: int, objective: str) -> bool:
-    """a and b gave the same value of the objective on every sample (a zero paired difference)."""
-    slot = {"win_game": ka.X_GAME, "four_mermaids": ka.X_MERMAID}.get(objective, ka.X_MARGIN)
+def _same_on_every_deal(tally: Tally, a: int, b: int) -> bool:
+    """a and b won or lost the game together on every sample (a zero paired difference)."""
     lo, hi = (a, b) if a < b else (b, a)
-    return int(tally.cross[lo, hi, slot]) == 0
+    return int(tally.cross[lo, hi, ka.X_GAME]) == 0
 
 
-def objective_value(o: dict, objective: str) -> float:
-    if objective == "win_game":
-        return o["win_game"]["rate"]
-    if objective == "four_mermaids":
-        return o["four_mermaids_you"]["rate"]
-    return o["margin"]["mean"]
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
 
 
-def fmt_value(x: float, objective: str) -> str:
-    return f"{100 * x:.1f}%" if objective != "margin" else f"{x:+.2f}"
-
-
-def fmt_diff(d: dict, objective: str) -> str:
-    """A paired difference with its interval: +0.12 [-0.05, +0.29], or in percentage points."""
-    if objective == "margin":
-        return f"{d['mean']:+.2f} [{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}]"
+def fmt_diff(d: dict) -> str:
+    """A paired difference of chances with its interval, in percentage points."""
     return (f"{100 * d['mean']:+.1f} [{100 * d['ci95'][0]:+.1f}, {100 * d['ci95'][1]:+.1f}] "
             "points of %")
 
@@ -389,15 +360,14 @@ class Advice:
         return df
 
 
-def _reported_rates(s: np.ndarray, actions: Sequence[int], has_target: bool):
+def _reported_rates(s: np.ndarray, actions: Sequence[int]):
     """The rates the advice reports (what --precision bounds)."""
     def rates(tally: Tally) -> list[dict]:
         out = []
         for a, act in enumerate(actions):
             if int(s[ks.DEC]) == kac.DEC_PLAY and act & kac.BASE_MASK == kac.A_LAST_CHANCE:
                 out.append(tally.rate(a, ka.N_BET))
-            if has_target:
-                out.append(tally.rate(a, ka.N_GAME))
+            out.append(tally.rate(a, ka.N_GAME))
         return out
     return rates
 
@@ -437,22 +407,18 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
         actions = [a for a in actions if a != kac.A_END]
         if len(actions) < 2:
             raise SeasaltError("--no-play-on leaves fewer than two options here")
-    has_target = pos.target is not None
-    rates = _reported_rates(s, actions, has_target)
-    if precision is not None and not rates(Tally.empty(len(actions))):
-        raise SeasaltError("--precision bounds the reported probabilities, and this position "
-                           "reports none (no LAST CHANCE option, no totals and target): use "
-                           "--samples")
+    rates = _reported_rates(s, actions)
+    game = game_of(pos)
     ev = Evaluation(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk, pp,
-                    kc.deck_types(pos.expansion), pos.target or 0,
-                    pos.totals if pos.totals is not None else np.zeros(4, dtype=np.int64))
+                    kc.deck_types(pos.expansion), game["target"],
+                    np.array(game["totals"] + [0] * (ks.MAX_PLAYERS - pos.players), np.int64))
     tally, seconds = run(ev, samples, precision, seed, report_rates=rates, progress=progress,
                          backend=Backend(jobs, scheduler), stop=stop)
     if tally.failed:
         raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
                            "gave someone all four mermaids, so the position looks impossible")
-    verdict = judge(tally, s, actions, has_target)
-    meta = {"decision": pos.decision_name, **verdict.meta(),
+    verdict = judge(tally, s, actions)
+    meta = {"decision": pos.decision_name, **verdict.meta(), "game": game,
             "position": summary(pos), "hand": [card_name(t) for t in pos.hand()],
             "seed": seed, "opponent": pols[(pos.seat + 1) % pos.players].spec,
             "me_policy": pols[pos.seat].spec, "expansion": pos.expansion, "version": __version__,
@@ -465,6 +431,18 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
                   describe(pos), verdict.explanation)
 
 
+def game_of(pos: Position) -> dict:
+    """The game the advice plays out: the position's totals and target, or a new game at the
+    standard target (`new_game`, with the sentence that says so)."""
+    if pos.target is not None:
+        return {"totals": [int(x) for x in pos.totals[:pos.players]], "target": int(pos.target),
+                "new_game": False, "words": None}
+    target = DEFAULT_TARGETS[pos.players]
+    return {"totals": [0] * pos.players, "target": target, "new_game": True,
+            "words": f"as a new game to {target}; give totals and target for a game in "
+                     "progress"}
+
+
 def deals_report(tally: Tally) -> dict:
     """How many raw deals were drawn and how many of them were impossible (drawn again)."""
     bad = tally.raw - tally.n
@@ -474,67 +452,58 @@ def deals_report(tally: Tally) -> dict:
 
 @dataclass
 class Verdict:
-    """The options of one decision ranked: the best, the runner-up and whether they differ."""
+    """The options of one decision ranked by P(win the game): the best, the runner-up and
+    whether they differ."""
     options: dict
     best: str
     ranking: list[str]
-    objective: str
     distinguishable: bool
     reason: str
     explanation: str
 
     def meta(self) -> dict:
-        return {"objective": self.objective, "ranking": self.ranking,
+        return {"objective": "win_game", "ranking": self.ranking,
                 "runner_up": self.ranking[1] if len(self.ranking) > 1 else None,
                 "distinguishable": self.distinguishable}
 
 
-OBJECTIVE_WORDS = {"win_game": ("chance to win the game", "chance to win the game"),
-                   "margin": ("expected margin this round",
-                              "expected lead over the best opponent this round"),
-                   "four_mermaids": ("chance of four mermaids now",
-                                     "chance to win the game at once with four mermaids")}
-
-
-def judge(tally: Tally, s: np.ndarray, actions: Sequence[int], has_target: bool) -> Verdict:
-    """Summarize every action and rank them (module doc): the best first, then by the value of
-    what the advice maximizes; each option's `vs_best` is its paired difference to the best."""
-    options = summarize(tally, s, actions, has_target)
-    best, objective = rank(tally, options, has_target)
+def judge(tally: Tally, s: np.ndarray, actions: Sequence[int]) -> Verdict:
+    """Summarize every action and rank them by the chance to win the game, the best first;
+    each option's `vs_best` is its paired difference to the best, in that unit."""
+    options = summarize(tally, s, actions)
+    best = rank(options)
     keys = list(options)
     order = sorted((a for a in range(len(keys)) if a != best),
-                   key=lambda a: -objective_value(options[keys[a]], objective))
+                   key=lambda a: -options[keys[a]]["win_game"]["rate"])
     order.insert(0, best)
     for a in range(len(keys)):
-        options[keys[a]]["vs_best"] = objective_diff(tally, a, best, objective)
-    short, long = OBJECTIVE_WORDS[objective]
+        options[keys[a]]["vs_best"] = game_diff(tally, a, best)
     b = options[keys[best]]
     runner = options[keys[order[1]]]
     gap = runner["vs_best"]
     apart = gap["ci95"][1] < 0
-    reason = (f"best {short}: {fmt_value(objective_value(b, objective), objective)}, next "
-              f"{fmt_value(objective_value(runner, objective), objective)} "
-              f"({runner['words'].split(' (')[0]})")
-    others = [f"{fmt_value(objective_value(options[keys[a]], objective), objective)} for "
-              f"{options[keys[a]]['words']}" for a in order[1:4]]
+    reason = (f"best chance to win the game: {pct(b['win_game']['rate'])}, next "
+              f"{pct(runner['win_game']['rate'])} ({runner['words'].split(' (')[0]})")
+    others = [f"{pct(options[keys[a]]['win_game']['rate'])} for {options[keys[a]]['words']}"
+              for a in order[1:4]]
     if len(order) > 4:
         others.append(f"{len(order) - 4} more")
-    text = (f"{b['words']}. It gives the best {long}: "
-            f"{fmt_value(objective_value(b, objective), objective)} against "
+    text = (f"{b['words']}. It gives the best chance to win the game: "
+            f"{pct(b['win_game']['rate'])} against "
             + (", ".join(others[:-1]) + " and " if len(others) > 1 else "") + others[-1])
     if "win_bet" in b:
         reason += f"; bet won {100 * b['win_bet']['rate']:.1f}%"
         text += f"; the bet is won {100 * b['win_bet']['rate']:.1f}% of the time"
     text += "."
     if not apart:
-        if _same_on_every_deal(tally, best, order[1], objective):
+        if _same_on_every_deal(tally, best, order[1]):
             words = runner["words"][:1].upper() + runner["words"][1:]
             text += f" {words} does exactly as well on every deal (the same outcome)."
         else:
             text += (f" It is not distinguishable from {runner['words']} at {tally.n:,} samples: "
-                     f"the difference is {fmt_diff(gap, objective)}; more samples (--samples, "
+                     f"the difference is {fmt_diff(gap)}; more samples (--samples, "
                      "--precision) may separate them.")
-    return Verdict(options, keys[best], [keys[a] for a in order], objective, apart, reason, text)
+    return Verdict(options, keys[best], [keys[a] for a in order], apart, reason, text)
 
 
 def format_advice(a: Advice) -> str:
@@ -542,19 +511,16 @@ def format_advice(a: Advice) -> str:
     not fit beside the actions goes to a second table (analyzer.tables.fit)."""
     from .tables import fit, pct_digits, rate_ci, short_spec, wrap
     m = a.meta
-    objective = m["objective"]
     opts = [a.options[k] for k in m["ranking"]]
 
     def rates(key):
         d = pct_digits(v for o in opts if key in o for v in (o[key]["rate"], *o[key]["ci95"]))
         return [rate_ci(o[key]["rate"], *o[key]["ci95"], d) if key in o else "-" for o in opts]
-    cols = []
-    if objective == "win_game":
-        cols.append(("P(game won)", ">", rates("win_game")))
+    cols = [("P(win game)", ">", rates("win_game"))]
     if any(o.get("four_mermaids_you", {}).get("rate") for o in opts):
         cols.append(("P(4 mermaids)", ">", rates("four_mermaids_you")))
     cols.append(("margin", ">", [_pm(o["margin"]) for o in opts]))
-    cols.append(("vs best", ">", [_vs(o["vs_best"], objective, i == 0) for i, o in enumerate(opts)]))
+    cols.append(("vs best", ">", [_vs(o["vs_best"], i == 0) for i, o in enumerate(opts)]))
     if any("win_bet" in o for o in opts):
         cols.append(("P(bet won)", ">", rates("win_bet")))
     cols.append(("your points", ">", [_pm(o["points"], sign=False) for o in opts]))
@@ -562,6 +528,12 @@ def format_advice(a: Advice) -> str:
     lines = wrap(a.description)
     lines += wrap(f"{a.samples:,} sampled deals; you: {short_spec(m['me_policy'])}, opponents: "
                   f"{short_spec(m['opponent'])}")
+    if m["game"]["new_game"]:
+        lines += wrap(f"P(win game) {m['game']['words']}")
+    else:
+        g = m["game"]
+        lines += wrap(f"P(win game) from the totals {', '.join(map(str, g['totals']))} to "
+                      f"{g['target']}")
     bad = m["deals"]["impossible"]
     if bad:
         share = m["deals"]["impossible_share"]
@@ -579,12 +551,10 @@ def _pm(v: dict, sign: bool = True) -> str:
     return f"{v['mean']:{'+' if sign else ''}.2f} ±{half:.2f}"
 
 
-def _vs(d: dict, objective: str, best: bool) -> str:
-    """A paired difference to the best action with its half-width (percentage points for a
-    chance)."""
+def _vs(d: dict, best: bool) -> str:
+    """A paired difference to the best action in P(win game), in percentage points, with its
+    half-width."""
     if best:
         return "best"
     half = (d["ci95"][1] - d["ci95"][0]) / 2
-    if objective == "margin":
-        return f"{d['mean']:+.2f} ±{half:.2f}"
     return f"{100 * d['mean']:+.1f} ±{100 * half:.1f}"

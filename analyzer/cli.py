@@ -517,23 +517,30 @@ def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
               help="Sampled deals of the hidden cards (default 100000 unless --precision).")
 @click.option("--precision", type=float, metavar="X",
               help="Sample until every reported probability has a 95% half-width below X.")
-@opt.policy("--opponent", multiple=False, default="baseline", show_default=True,
-              help="Opponent model for their turns ('--opponent help' lists the players).")
-@opt.policy("--me", "me", multiple=False, default="baseline", show_default=True,
-              help="Your own model after this decision (the rest of your turn, later turns, the "
-                   "rest of the game).")
+@opt.policy("--opponent", "--opponents", "opponent",
+            help="Opponent model for their turns ('--opponent help' lists the players). Several "
+                 "(repeated, or SPEC,SPEC): one answer per model and a verdict. Default: "
+                 "baseline.")
+@opt.policy("--me", "me",
+            help="Your own model after this decision (the rest of your turn, later turns, the "
+                 "rest of the game); several as for --opponent. Default: baseline.")
+@click.option("--robust", is_flag=True,
+              help="Ask several models: opponents baseline, tuned, gambler and denier, you "
+                   "baseline and tuned (where --opponent or --me names none), 20000 samples "
+                   "each unless --samples; one line per model and a verdict.")
 @opt.seed(help="Random seed. Default: fresh, printed.")
 @opt.jobs(help=opt.THREADS_HELP)
 @click.option("--no-play-on", "no_play_on", is_flag=True,
               help="At the play step, leave out ending the turn (faster).")
 @opt.as_json()
 def advise(position: str | None, template: bool, samples: int | None, precision: float | None,
-           opponent: str, me: str, seed: int | None, jobs: int | None, no_play_on: bool,
-           as_json: bool) -> None:
+           opponent: tuple[str, ...], me: tuple[str, ...], robust: bool, seed: int | None,
+           jobs: int | None, no_play_on: bool, as_json: bool) -> None:
     """What should I do here? POSITION is a JSON file (- for standard input) describing what
     you know at the table and which decision you face (draw, keep, play, crab, lobster, steal);
     'seasalt advise --template' prints one to edit (comments after // are allowed), docs/advisor.md
-    has the format. Every legal action is played on the same sampled deals.
+    has the format. Every legal action is played on the same sampled deals and ranked by the
+    chance to win the game (from the file's totals and target, else as a new game).
 
     \b
     Example:
@@ -549,18 +556,19 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     if position is None:
         raise SeasaltError("give a POSITION file (or - for standard input); seasalt advise "
                            "--template prints one to start from")
-    from .advisor import advise as run_advice, format_advice
+    from .advisor import format_advice
     from .position import load
     from .progress import ProgressLine
+    from .robust import Robust, advise_models, format_robust
 
+    pos = load(position)
     with ProgressLine("advise") as progress:
-        result = run_advice(load(position), samples=samples, precision=precision,
-                            opponent=opponent, me=me, seed=seed, jobs=jobs,
-                            play_on=not no_play_on, progress=progress)
+        result = advise_models(pos, opponent, me, robust, samples=samples, precision=precision,
+                               seed=seed, jobs=jobs, play_on=not no_play_on, progress=progress)
     if as_json:
         click.echo(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False))
     else:
-        click.echo(format_advice(result))
+        click.echo(format_robust(result) if isinstance(result, Robust) else format_advice(result))
 
 
 # ---------------------------------------------------------------------------------------------

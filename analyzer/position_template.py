@@ -29,7 +29,7 @@ TEMPLATE = """\
   "piles": {"A": {"size": 4, "top": "octopus:grey"}, "B": {"cards": "crab:black,penguin:pink"}},
   // cards left in the deck: hands, tables, piles and deck add up to the whole deck
   "deck": 37
-  // optional, to play for the game instead of the round: "totals": [12, 20], "target": 40
+  // optional, for a game in progress (without them: a new game): "totals": [12, 20], "target": 40
   // optional: "lock": your seat while your own jellyfish lock is in force (Extra Salt)
   // optional: "decision": "draw", "keep" (with "drawn": the two cards drawn, first drawn
   // first), "play" (this file's: declare, play a pair or end the turn), "crab" (with

@@ -36,7 +36,7 @@ from kernels.policies import EXTERNAL
 from kernels.rng import seed_stream
 
 from . import __version__
-from .advisor import Evaluation, action_id, check_models, judge, objective_diff, run, summarize
+from .advisor import Evaluation, action_id, check_models, game_diff, judge, run, summarize
 from .errors import SeasaltError
 from .policies import policy_arrays
 from .position import decision_actions
@@ -165,7 +165,7 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
                         np.array(dec.totals + [0] * (ks.MAX_PLAYERS - players), dtype=np.int64))
         choose, _ = run(ev, samples - samples // 2, None, seed, jobs, first=t * SPACING)
         measure, _ = run(ev, samples // 2, None, seed, jobs, first=t * SPACING + SPACING // 2)
-        rows.append(_row(dec, judge(choose, dec.template, dec.actions, True), choose.n, measure))
+        rows.append(_row(dec, judge(choose, dec.template, dec.actions), choose.n, measure))
         if progress is not None:
             progress(t + 1, len(decisions))
     events = _events(tr)
@@ -191,15 +191,15 @@ def _row(dec: _Decision, verdict, chose_on: int, measure) -> dict:
     s = dec.template
     keys = [action_id(s, a) for a in dec.actions]
     chosen = action_id(s, dec.chosen)
-    o = summarize(measure, s, dec.actions, True)
+    o = summarize(measure, s, dec.actions)
     best = verdict.best
     b, c = keys.index(best), keys.index(chosen)
     for a, k in enumerate(keys):
-        o[k]["vs_advisor"] = objective_diff(measure, a, b, "win_game")
+        o[k]["vs_advisor"] = game_diff(measure, a, b)
     if best == chosen:
         loss = {"mean": 0.0, "ci95": [0.0, 0.0]}
     else:
-        d = objective_diff(measure, b, c, "win_game")
+        d = game_diff(measure, b, c)
         loss = {"mean": d["mean"], "ci95": d["ci95"]}
     return {
         "round": dec.round, "turn": dec.turn, "decision": kac.DEC_NAMES[dec.kind],

@@ -14,8 +14,14 @@ pile's in order). A deal in which someone holds all four mermaids is impossible 
 §4.2, §10.10: that player has won already) and is drawn again from the same stream: rejection,
 so the deals are exactly uniform over the possible ones. Each action is then applied to a copy
 of the deal by the engine (kernels.engine.step), every copy continuing on the same stream, and
-the bots play the round out (the asker's later decisions by its own model); with a target the
-game is played out too (kernels.game).
+the bots play the round out (the asker's later decisions by its own model). The game is then
+played out to the target from the running totals (kernels.game: the rounds after this one are
+fresh deals, so they depend on the action only through the totals and the next round's
+starter): the k-th later round of sample i from starting seat q is played once, on its own
+stream (future_stream), and settles every action whose game is at its k-th later round with q to
+start. Each action's game is exactly the game the bots would play (each round a fresh deal on a
+stream of its own); actions share their later rounds as long as their starters agree (common
+random numbers), which costs little more than one game per sample instead of one per action.
 
 Counters (int64, summed in any order: the same totals for any thread count): per action the
 sums of COUNTERS, per pair of actions the sums of squared differences of CROSS (paired
@@ -28,11 +34,11 @@ from .actions import DEC_CRAB_PILE
 from .cards import MAX_DECK, MERMAID, NKINDS
 from .deals import fill_unknown
 from .engine import step
-from .game import GS_SIZE, play_rounds, settle_round
+from .game import new_round, settle_round
 from .jit import kernel
 from .legal import current
 from .policies import bot_action, choose_crab_card
-from .rng import below, seed_stream_into
+from .rng import below, seed_stream_into, splitmix64
 from .scoring import refresh_points
 from .state import (AK, DEC, END, END_LC_WON, END_MERMAIDS, ENDER, MAX_PLAYERS, NPLAYERS, PILE,
                     PILE_LEN, POINTS, STATE_SIZE, copy_state, gain_card)
@@ -47,6 +53,8 @@ NCOUNTERS = 10
 # (0/1) and of the asker's four-mermaid win (0/1).
 X_MARGIN, X_GAME, X_MERMAID = range(3)
 NCROSS = 3
+# The later rounds' streams (future_stream): from seed ^ FUTURE, apart from the deals'.
+FUTURE = np.uint64(0x5EA5A17F07E5EED5)
 MAX_TRIES = 1 << 20       # raw deals per sample before giving up (analyzer.position checks first)
 
 # Workspace of a deal (int64): the pool, each hand's unknown count, crab-take flags.
@@ -132,10 +140,10 @@ def _best_other(s, me):
 
 
 @kernel(inline="always")
-def outcome(s, me, deck, target, pk, pp, rng, totals, tot, winners, stats, tr, v):
-    """v = what the finished round in s means for the asker: (round points, best opponent's,
-    LAST CHANCE bet won, game won outright, four-mermaid outcome +1/-1/0). With a target > 0
-    the game is played out from the running `totals` first (tot, winners, stats: scratch)."""
+def outcome(s, me, v):
+    """v[:3], v[4] = what the finished round in s means for the asker: round points, the best
+    opponent's, LAST CHANCE bet won, four-mermaid outcome +1/-1/0 (v[3], the game, is set by
+    play_out)."""
     v[0] = s[POINTS + me]
     v[1] = _best_other(s, me)
     v[2] = s[END] == END_LC_WON
@@ -143,16 +151,47 @@ def outcome(s, me, deck, target, pk, pp, rng, totals, tot, winners, stats, tr, v
     v[4] = 0
     if s[END] == END_MERMAIDS:
         v[4] = 1 if s[ENDER] == me else -1
-    if target <= 0:
-        return
-    nplayers = s[NPLAYERS]
-    for q in range(MAX_PLAYERS):
-        tot[q] = totals[q]
-        winners[q] = 0
-    if settle_round(s, nplayers, target, tot, winners) == 0:
-        starter = (s[ENDER] + 1) % nplayers
-        play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, stats, starter)
-    v[3] = winners[me] == 1 and winners.sum() == 1
+
+
+@kernel
+def future_stream(rng, seed, i, k, q):
+    """rng = the stream of the k-th later round of sample i with seat q to start (module doc)."""
+    _x, h = splitmix64(seed ^ FUTURE)
+    _x, h = splitmix64(h ^ np.uint64(i))
+    seed_stream_into(rng, h, k * MAX_PLAYERS + q)
+
+
+@kernel(inline="always")
+def play_out(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, over, starter, cur, seed,
+             i):
+    """Play on the games of the actions that go on (over[a] == 0; totals tot[a], next round's
+    starter starter[a]) to their ends, setting winners[a]: round by round, one fresh round per
+    starting seat that some action's game needs (module doc). cur: scratch (int64[actions])."""
+    na = over.shape[0]
+    k = 0
+    while True:
+        live = 0
+        for a in range(na):
+            cur[a] = starter[a] if over[a] == 0 else -1
+            live += over[a] == 0
+        if live == 0:
+            return
+        for q in range(nplayers):
+            needed = False
+            for a in range(na):
+                needed = needed or cur[a] == q
+            if not needed:
+                continue
+            future_stream(rng, seed, i, k, q)
+            new_round(s, nplayers, deck, q, pk, pp, rng, tr)
+            nxt = (s[ENDER] + 1) % nplayers
+            for a in range(na):
+                if cur[a] == q:
+                    if settle_round(s, nplayers, target, tot[a], winners[a]) != 0:
+                        over[a] = 1
+                    else:
+                        starter[a] = nxt
+        k += 1
 
 
 @njit(cache=True, nogil=True)
@@ -166,6 +205,7 @@ def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, tar
     after the asker's action (kernels.engine.step runs the round to its end)."""
     blocks = counts.shape[0]
     na = actions.shape[0]
+    nplayers = template[NPLAYERS]
     for b in range(blocks):
         rng = np.empty(4, dtype=np.uint64)
         after = np.empty(4, dtype=np.uint64)
@@ -173,9 +213,11 @@ def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, tar
         s = np.empty(STATE_SIZE, dtype=np.int32)
         w = np.zeros(W_SIZE, dtype=np.int64)
         tr = np.zeros((0, 5), dtype=np.int32)
-        tot = np.empty(MAX_PLAYERS, dtype=np.int64)
-        winners = np.empty(MAX_PLAYERS, dtype=np.int64)
-        stats = np.zeros(GS_SIZE, dtype=np.int64)
+        tot = np.empty((na, MAX_PLAYERS), dtype=np.int64)
+        winners = np.empty((na, MAX_PLAYERS), dtype=np.int64)
+        over = np.empty(na, dtype=np.int64)
+        starter = np.empty(na, dtype=np.int64)
+        cur = np.empty(na, dtype=np.int64)
         v = np.zeros((na, 5), dtype=np.int64)
         c = counts[b]
         x = cross[b]
@@ -191,7 +233,20 @@ def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, tar
                 copy_state(s, base)
                 rng[:] = after
                 step(s, actions[a], pk, pp, rng, tr)
-                outcome(s, me, deck, target, pk, pp, rng, totals, tot, winners, stats, tr, v[a])
+                outcome(s, me, v[a])
+                over[a] = 1
+                if target > 0:
+                    for q in range(MAX_PLAYERS):
+                        tot[a, q] = totals[q]
+                        winners[a, q] = 0
+                    over[a] = settle_round(s, nplayers, target, tot[a], winners[a])
+                    starter[a] = (s[ENDER] + 1) % nplayers
+            if target > 0:
+                play_out(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, over, starter,
+                         cur, seed, i)
+            for a in range(na):
+                if target > 0:
+                    v[a, 3] = winners[a, me] == 1 and winners[a].sum() == 1
                 margin = v[a, 0] - v[a, 1]
                 c[a, N_ME] += v[a, 0]
                 c[a, N_ME2] += v[a, 0] * v[a, 0]

@@ -1,6 +1,8 @@
 """The advisor's speed and memory: a draw-step decision (docs/example_draw.json, 2 players, three
-actions) answered with 100,000 samples and baseline continuation, warm (compiled), best of
---repeats; and the peak memory of one process per sample count (10^4 .. 10^7), which stays flat
+actions, ranked by P(win the game) as a new game to 40) answered with 100,000 samples and
+baseline continuation, warm (compiled), best of --repeats, on one core (--jobs 1: wall clock
+and the process's CPU seconds, which a busy machine does not inflate) and on every core; and
+the peak memory of one process per sample count (10^4 .. 10^7), which stays flat
 because the counters are summed in the kernel.
 
     python scripts/bench_advisor.py                              # table on stdout
@@ -55,10 +57,14 @@ def main() -> None:
 
     pos = load(DRAW)
     advise(pos, samples=1000, seed=1)
-    times = []
+    times, one, one_cpu = [], [], []
     for r in range(args.repeats):
         a = advise(pos, samples=100_000, seed=10 + r)
         times.append(a.meta["timing"]["seconds"])
+        cpu = time.process_time()
+        a = advise(pos, samples=100_000, seed=10 + r, jobs=1)
+        one_cpu.append(time.process_time() - cpu)
+        one.append(a.meta["timing"]["seconds"])
     load1 = os.getloadavg()[0]
     rows = []
     for n in (int(c) for c in args.counts.split(",")):
@@ -69,9 +75,13 @@ def main() -> None:
     machine = (f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
                f"seasalt {__version__}, {time.strftime('%Y-%m-%d')}, {max_jobs()} threads, "
                f"load average {load1:.1f} at the start of the memory rows")
-    lines = [f"Advisor, docs/example_draw.json (draw step, 2 players, 3 actions, baseline "
-             f"continuation), warm. Machine: {machine}.", "",
-             f"100,000 samples: best {min(times):.3f} s of {args.repeats} "
+    lines = [f"Advisor, docs/example_draw.json (draw step, 2 players, 3 actions, ranked by P(win "
+             f"the game) as a new game to 40, baseline continuation), warm. Machine: {machine}.",
+             "",
+             f"100,000 samples on one core (--jobs 1): best {min(one):.3f} s of {args.repeats} "
+             f"({', '.join(f'{t:.3f}' for t in one)} s wall; "
+             f"{', '.join(f'{t:.3f}' for t in one_cpu)} CPU-s)", "",
+             f"100,000 samples on {max_jobs()} threads: best {min(times):.3f} s of {args.repeats} "
              f"({', '.join(f'{t:.3f}' for t in times)} s)", "",
              "| samples | seconds | samples/s | peak RSS (MiB) | RSS before the run (MiB) |",
              "|---|---|---|---|---|"]
@@ -85,7 +95,8 @@ def main() -> None:
             f.write(text + "\n")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"machine": machine, "seconds_100k": times, "memory": rows}, f, indent=1)
+            json.dump({"machine": machine, "seconds_100k": times, "seconds_100k_one_core": one,
+                       "cpu_seconds_100k_one_core": one_cpu, "memory": rows}, f, indent=1)
 
 
 if __name__ == "__main__":

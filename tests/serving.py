@@ -91,7 +91,8 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"    # Debian's (.ci/ru
 def card_lists(pos: dict) -> list[tuple[str, list[str]]]:
     """(zone, cards) of a position file in the page's zone names, cards in the file's order."""
     split = (lambda v: [c.strip() for c in v.split(",") if c.strip()] if isinstance(v, str) else list(v))
-    out = [("hand", split(pos["hand"])), ("table", split(pos.get("table", "")))]
+    out = [("hand", split(pos["hand"])), ("table", split(pos.get("table", ""))),
+           ("drawn", split(pos.get("drawn", ""))), ("seen", split(pos.get("seen", "")))]
     for o in pos["opponents"]:
         out += [(f"opp{o['seat']}.table", split(o.get("table", ""))),
                 (f"opp{o['seat']}.known", split(o.get("known", "")))]
@@ -124,12 +125,15 @@ def enter_position(page, pos: dict) -> None:
     page.select_option("#players", str(pos["players"]))
     page.select_option("#seat", str(pos["seat"]))
     page.select_option("#expansion", pos.get("expansion", "base"))
+    page.select_option("#decision", pos.get("decision", "play"))
     for name, pile in pos["piles"].items():
         mode = "cards" if "cards" in pile else "top"
         page.check(f'input[name="mode{name}"][value="{mode}"]')
     for zone, cards in card_lists(pos):
         for c in cards:
             click_card(page, zone, c)
+    if "crab_pile" in pos:
+        page.select_option("#crab-pile", pos["crab_pile"])
     for o in pos["opponents"]:
         step_to(page, f"seat {o['seat']} hand size", o["hand_size"])
     for name, pile in pos["piles"].items():

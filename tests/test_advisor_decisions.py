@@ -28,14 +28,15 @@ def _distinct(a, key):
 
 def test_draw_step_take_the_fourth_mermaid():
     """Three mermaids in hand and the fourth on top of pile A: taking it wins the game at once
-    (RULES.md §6.4), whatever the totals."""
+    (RULES.md §6.4), whatever the totals: P(win game) 1 (a four-mermaid win is a won game)."""
     pos = {"players": 2, "seat": 0, "decision": "draw", "hand": THREE + ["shell:black"],
            "opponents": [{"seat": 1, "hand_size": 5}],
            "piles": {"A": {"size": 3, "top": "mermaid"}, "B": {"size": 2, "top": "crab:black"}},
            "deck": 44}
     a = advise(pos, samples=2000, seed=1)
-    assert a.recommendation == "pile_A" and a.meta["objective"] == "four_mermaids"
+    assert a.recommendation == "pile_A" and a.meta["game"]["new_game"]
     assert a.options["pile_A"]["four_mermaids_you"]["rate"] == 1.0
+    assert a.options["pile_A"]["win_game"]["rate"] == 1.0
     _distinct(a, "pile_A")
     pos.update(totals=[10, 30], target=40)
     a = advise(pos, samples=2000, seed=1)

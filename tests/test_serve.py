@@ -50,6 +50,36 @@ def test_advice_is_what_the_cli_prints(url, tmp_path, query, flags):
     assert masked(body) == masked(cli_advice(EXAMPLE, *flags))
 
 
+DECISIONS = EXAMPLE.parents[1] / "tests" / "fixtures" / "positions" / "decisions"
+
+
+@pytest.mark.parametrize("kind", ["draw", "keep", "play", "crab", "lobster", "steal"])
+def test_every_decision_is_answered_as_the_cli_answers_it(url, kind):
+    """A position at each decision kind (tests/fixtures/positions/decisions): the API's answer
+    is byte for byte the CLI's for the same seed, and it answers that decision."""
+    path = DECISIONS / f"{kind}.json"
+    status, body, _ = advise(url, path.read_bytes(), samples=2000, seed=11)
+    assert status == 200, body
+    assert masked(body) == masked(cli_advice(path, "--samples", "2000", "--seed", "11"))
+    d = json.loads(body)
+    assert d["decision"] == {"crab": "crab_card", "steal": "victim"}.get(kind, kind)
+    assert d["recommendation"] in d["options"] and len(d["options"]) >= 2
+
+
+def test_several_models_are_answered_as_the_cli_answers_them(url):
+    """robust=1 and a list of opponents: the robust answer, byte for byte the CLI's."""
+    status, body, _ = advise(url, EXAMPLE.read_bytes(), samples=300, seed=2, robust=1)
+    assert status == 200, body
+    assert masked(body) == masked(cli_advice(EXAMPLE, "--samples", "300", "--seed", "2",
+                                             "--robust"))
+    assert len(json.loads(body)["rows"]) == 8
+    status, body, _ = advise(url, EXAMPLE.read_bytes(), samples=300, seed=2,
+                             opponent="baseline,gambler")
+    assert status == 200
+    assert masked(body) == masked(cli_advice(EXAMPLE, "--samples", "300", "--seed", "2",
+                                             "--opponents", "baseline,gambler"))
+
+
 def test_advice_with_totals_and_target_is_what_the_cli_prints(url, tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(changed(totals=[30, 33], target=40)))
@@ -229,8 +259,11 @@ def test_the_catalogue_is_the_card_list_of_the_kernels(url):
         t = parse_card(c["name"], "extra-salt")
         assert c["copies"] == kc.TYPE_COPIES[t]
         assert c["colour"] == kc.COLOURS[kc.TYPE_COLOUR[t]]
-    assert cat["decisions"][0]["options"] == {"stop": "STOP", "last_chance": "LAST CHANCE",
-                                              "play_on": "play on (end the turn)"}
+    from analyzer.position import DECISIONS as FILE_DECISIONS
+    assert [d["id"] for d in cat["decisions"]][0] == "play"       # a file's default decision
+    assert sorted(d["id"] for d in cat["decisions"]) == sorted(FILE_DECISIONS)
+    assert {d["id"]: d["keys"] for d in cat["decisions"] if d["keys"]} == \
+        {"keep": ["drawn"], "crab": ["crab_pile"], "lobster": ["seen"]}
 
 
 def test_the_page_is_served_with_its_own_files_only(url):

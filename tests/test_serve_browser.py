@@ -22,6 +22,8 @@ from analyzer.web.app import canonical_cards
 from serving import (CHROMIUM, EXAMPLE, cli_advice, click_card, enter_position, masked,
                      open_page, press_advise, request, running_server)
 
+DECISIONS = EXAMPLE.parents[1] / "tests" / "fixtures" / "positions" / "decisions"
+
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed "
                                "(pip install -e '.[dev]')")
 if not os.access(CHROMIUM, os.X_OK):
@@ -160,7 +162,7 @@ def test_the_example_entered_by_clicking_gets_the_cli_advice(page, url, cli_text
     assert page.text_content("#recommendation") == f"Recommendation: {LABELS[cli['recommendation']]}"
     assert page.text_content("#reason") == cli["reason"]
     shown = page.eval_on_selector_all(".option", "els => els.map(e => e.dataset.option)")
-    assert shown == list(cli["options"])
+    assert shown == cli["ranking"]                # the best first
     for name, option in cli["options"].items():
         for key in PAGE_METRICS:                  # the estimates the page shows (app.js METRICS)
             if key not in option:
@@ -227,19 +229,25 @@ def test_a_file_the_page_cannot_show_is_not_loaded(desktop, url):
         re.compile("^import: error: hand: unknown card kind 'kraken'"))
 
 
-def test_the_page_never_changes_the_question(desktop, url):
-    """A position at another decision than the play step, or with what the page cannot show
-    (a pile card not remembered, a crab take, known deck cards), is refused by name and the
-    CLI is named; nothing is loaded. docs/example_draw.json is one (issue 30, item 3)."""
+def test_the_page_loads_every_decision_but_never_changes_the_question(desktop, url):
+    """A position file at any decision is loaded with its decision (issue 23); one with what the
+    page cannot show (a pile card not remembered, a crab take, known deck cards) is refused by
+    name and the CLI is named; nothing is loaded."""
     open_page(desktop, url)
+    for kind in ("draw", "keep", "crab", "lobster", "steal", "play"):
+        text = (DECISIONS / f"{kind}.json").read_text()
+        desktop.fill("#json", text)
+        desktop.eval_on_selector("#file-status", "e => { e.textContent = ''; }")
+        desktop.click("#import")
+        sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
+        assert desktop.input_value("#decision") == kind
+        assert canonical_cards(json.loads(desktop.input_value("#json"))) == \
+            canonical_cards({"expansion": "base", **json.loads(text)})
     desktop.fill("#json", EXAMPLE.read_text())
     desktop.click("#import")
     sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
     before = desktop.input_value("#json")
-    draw = (EXAMPLE.parent / "example_draw.json").read_text()
     cases = [
-        (draw, "the draw step (deck or a pile top?)"),
-        (json.dumps(dict(EXAMPLE_POS, decision="steal")), "a swimmer+shark steal"),
         (json.dumps(dict(EXAMPLE_POS, piles={"A": {"size": 4, "top": "octopus:grey"},
                                               "B": {"cards": "?,crab:black,penguin:pink"}})),
          'a card of pile B you do not remember ("?")'),
@@ -252,6 +260,7 @@ def test_the_page_never_changes_the_question(desktop, url):
     ]
     for text, what in cases:
         desktop.fill("#json", text)
+        desktop.eval_on_selector("#file-status", "e => { e.textContent = ''; }")
         desktop.click("#import")
         status = desktop.locator("#file-status")
         sync_api.expect(status).to_contain_text("import: not loaded: ")
@@ -260,9 +269,65 @@ def test_the_page_never_changes_the_question(desktop, url):
         assert "unknown card kind" not in status.text_content()
         assert desktop.text_content("#deck-computed") == "37"      # the position is kept
         desktop.fill("#json", before)
-    desktop.fill("#json", json.dumps(dict(EXAMPLE_POS, decision="play")))
-    desktop.click("#import")
-    sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
+
+
+def test_a_keep_decision_entered_by_clicking_gets_the_cli_advice(page, url):
+    """tests/fixtures/positions/decisions/keep.json entered card by card (the decision, the two
+    cards drawn, every place): the page writes that file and shows the CLI's advice for the
+    same seed, every option with P(win game), its interval and 'vs best'."""
+    path = DECISIONS / "keep.json"
+    pos = json.loads(path.read_text())
+    open_page(page, url)
+    enter_position(page, pos)
+    assert page.text_content("#deck-computed") == str(pos["deck"])   # the drawn cards are out
+    sync_api.expect(page.locator("#check")).to_have_text(f"Ready: {describe(parse(pos))}.")
+    assert canonical_cards(json.loads(page.input_value("#json"))) == canonical_cards(pos)
+    press_advise(page, samples=2000, seed=11)
+    text = cli_advice(path, "--samples", "2000", "--seed", "11")
+    cli = json.loads(text)
+    assert masked(page.text_content("#raw")) == masked(text)
+    best = cli["options"][cli["recommendation"]]
+    assert page.text_content("#recommendation") == f"Recommendation: {best['words']}"
+    assert page.eval_on_selector_all(".option", "els => els.map(e => e.dataset.option)") == \
+        cli["ranking"] and len(cli["ranking"]) == 4
+    for name, o in cli["options"].items():
+        metric = f'.option[data-option="{name}"] .metric'
+        assert (page.text_content(f'{metric}[data-metric="win_game"] .value'),
+                page.text_content(f'{metric}[data-metric="win_game"] .ci')) == \
+            expected_text("win_game", o["win_game"])
+        vs = page.text_content(f'{metric}[data-metric="vs_best"] .value')
+        if name == cli["recommendation"]:
+            assert vs == "best"
+        else:
+            v = o["vs_best"]
+            assert vs == ("+" if v["mean"] >= 0 else "−") + js_fixed(abs(100 * v["mean"]), 1)
+            assert page.text_content(f'{metric}[data-metric="vs_best"] .ci') == \
+                f"[{js_fixed(100 * v['ci95'][0], 1)}, {js_fixed(100 * v['ci95'][1], 1)}]"
+    assert page.text_content("#game") == f"P(win game) {cli['game']['words']}."
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    assert page.evaluate(CONTRAST) == []
+    if page.width == WIDTHS[0]:
+        shoot(page, "keep", at="#h-advice")
+
+
+def test_the_robust_table_is_the_cli_answer(page, url):
+    """'also ask several models': the table of model pairs and the verdict of `seasalt advise
+    --robust` for the same seed (docs/example_position.json: it depends on the opponents)."""
+    open_page(page, url)
+    page.fill("#json", EXAMPLE.read_text())
+    page.click("#import")
+    sync_api.expect(page.locator("#file-status")).to_have_text("import: loaded.")
+    page.check("#robust")
+    assert page.input_value("#samples") == "20000"       # several models: fewer deals each
+    press_advise(page, samples=1000, seed=1)
+    text = cli_advice(EXAMPLE, "--samples", "1000", "--seed", "1", "--robust")
+    cli = json.loads(text)
+    assert masked(page.text_content("#raw")) == masked(text)
+    rows = page.eval_on_selector_all("#robust-table tbody tr", "els => els.map(e => e.dataset.best)")
+    assert rows == [r["best"] for r in cli["rows"]] and len(rows) == 8
+    assert page.text_content("#verdict") == f"Verdict: {cli['verdict']}"
+    assert cli["verdict"].startswith("depends: ")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
 
 
 def test_link_and_download_carry_the_position(desktop, url, tmp_path):
@@ -322,3 +387,34 @@ def test_keyboard_reaches_every_control_and_adds_cards(desktop, url):
     desktop.focus('.zone[data-zone="table"] .chip')
     desktop.keyboard.press("Enter")                          # a chip removes its card
     assert desktop.locator('.zone[data-zone="table"] .chip').count() == 1
+
+
+def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
+    """`seasalt review --json` opened as a file: every decision of the seat, the costliest
+    (largest loss in P(win game)) first, each with the advisor's ranking of its options."""
+    from serving import cli
+    r = cli(["review", "--seed", "7", "--players", "2", "--seat", "0", "--target", "20",
+             "--samples", "200", "--json"])
+    assert r.returncode == 0, r.stderr
+    review = json.loads(r.stdout)
+    path = tmp_path / "review.json"
+    path.write_text(r.stdout)
+    open_page(page, url)
+    page.set_input_files("#upload", path)
+    sync_api.expect(page.locator("#file-status")).to_have_text(
+        'review.json: a game review, shown under "Game review".')
+    shown = page.eval_on_selector_all(
+        "#review-list > li", "els => els.map(e => [Number(e.dataset.round), Number(e.dataset.turn), e.dataset.decision])")
+    order = sorted(range(len(review["decisions"])),
+                   key=lambda i: (-review["decisions"][i]["loss"]["mean"], i))
+    assert shown == [[review["decisions"][i][k] for k in ("round", "turn", "decision")] for i in order]
+    first = review["decisions"][order[0]]
+    ranked = sorted(first["options"], key=lambda k: -first["options"][k]["win_game"]["rate"])
+    assert page.eval_on_selector_all("#review-list > li:first-child tbody tr",
+                                     "els => els.map(e => e.dataset.option)") == ranked
+    loss = first["loss"]
+    assert page.text_content("#review-list > li:first-child .loss").startswith(
+        f" loss +{js_fixed(100 * loss['mean'], 1)} [{js_fixed(100 * loss['ci95'][0], 1)}, "
+        f"{js_fixed(100 * loss['ci95'][1], 1)}]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    assert page.evaluate(CONTRAST) == []

@@ -4,7 +4,8 @@
     GET  /api/catalogue    cards (from kernels.cards), deck sizes, default targets, decisions
     POST /api/cards        a position with every card list in canonical notation (for imports)
     POST /api/check        validate a position exactly as `seasalt advise` does
-    POST /api/advise       ?samples=N&seed=S...: what `seasalt advise FILE --json` prints
+    POST /api/advise       ?samples=N&seed=S...: what `seasalt advise FILE --json` prints (at
+                           every decision; several models or robust=1: the robust answer)
 
 A position is the request body (JSON, at most MAX_BODY bytes). Bad input is a 400 whose body
 is the CLI's `error: ...` line; an oversize body 413. Nothing a request says is read as a path.
@@ -40,7 +41,8 @@ from starlette.routing import Route
 from kernels import cards as kc
 
 from .. import __version__
-from ..advisor import DEFAULT_SAMPLES, LABELS, MAX_SAMPLES, OPTIONS, advise
+from ..advisor import DEFAULT_SAMPLES, MAX_SAMPLES
+from ..robust import ROBUST_ME, ROBUST_OPPONENTS, ROBUST_SAMPLES, advise_models
 from ..cards import card_name, check_expansion
 from ..cli import _json_safe, _one_line           # the CLI's own JSON and error lines
 from ..cli import flag_message       # the API answers in the command line's words
@@ -55,8 +57,16 @@ LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/app.js": ("app.js", "text/javascript; charset=utf-8"),
           "/style.css": ("style.css", "text/css; charset=utf-8")}
-DECISIONS = [{"id": "declare", "label": "End of my turn: STOP, LAST CHANCE or play on?",
-              "options": {k: LABELS[k] for k in OPTIONS}}]
+# The decisions the page asks (the position file's `decision`) and the keys each one needs.
+DECISIONS = [
+    {"id": "play", "label": "Play step: STOP, LAST CHANCE, a pair, or end the turn?", "keys": []},
+    {"id": "draw", "label": "Draw step: two from the deck, or a pile's top?", "keys": []},
+    {"id": "keep", "label": "Keep one of the two cards drawn (the other onto a pile)",
+     "keys": ["drawn"]},
+    {"id": "crab", "label": "Crab pair: which card to take from a pile", "keys": ["crab_pile"]},
+    {"id": "lobster", "label": "Crab+lobster: which revealed card to keep", "keys": ["seen"]},
+    {"id": "steal", "label": "Swimmer+shark: whom to steal from", "keys": []},
+]
 
 # The page loads nothing but its own three files; no other site may frame it.
 PAGE_HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff",
@@ -111,7 +121,9 @@ def catalogue() -> dict:
             "expansions": {e: int(kc.copies_in(e).sum()) for e in kc.EXPANSIONS},
             "default_targets": DEFAULT_TARGETS, "piles": list(PILES), "max_deck": kc.MAX_DECK,
             "decisions": DECISIONS,
-            "samples": {"default": DEFAULT_SAMPLES, "max": MAX_SAMPLES},
+            "samples": {"default": DEFAULT_SAMPLES, "max": MAX_SAMPLES,
+                        "robust": ROBUST_SAMPLES},
+            "robust": {"opponents": list(ROBUST_OPPONENTS), "me": list(ROBUST_ME)},
             "max_body": MAX_BODY, "version": __version__}
 
 
@@ -130,7 +142,7 @@ def canonical_cards(obj: object) -> object:
 
     def names(value, where):
         return [card_name(t) for t in _cards(value, where, expansion)]
-    for key in ("hand", "table"):
+    for key in ("hand", "table", "drawn", "seen"):
         if key in obj:
             out[key] = names(obj[key], key)
     if isinstance(obj.get("opponents"), list):
@@ -160,10 +172,11 @@ def _flag(value: str) -> bool:
     return value.lower() in ("", "1", "true")
 
 
-# query parameter (the CLI's option name) -> (advise() keyword, reader)
+# query parameter (the CLI's option name) -> (advise_models() keyword, reader); `opponent` and
+# `me` take one spec or several (SPEC,SPEC), as the CLI's options do
 QUERY = {"samples": ("samples", int), "seed": ("seed", int), "precision": ("precision", float),
-         "opponent": ("opponent", str), "me": ("me_policy", str),
-         "no-play-on": ("play_on", lambda v: not _flag(v))}
+         "opponent": ("opponents", lambda v: (v,)), "me": ("mes", lambda v: (v,)),
+         "robust": ("robust", _flag), "no-play-on": ("play_on", lambda v: not _flag(v))}
 
 
 def advice_options(query) -> dict:
@@ -183,7 +196,8 @@ def advice_options(query) -> dict:
 
 
 def advice_json(position: object, options: dict, gone: threading.Event | None = None) -> str:
-    """Exactly what `seasalt advise FILE --json` prints for this position and these options.
+    """Exactly what `seasalt advise FILE --json` prints for this position and these options
+    (analyzer.robust.advise_models: one model per side, or the robust answer).
     `gone`: set when the client has disconnected (the advice stops at its next chunk)."""
     limit = advice_seconds()
     if not ADVISE_LOCK.acquire(timeout=limit):
@@ -200,7 +214,7 @@ def advice_json(position: object, options: dict, gone: threading.Event | None = 
             raise HTTPError(503, f"the advice went over its time limit of {limit:g} s; ask for "
                                  f"fewer samples or a coarser precision")
     try:
-        result = advise(position, **options, stop=stop)
+        result = advise_models(position, **options, stop=stop)
     finally:
         ADVISE_LOCK.release()
     return Rendered(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")

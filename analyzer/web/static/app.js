@@ -16,6 +16,7 @@ let checkId = 0, checkTimer = null, busy = false;
 
 function blank(players = 2, seat = 0, expansion = "base") {
   const s = {players, seat, expansion, decision: CAT.decisions[0].id, hand: [], table: [],
+             drawn: [], seen: [], crabPile: "",
              opp: {}, piles: {}, deckManual: false, deck: 0, useTotals: false,
              totals: [0, 0, 0, 0], target: CAT.default_targets[players], lock: null};
   for (const p of CAT.piles) s.piles[p] = {mode: "top", size: 0, top: [], cards: []};
@@ -37,6 +38,8 @@ function pileSize(p) {
 
 function deckComputed(s = S) {
   let placed = s.hand.length + s.table.length;
+  if (s.decision === "keep") placed += s.drawn.length;       // drawn: out of the deck
+  if (s.decision === "lobster") placed += s.seen.length;     // revealed: besides the deck
   for (const q of seatsOf(s)) placed += s.opp[q].hand_size + s.opp[q].table.length;
   for (const p of CAT.piles) placed += pileSize(s.piles[p]);
   return CAT.expansions[s.expansion] - placed;
@@ -44,7 +47,11 @@ function deckComputed(s = S) {
 
 /** Every place cards are put: id -> {label, cards (the state's own array), max}. */
 function zones() {
-  const z = {hand: {label: "my hand", cards: S.hand}, table: {label: "my table", cards: S.table}};
+  const z = {hand: {label: "my hand", cards: S.hand}, table: {label: "my table", cards: S.table},
+             drawn: {label: "the two cards drawn", cards: S.drawn, max: 2,
+                     shown: S.decision === "keep"},
+             seen: {label: "the cards revealed", cards: S.seen, max: 5,
+                    shown: S.decision === "lobster"}};
   for (const q of seatsOf(S)) {
     z[`opp${q}.table`] = {label: `seat ${q}'s table`, cards: S.opp[q].table};
     z[`opp${q}.known`] = {label: `cards known in seat ${q}'s hand`, cards: S.opp[q].known};
@@ -70,8 +77,13 @@ function used() {
 /** The position file `seasalt advise` reads. */
 function toPosition(s = S) {
   const list = (a) => a.join(",");
-  const pos = {players: s.players, seat: s.seat, expansion: s.expansion, hand: list(s.hand)};
+  const pos = {players: s.players, seat: s.seat, expansion: s.expansion};
+  if (s.decision !== "play") pos.decision = s.decision;
+  pos.hand = list(s.hand);
   if (s.table.length) pos.table = list(s.table);
+  if (s.decision === "keep") pos.drawn = list(s.drawn);
+  if (s.decision === "lobster") pos.seen = list(s.seen);
+  if (s.decision === "crab" && s.crabPile) pos.crab_pile = s.crabPile;
   pos.opponents = seatsOf(s).map((q) => {
     const o = s.opp[q], out = {seat: q};
     if (o.table.length) out.table = list(o.table);
@@ -100,6 +112,13 @@ function fromPosition(p) {
   if (!seats.includes(p.players) || !Number.isInteger(p.seat) || p.seat < 0 || p.seat >= p.players ||
       !((p.expansion ?? "base") in CAT.expansions)) throw new Error("not shown");   // the server says why
   const s = blank(p.players, p.seat, p.expansion ?? "base");
+  if (p.decision !== undefined) {
+    if (!CAT.decisions.some((d) => d.id === p.decision)) throw new Error("not shown");
+    s.decision = p.decision;
+  }
+  s.drawn = [...(p.drawn ?? [])];
+  s.seen = [...(p.seen ?? [])];
+  s.crabPile = p.crab_pile ?? "";
   s.hand = [...(p.hand ?? [])];
   s.table = [...(p.table ?? [])];
   for (const o of p.opponents) {
@@ -327,11 +346,35 @@ function buildLock() {
   lock.value = S.lock === null ? "" : S.lock;
 }
 
+/** The fields the chosen decision needs (the catalogue's `keys`): the two cards drawn, the cards
+ * revealed, the pile of a crab search. */
+function buildDecision() {
+  const box = $("decision-fields");
+  keepPicker();
+  box.replaceChildren();
+  const keys = CAT.decisions.find((d) => d.id === S.decision)?.keys ?? [];
+  if (keys.includes("drawn")) {
+    box.append(zoneBox("drawn", "The two cards drawn", "(the first drawn first)"));
+  }
+  if (keys.includes("seen")) {
+    box.append(zoneBox("seen", "The cards revealed", "(the deck's top first; 5, or all it had)"));
+  }
+  if (keys.includes("crab_pile")) {
+    const pick = el("select", {id: "crab-pile", onchange: (e) => { S.crabPile = e.target.value; changed(); }},
+                    el("option", {value: ""}, "not chosen yet (or a card I remember)"),
+                    ...CAT.piles.map((p) => el("option", {value: p}, `pile ${p} (list its cards)`)));
+    pick.value = S.crabPile;
+    box.append(el("label", {class: "wide"}, "Looking through ", pick));
+  }
+  box.hidden = keys.length === 0;
+}
+
 /** Everything built from the state, for a new or loaded state. */
 function buildAll() {
   $("players").value = S.players;
   $("expansion").value = S.expansion;
   $("decision").value = S.decision;
+  buildDecision();
   $("deck-manual").checked = S.deckManual;
   keepPicker();
   $("mine").replaceChildren(zoneBox("hand", "My hand"), zoneBox("table", "My table", "(pairs played)"));
@@ -396,6 +439,8 @@ function addCard(name) {
     z.cards.splice(0, z.cards.length, name);
     const pile = active.match(/^pile(\w+)\.top$/);
     if (pile && S.piles[pile[1]].size === 0) { S.piles[pile[1]].size = 1; buildPiles(); setActive(active, false); }
+  } else if (z.max && z.cards.length >= z.max) {
+    return;                              // full: remove one first
   } else {
     z.cards.push(name);
   }
@@ -486,12 +531,11 @@ function decodeLink(text) {
 // ---------------------------------------------------------------------------------------------
 // import: the server reads the cards and judges; the page loads only what it can show faithfully
 
-// What the page can show: the play-step question (STOP, LAST CHANCE or play on) and these keys.
-const PAGE_KEYS = new Set(["players", "seat", "expansion", "decision", "hand", "table", "opponents",
-                           "piles", "deck", "totals", "target", "lock"]);
+// What the page can show: every decision (the catalogue's) and these keys.
+const PAGE_KEYS = new Set(["players", "seat", "expansion", "decision", "hand", "table", "drawn",
+                           "seen", "crab_pile", "opponents", "piles", "deck", "totals", "target",
+                           "lock"]);
 const PILE_KEYS = new Set(["size", "top", "cards"]);
-const STEPS = {draw: "the draw step (deck or a pile top?)", keep: "keeping a drawn card",
-               crab: "a crab search", lobster: "a crab+lobster search", steal: "a swimmer+shark steal"};
 
 /** Why the page cannot show this position file faithfully (null if it can): the page never
  * changes the question or drops what the file says. */
@@ -500,11 +544,6 @@ function beyondThePage(text) {
   try { p = JSON.parse(text.replace(/^\s*\/\/.*$/gm, "")); } catch (e) { return null; }  // the server says why
   if (p === null || typeof p !== "object" || Array.isArray(p)) return null;
   const cli = "ask it with seasalt advise FILE";
-  if ((p.decision ?? "play") !== "play") {
-    const step = STEPS[p.decision] ?? `the decision "${p.decision}"`;
-    return `this page asks only the play-step question (STOP, LAST CHANCE or play on), and ` +
-           `this position is at ${step}: ${cli}`;
-  }
   for (const key of Object.keys(p)) {
     if (!PAGE_KEYS.has(key)) return `this page cannot show "${key}": ${cli}`;
   }
@@ -524,6 +563,14 @@ function beyondThePage(text) {
 
 async function importText(text, where) {
   const status = $("file-status");
+  let parsed = null;
+  try { parsed = JSON.parse(text); } catch (e) { parsed = null; }
+  if (isReview(parsed)) {
+    showReview(parsed);
+    status.className = "ok";
+    status.textContent = `${where}: a game review, shown under "Game review".`;
+    return true;
+  }
   const beyond = beyondThePage(text);
   if (beyond !== null) {
     status.className = "bad";
@@ -567,10 +614,10 @@ const METRICS = [
   ["best_opponent_points", "the best opponent's points", "none"],
 ];
 
-function optionLabel(key) {
-  const d = CAT.decisions.find((x) => x.id === S.decision);
-  return (d && d.options[key]) || pretty(key);
-}
+/** The answer of one model pair: the advice itself, or a robust answer's first pair. */
+const single = (a) => (a.rows ? a.advice[0] : a);
+const PP = (d) => `${d.mean >= 0 ? "+" : "−"}${Math.abs(100 * d.mean).toFixed(1)}`;
+const PPCI = (d) => `[${(100 * d.ci95[0]).toFixed(1)}, ${(100 * d.ci95[1]).toFixed(1)}]`;
 
 async function advise(samples, seed) {
   if (busy) return;
@@ -583,6 +630,7 @@ async function advise(samples, seed) {
     const v = $(id).value.trim();
     if (v && v !== "baseline") params.set(key, v);
   }
+  if ($("robust").checked) params.set("robust", "1");
   if (!$("play-on").checked) params.set("no-play-on", "1");
   const pos = toPosition();
   busy = true;
@@ -621,11 +669,14 @@ async function advise(samples, seed) {
   }
 }
 
-function showAdvice(a, text, seconds) {
+function showAdvice(all, text, seconds) {
+  const a = single(all);
   $("result").hidden = false;
-  $("recommendation").replaceChildren("Recommendation: ", el("strong", {}, optionLabel(a.recommendation)));
+  $("recommendation").replaceChildren("Recommendation: ", el("strong", {}, a.options[a.recommendation].words));
   $("reason").textContent = a.reason;
-  const keys = Object.keys(a.options);
+  $("game").textContent = a.game.new_game ? `P(win game) ${a.game.words}.`
+    : `P(win game) from the totals ${a.game.totals.join(", ")} to ${a.game.target}.`;
+  const keys = a.ranking;
   // the lead bars share one scale, with zero in it
   let lo = 0, hi = 0;
   for (const k of keys) {
@@ -638,7 +689,7 @@ function showAdvice(a, text, seconds) {
   for (const k of keys) {
     const o = a.options[k];
     const card = el("div", {class: "option" + (k === a.recommendation ? " best" : ""), "data-option": k},
-                    el("h3", {}, optionLabel(k),
+                    el("h3", {}, o.words,
                        k === a.recommendation ? el("span", {class: "badge"}, "recommended") : ""));
     for (const [key, words, scale] of METRICS) {
       const v = o[key];
@@ -668,24 +719,88 @@ function showAdvice(a, text, seconds) {
         row.append(bar);
       }
       card.append(row);
+      if (key === "win_game") {                 // vs best: in P(win game), points of %
+        const best = k === a.recommendation;
+        card.append(el("div", {class: "metric", "data-metric": "vs_best"},
+                       el("span", {class: "mlabel"}, "vs best (points of %)"),
+                       el("span", {class: "value"}, best ? "best" : PP(o.vs_best)), " ",
+                       el("span", {class: "ci"}, best ? "" : PPCI(o.vs_best))));
+      }
     }
     box.append(card);
   }
-  // words never claim more than the intervals allow
-  const key = keys.some((k) => a.options[k].win_game) ? "win_game" : "margin";
-  const best = a.options[a.recommendation][key];
-  const close = keys.filter((k) => k !== a.recommendation && a.options[k][key])
-                    .filter((k) => a.options[k][key].ci95[1] >= best.ci95[0]);
+  // words never claim more than the intervals allow: the paired difference to the best
+  const close = keys.filter((k) => k !== a.recommendation && a.options[k].vs_best.ci95[1] >= 0);
   if (close.length) {
     box.append(el("p", {class: "warn"},
-      `${optionLabel(a.recommendation)} and ${close.map(optionLabel).join(" and ")} overlap at ` +
-      "this sample size: they are not told apart yet. More samples narrow the intervals."));
+      `${a.options[a.recommendation].words} is not told apart from ` +
+      `${close.map((k) => a.options[k].words).join(" and ")} at this sample size. More samples ` +
+      "narrow the intervals."));
   }
+  showRobust(all);
   const t = a.timing;
+  const models = all.rows ? `${all.rows.length} model pairs, ${all.advice.reduce((s, x) => s + x.timing.seconds, 0).toFixed(2)} s computing`
+    : `${t.seconds.toFixed(2)} s computing`;
   $("run").textContent = `${a.samples.toLocaleString("en-US")} sampled deals · seed ${a.seed} · ` +
-    `${t.seconds.toFixed(2)} s computing, ${seconds.toFixed(2)} s in all · opponents ${a.opponent} · ` +
+    `${models}, ${seconds.toFixed(2)} s in all · opponents ${a.opponent} · ` +
     `95% intervals in brackets · seasalt ${a.version}`;
   $("raw").textContent = text;
+}
+
+/** The robust answer: per model pair the best action, its P(win game) and its lead over the
+ * runner-up, then the verdict (what `seasalt advise --robust` prints). */
+function showRobust(all) {
+  const box = $("robust-result");
+  box.hidden = !all.rows;
+  if (!all.rows) return;
+  const short = (spec) => spec.split("(")[0];
+  const head = el("tr", {}, ...["you", "opponents", "best action", "P(win game)", "vs next"]
+    .map((h) => el("th", {scope: "col"}, h)));
+  const rows = all.rows.map((r) => el("tr", {"data-best": r.best},
+    el("td", {}, short(r.me)), el("td", {}, short(r.opponent)), el("td", {}, r.words),
+    el("td", {}, `${PCT(r.win_game.rate)} ${PPCI(r.win_game)}`),
+    el("td", {}, r.vs_runner_up ? `${PP({mean: -r.vs_runner_up.mean})} ` +
+       `[${(-100 * r.vs_runner_up.ci95[1]).toFixed(1)}, ${(-100 * r.vs_runner_up.ci95[0]).toFixed(1)}]` : "-")));
+  $("robust-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  $("verdict").replaceChildren("Verdict: ", el("strong", {}, all.verdict));
+}
+
+// ---------------------------------------------------------------------------------------------
+// a game review (what `seasalt review --json` prints): its decisions, the costliest first
+
+function isReview(r) {
+  return r !== null && typeof r === "object" && Array.isArray(r.decisions) &&
+         typeof r.summary === "object" && Number.isInteger(r.seat) && "stream" in r;
+}
+
+/** Each decision with the advisor's ranking (by P(win game) as measured), the choice made and
+ * its loss (the advisor's choice's P(win game) minus the choice's, with its interval). */
+function showReview(r) {
+  const order = r.decisions.map((d, i) => [d, i])
+    .sort((a, b) => b[0].loss.mean - a[0].loss.mean || a[1] - b[1]);
+  const s = r.summary;
+  $("review-head").textContent =
+    `Seat ${r.seat} of a ${r.players}-player game, seed ${r.seed}, ${r.expansion} deck, game to ` +
+    `${r.target}: ${r.decisions.length} decisions, ${s.same_as_advisor} as the advisor would ` +
+    `choose, ${s.distinguishably_worse} distinguishably worse. The costliest first; the loss is ` +
+    `the advisor's choice's P(win game) minus the choice made's, in points of %, with its 95% ` +
+    `interval (${r.samples.toLocaleString("en-US")} deals per decision).`;
+  const items = order.map(([d]) => {
+    const ranked = Object.entries(d.options).sort((a, b) => b[1].win_game.rate - a[1].win_game.rate);
+    const rows = ranked.map(([k, o]) => el("tr", {"data-option": k},
+      el("td", {}, o.words + (k === d.chosen ? " (chosen)" : "") + (k === d.advisor ? " (advisor)" : "")),
+      el("td", {}, `${PCT(o.win_game.rate)} ${PPCI(o.win_game)}`),
+      el("td", {}, k === d.advisor ? "-" : `${PP(o.vs_advisor)} ${PPCI(o.vs_advisor)}`)));
+    const head = el("tr", {}, ...["option", "P(win game)", "vs advisor"].map((h) => el("th", {scope: "col"}, h)));
+    return el("li", {class: "reviewed", "data-round": d.round, "data-turn": d.turn, "data-decision": d.decision},
+      el("p", {}, el("strong", {}, `Round ${d.round}, turn ${d.turn}, ${d.decision}: `), d.chosen_words,
+         d.chosen === d.advisor ? " (as the advisor)" : `; the advisor: ${d.advisor_words}`,
+         el("span", {class: "loss"}, ` loss ${PP(d.loss)} ${PPCI(d.loss)}` +
+                                     (d.worse ? " (distinguishably worse)" : ""))),
+      el("div", {class: "scroll"}, el("table", {class: "ranking"}, el("thead", {}, head), el("tbody", {}, ...rows))));
+  });
+  $("review-list").replaceChildren(...items);
+  $("review").hidden = false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -714,7 +829,18 @@ function wire() {
     buildLock();
     changed();
   });
-  $("decision").addEventListener("change", (e) => { S.decision = e.target.value; });
+  $("decision").addEventListener("change", (e) => {
+    S.decision = e.target.value;
+    buildDecision();
+    if (!zones()[active] || zones()[active].shown === false) active = "hand";
+    setActive({keep: "drawn", lobster: "seen"}[S.decision] ?? active, false);
+    changed();
+  });
+  $("robust").addEventListener("change", (e) => {   // several models: fewer deals each
+    const n = $("samples");
+    if (e.target.checked && Number(n.value) === CAT.samples.default) n.value = CAT.samples.robust;
+    if (!e.target.checked && Number(n.value) === CAT.samples.robust) n.value = CAT.samples.default;
+  });
   $("deck-manual").addEventListener("change", (e) => {
     S.deckManual = e.target.checked;
     changed();
@@ -740,10 +866,10 @@ function wire() {
                                                       $("seed").value.trim()));
   $("more").addEventListener("click", () => {
     if (!last) return;
-    const n = Math.min(CAT.samples.max, 4 * last.samples);
+    const n = Math.min(CAT.samples.max, 4 * single(last).samples);
     $("samples").value = n;
     $("precision").value = "";
-    advise(n, String(last.seed));
+    advise(n, String(single(last).seed));
   });
   $("download").addEventListener("click", () => {
     const blob = new Blob([JSON.stringify(toPosition(), null, 2) + "\n"], {type: "application/json"});
