@@ -499,6 +499,32 @@ def test_solo_boss_resources_then_a_building_on_the_second_delivery(comps):
     assert t.at("BOSS_SCORE") == 20 + 3 * 1
 
 
+def test_solo_one_dive_two_boss_buildings_moves_both_ships(comps):
+    """A dive whose Boss half completes two locations builds twice; the player's ship under each
+    new Boss building is moved at once (the Boss's orange ships are out of the game)."""
+    t = table(comps, Setup(solo=True))
+    for loc, r in ((0, FISH), (13, KELP)):       # first deliveries: Driftwood 0, Kelpfield 1
+        t.set("LOC_BOSSN", 1, loc)
+        t.set("LOC_BOSSR", 1, loc * 4 + r)
+        t.set("SUPPLY", t.at("SUPPLY", r) - 1, r)
+        t.put_ship(0, loc)
+    t.deck(5)                                    # [artifact artifact | fish kelp]
+    events = t.play([split(0, 0), ship(0, 6), ship(0, 18)], stop_after=1)
+    assert ev(events, "boss_build", "ship") == [
+        ("boss_build", L.BOSS, 0, 1), ("ship", 0, 6),       # Rustheap 0 (2)
+        ("boss_build", L.BOSS, 13, 1), ("ship", 0, 18)]     # Old Pier 0 (2)
+    assert [t.at("LOC_SHIP", loc) for loc in (0, 13, 6, 18)] == [-1, -1, 0, 0]
+    assert t.at("BOSS_BUILT") == 2 and t.errors() == 0
+
+
+def test_a_ship_under_a_building_breaks_the_settled_invariant(comps):
+    t = table(comps)
+    t.place(0, "port", 4)
+    assert t.errors() == 0
+    t.put_ship(1, 4)
+    assert t.errors() == 9
+
+
 def test_solo_setup_removes_depths_decrees_and_four_specialists(comps):
     t = Table(comps, 3, Setup(solo=True))
     cards = [int(c) for c in t.s[L.DECK:L.DECK + t.at("DECK_LEN")]]

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from analyzer.cli import main
 from analyzer.seastead.components import Setup, load
-from analyzer.seastead.replay import replay, trace_game
+from analyzer.seastead.replay import event_dicts, replay, trace_game
 from analyzer.seastead.runs import simulate, tournament
 from analyzer.seastead.scripted import Table
 from analyzer.tidy import read_frame
@@ -47,7 +47,8 @@ def census(s: np.ndarray, comps) -> dict:
                          + int(s[L.BOSS_LEFT]))
     ships = [int(s[L.SHIPS_HOME + p] + s[L.SHIPS_BOX + p]
                  + sum(1 for loc in range(24) if s[L.LOC_SHIP + loc] == p)) for p in range(2)]
-    return {"resources": res, "buildings": buildings, "ships": ships,
+    under = sum(1 for loc in range(24) if s[L.LOC_OWN + loc] >= 0 and s[L.LOC_SHIP + loc] >= 0)
+    return {"resources": res, "buildings": buildings, "ships": ships, "ships_under_buildings": under,
             "cleanup": int(s[L.CLEAN_SUPPLY] + s[L.CLEAN] + s[L.CLEAN + 1]),
             "shortfall_only_when_empty": bool((s[L.SHORT] + s[L.SHORT + 1] == 0)
                                               or s[L.CLEAN_SUPPLY] == 0)}
@@ -55,6 +56,7 @@ def census(s: np.ndarray, comps) -> dict:
 
 def expected_census(solo: bool) -> dict:
     return {"resources": [10] * 4, "buildings": [12, 12], "ships": [4, 0 if solo else 4],
+            "ships_under_buildings": 0,
             "cleanup": 20, "shortfall_only_when_empty": True}
 
 
@@ -68,6 +70,35 @@ def test_invariants_after_every_event_of_many_games(comps, game, players):
         assert census(s, comps) == expected_census(game.solo)
         assert s[L.OVER] == 1 and s[L.TRIG_ROUND] >= 1 and s[L.ROUND] == s[L.TRIG_ROUND] + 1
         assert s[L.TRIGGER] == s[L.TRIGGER] & 15 and s[L.TRIGGER] > 0
+
+
+def boss_double_builds_with_a_ship(events: list[dict]) -> int:
+    """Dives in which the Boss built twice and a ship had to leave the first new building (the
+    case where a ship used to stay under a Boss building)."""
+    n, builds, moved_first = 0, 0, False
+    for e in events:
+        if e["event"] == "dive":
+            builds, moved_first = 0, False
+        elif e["event"] == "boss_build" and e["location"] >= 0:
+            builds += 1
+            n += builds == 2 and moved_first
+        elif e["event"] in ("ship", "ship_box") and builds == 1:
+            moved_first = True
+    return n
+
+
+def test_no_ship_under_a_building_after_any_action_of_300_random_solo_games(comps):
+    """Every action of 300 random solo games ends with no ship on a built location (the
+    engine's check mode runs settled_errors after each action), dives that build twice too."""
+    checks = actions = cases = 0
+    for seed in range(300):
+        s, tr = trace_game(comps, Setup(solo=True), ["random"], seed, check=True)
+        assert tr[0, 2] == 0, f"seed {seed}: invariant {tr[0, 2]} broken at event {tr[0, 3]}"
+        checks += int(tr[0, 4])
+        actions += int(s[L.ACTIONS])
+        cases += boss_double_builds_with_a_ship(event_dicts(tr))
+    assert checks == actions > 300
+    assert cases > 0
 
 
 @pytest.mark.parametrize("game", SETUPS, ids=lambda g: g.describe())

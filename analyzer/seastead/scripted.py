@@ -18,7 +18,7 @@ import numpy as np
 
 from kernels.rng import seed_stream
 from kernels.seastead import layout as L
-from kernels.seastead.engine import final_score, play_on, setup, state_errors
+from kernels.seastead.engine import final_score, play_on, settled_errors, setup
 from kernels.seastead.players import WILDCARD as ANY
 
 from .components import BUILDINGS, ICONS, Components, Setup
@@ -190,7 +190,7 @@ class Table:
         return tr
 
     def errors(self) -> int:
-        return int(state_errors(self.s, self.cp))
+        return int(settled_errors(self.s, self.cp))
 
     def play(self, script: list[tuple], stop_after: int = -1, fallback: str = "random") -> list[dict]:
         """Play on with `script`; stop unscored after `stop_after` actions (-1: to the end).

@@ -504,12 +504,13 @@ def check_end(s, cp, tr):
 # dive
 
 @kernel
-def boss_receive(s, cp, card, half, tr):
+def boss_receive(s, cp, card, half, pk, pp, rng, tr, sc, ob):
     """Solo: the Boss's half. Each resource type goes to the cheapest empty location (no
     building; lowest index on a tie) of the tile demanding it: the first time it stays there,
-    the second time the resources there return and a Boss building is placed."""
+    the second time the resources there return and a Boss building is placed. A ship under a
+    new Boss building is moved by its owner at once (decision 34), so one dive that makes the
+    Boss build twice moves both ships."""
     base = L.DV_HALF + (card * 2 + half) * 5
-    built = -1
     for r in range(L.NRES):
         n = cp[base + r]
         if n == 0:
@@ -535,17 +536,17 @@ def boss_receive(s, cp, card, half, tr):
                 emit(s, cp, tr, L.E_LOST, L.BOSS, r, n - t, 0)
         else:
             back = return_boss_resources(s, cp, loc, tr)
-            if s[L.BOSS_LEFT] > 0:
+            built = s[L.BOSS_LEFT] > 0
+            if built:
                 s[L.LOC_OWN + loc] = L.BOSS
                 s[L.LOC_TYPE + loc] = L.NTYPES      # a Boss building has no type
                 s[L.BOSS_LEFT] -= 1
                 s[L.BOSS_BUILT] += 1
-                built = loc
-            emit(s, cp, tr, L.E_BOSS_BUILD, L.BOSS, loc if s[L.LOC_OWN + loc] == L.BOSS else -1,
-                 back, 0)
+            emit(s, cp, tr, L.E_BOSS_BUILD, L.BOSS, loc if built else -1, back, 0)
+            if built:
+                displace_ship(s, cp, loc, pk, pp, rng, tr, sc, ob)
     if cp[base + L.ANY] > 0:
         emit(s, cp, tr, L.E_LOST, L.BOSS, L.ANY, cp[base + L.ANY], 0)
-    return built
 
 
 @kernel
@@ -571,9 +572,7 @@ def dive(s, cp, p, pk, pp, rng, tr, sc, ob):
     emit(s, cp, tr, L.E_DIVE, p, card, h, cp[L.DV_GROUP + card])
     take_set(s, cp, p, L.DV_HALF + (card * 2 + h) * 5, pk, pp, rng, tr, sc, ob)
     if s[L.SOLO] == 1:
-        built = boss_receive(s, cp, card, 1 - h, tr)
-        if built >= 0:
-            displace_ship(s, cp, built, pk, pp, rng, tr, sc, ob)
+        boss_receive(s, cp, card, 1 - h, pk, pp, rng, tr, sc, ob)
     else:
         take_set(s, cp, 1 - p, L.DV_HALF + (card * 2 + 1 - h) * 5, pk, pp, rng, tr, sc, ob)
     s[L.DIVES + p] += 1
@@ -767,6 +766,7 @@ def one_action(s, cp, p, pk, pp, rng, tr, sc, ob):
             spend_window(s, cp, other, L.WIN_REACT_BUILD, pk, pp, rng, tr, sc, ob)
     s[L.ACTIONS] += 1
     check_end(s, cp, tr)
+    check_action(s, cp, tr)
 
 
 @kernel
@@ -1061,6 +1061,34 @@ def state_errors(s, cp):
         if s[L.DCK_LEN] + (1 if s[L.DECREE] >= 0 else 0) + s[L.DCK_OUT] != L.NDECREE:
             return 8
     return 0
+
+
+@kernel
+def settled_errors(s, cp):
+    """state_errors, then what holds once an action is over (during a build or a move the ship
+    under the new building is still there, the rules move it "after the build is complete"):
+    9, a ship on a location with a building (anyone's, the Boss's too)."""
+    err = state_errors(s, cp)
+    if err != 0:
+        return err
+    for loc in range(L.NLOC):
+        if s[L.LOC_OWN + loc] >= 0 and s[L.LOC_SHIP + loc] >= 0:
+            return 9
+    return 0
+
+
+@kernel
+def check_action(s, cp, tr):
+    """Check mode (tr[0, 1] == 1), after every action: settled_errors, the first error kept
+    with the number of the action's last event (tr[0, 2], tr[0, 3]); tr[0, 4] counts checks."""
+    if tr.shape[0] == 0 or tr[0, 1] != 1:
+        return
+    tr[0, 4] += 1
+    if tr[0, 2] == 0:
+        err = settled_errors(s, cp)
+        if err != 0:
+            tr[0, 2] = err
+            tr[0, 3] = tr[0, 0]
 
 
 @kernel
