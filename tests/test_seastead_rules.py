@@ -22,14 +22,14 @@ import pytest
 from analyzer.seastead.components import Setup, load
 from analyzer.seastead.scripted import (ScriptError, Table, build, decree, dive, dock, loc_effect,
                                         move_building, move_ship, port_bonus, refresh, ship, spend,
-                                        specialist, split, swap, wild)
+                                        spend_first, specialist, split, swap, wild)
 from kernels.seastead import engine as ke
 from kernels.seastead import layout as L
 
 FISH, ARTIFACT, KELP, METAL = range(4)
 PORT, ACADEMY, SHIPYARD = range(3)
 FOUNDER, TRAWLER, INVESTOR, AGENT, WRECKER = range(5)
-NAVIGATOR, DIVER, SALVAGER, QUARTERMASTER = 6, 7, 8, 10
+NAVIGATOR, DIVER, SALVAGER, HARBOURMASTER, QUARTERMASTER = 6, 7, 8, 9, 10
 COST = [2, 3, 5, 3, 4, 6, 2, 3, 4, 2, 5, 6, 3, 2, 4, 4, 5, 6, 2, 3, 3, 4, 5, 6]
 
 
@@ -274,6 +274,51 @@ def test_a_specialist_spent_before_paying_lowers_the_price_and_scores_nothing(co
                                             ("build", 0, PORT, 4, 2)]   # 4 - 2
     assert t.at("SPEC_HELD", FOUNDER) == 2 and res(t, 0) == [2, 0, 0, 0]
     assert t.score() and t.at("SCORE", 3) == 0                          # spent: no points
+
+
+def action_rows(t, p=0):
+    ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
+    n = ke.action_options(t.s, t.cp, p, ob)
+    return [tuple(int(x) for x in row) for row in ob[:n]]
+
+
+def test_a_spend_before_the_action_makes_a_build_legal_and_the_heuristic_takes_it(comps):
+    """"Sıranız geldiğinde dilediğiniz sırada": a face-up specialist may be spent before the
+    action is chosen, and the forced dive is decided after it. Seat 0 has 1 fish; the cheapest
+    fish location costs 2. Harbourmaster (discount 1, cleanup 1) is listed as an action; spent,
+    it makes Driftwood 0 cost 1, and the heuristic, which prefers that build to a dive, builds."""
+    t = table(comps)
+    t.resources(0, fish=1)
+    t.specialists([NAVIGATOR, DIVER, SALVAGER], {0: {HARBOURMASTER: 1}})
+    assert action_rows(t) == [(L.ACT_DIVE, 0, 0, 0), (L.ACT_SPEND, HARBOURMASTER, 0, 0)]
+    events = t.play([], stop_after=1, fallback="heuristic")
+    assert ev(events, "must_dive", "spend", "build", "dive")[:2] == [
+        ("spend", 0, HARBOURMASTER, L.WIN_BEFORE), ("build", 0, PORT, 0, 1)]
+    assert not ev(events, "must_dive", "dive") and t.at("LOC_OWN", 0) == 0
+    assert t.at("PEND_DISC") == 0 and t.at("SPEC_HELD", HARBOURMASTER) == 2
+    t = table(comps)                           # the same position without the card: must dive
+    t.resources(0, fish=1)
+    events = t.play([], stop_after=1, fallback="heuristic")
+    assert ev(events, "must_dive", "spend", "build")[:1] == [("must_dive", 0)]
+
+
+def test_spends_before_the_action_are_scripted_and_the_forced_dive_comes_after_them(comps):
+    """Scripted: spend Harbourmaster first; the build list is then made at the new prices; a
+    spend that makes no build legal still leaves the dive forced (dive-only cards are not
+    listed before the action: they serve the dive, after it)."""
+    t = table(comps)
+    t.resources(0, fish=1)
+    t.specialists([NAVIGATOR, DIVER, SALVAGER], {0: {HARBOURMASTER: 1}})
+    events = t.play([spend_first(0, HARBOURMASTER), build(0, "academy", 0),
+                     specialist(0, NAVIGATOR), loc_effect(0, False)], stop_after=1)
+    assert ev(events, "build") == [("build", 0, ACADEMY, 0, 1)]
+    t = table(comps)
+    t.specialists([NAVIGATOR, SALVAGER, QUARTERMASTER], {0: {HARBOURMASTER: 1, DIVER: 1}})
+    assert action_rows(t) == [(L.ACT_DIVE, 0, 0, 0), (L.ACT_SPEND, HARBOURMASTER, 0, 0)]
+    t.deck(5)
+    events = t.play([spend_first(0, HARBOURMASTER), split(0, 0), spend(0)], stop_after=1)
+    assert ev(events, "spend", "must_dive", "dive") == [
+        ("spend", 0, HARBOURMASTER, L.WIN_BEFORE), ("must_dive", 0), ("dive", 0, 5, 0, L.SHELF)]
 
 
 def test_investor_reacts_to_the_opponents_build_agent_to_the_opponents_dive(comps):

@@ -40,7 +40,8 @@ REGISTRY: dict[str, PolicyInfo] = {
         "heuristic", L.P_HEURISTIC,
         "Scores every option and takes the best: the dive split (greedy, denial or weighted), "
         "build versus dive (build_at), the location (location), resource worth by demand and "
-        "own dock tiles; takes the specialist with most points, spends cheap ones.", _HEURISTIC),
+        "own dock tiles; takes the specialist with most points, spends cheap ones (before the "
+        "action when it would otherwise dive).", _HEURISTIC),
 }
 
 

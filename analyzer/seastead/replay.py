@@ -27,7 +27,7 @@ OPS = {L.OP_GAIN: "gain", L.OP_CLEANUP: "cleanup", L.OP_DISCOUNT: "discount",
        L.OP_EXTRA_ACTION: "extra_action", L.OP_DECREE: "decree", L.OP_SWAP_DEMAND: "swap_demand",
        L.OP_REFRESH: "refresh"}
 WINDOWS = ("before paying", "after the dive", "after the build", "on the opponent's build",
-           "on the opponent's dive")
+           "on the opponent's dive", "before choosing the action")
 
 
 def trace_game(comps: Components, setup: Setup, players, seed: int,

@@ -7,8 +7,10 @@
 
 A script is a list of rows (seat, decision kind, a, b, c, d) matched against the engine's legal
 options (kernels.seastead.players.P_SCRIPT; ANY matches every value); decisions with a single
-option are never asked. After the script, the seats play as `fallback`. `play` checks every
-invariant at every event and fails if the script did not match or was not used up.
+option are never asked. After the script, the seats play as `fallback` (a player spec such as
+"heuristic(build_at=1)"). `play` checks every invariant at every event (and, after every
+action, that no ship stands on a building) and fails if the script did not match or was not
+used up.
 """
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ def _type(t) -> int:
 # ---- script rows --------------------------------------------------------------------------------
 def dive(p): return (p, L.K_ACTION, 0, ANY, ANY, ANY)
 def build(p, t, loc): return (p, L.K_ACTION, 1, _type(t), loc, ANY)
+def spend_first(p, sp): return (p, L.K_ACTION, 2, sp, ANY, ANY)      # before the action
 def split(p, half): return (p, L.K_SPLIT, half, ANY, ANY, ANY)
 def wild(p, r): return (p, L.K_WILD, _res(r), ANY, ANY, ANY)
 def dock(p, tile=ANY, slot=ANY): return (p, L.K_DOCK, ANY, ANY, slot, tile)
@@ -171,10 +174,12 @@ class Table:
 
     # -- playing --
     def _players(self, fallback: str):
-        from .players import REGISTRY
+        """Script players for both seats that play as `fallback` (a player spec, with its
+        parameters) once their script is used up."""
+        from .players import parse_player, player_arrays
+        kinds, pp = player_arrays([parse_player(fallback)] * 2)
         pk = np.full(2, L.P_SCRIPT, dtype=np.int64)
-        pp = np.zeros((2, L.MAX_PARAMS))
-        pp[:, L.H_FALLBACK] = REGISTRY[fallback].kind
+        pp[:, L.H_FALLBACK] = kinds
         return pk, pp
 
     @staticmethod

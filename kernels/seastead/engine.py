@@ -431,7 +431,9 @@ def fire_decree(s, cp, on, t, p, pk, pp, rng, tr, sc, ob):
 
 @kernel
 def usable(cp, sp, win):
-    if win == L.WIN_PREPAY or win == L.WIN_AFTER_BUILD:
+    """May a face-up specialist sp be spent in window `win` (layout.WIN_*)? Before the action
+    and in a build: the cards used in builds (decision 13)."""
+    if win == L.WIN_PREPAY or win == L.WIN_AFTER_BUILD or win == L.WIN_BEFORE:
         return (cp[L.SP_USE + sp] & L.USE_BUILD) != 0
     if win == L.WIN_AFTER_DIVE:
         return (cp[L.SP_USE + sp] & L.USE_DIVE) != 0
@@ -453,10 +455,16 @@ def spend_window(s, cp, q, win, pk, pp, rng, tr, sc, ob):
         sp = ob[choose(s, cp, q, L.K_SPEND, ob, n, pk, pp, rng, sc), 0]
         if sp < 0:
             return
-        s[L.SPEC_HELD + q * L.NSPEC + sp] = 2
-        s[L.SPENT + q] += 1
-        emit(s, cp, tr, L.E_SPEND, q, sp, win, 0)
-        apply_list(s, cp, q, L.LIST_SPEC + sp, False, pk, pp, rng, tr, sc, ob)
+        spend(s, cp, q, sp, win, pk, pp, rng, tr, sc, ob)
+
+
+@kernel
+def spend(s, cp, q, sp, win, pk, pp, rng, tr, sc, ob):
+    """q turns face-up specialist sp face down and applies its effects."""
+    s[L.SPEC_HELD + q * L.NSPEC + sp] = 2
+    s[L.SPENT + q] += 1
+    emit(s, cp, tr, L.E_SPEND, q, sp, win, 0)
+    apply_list(s, cp, q, L.LIST_SPEC + sp, False, pk, pp, rng, tr, sc, ob)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -595,8 +603,9 @@ def build_cost(s, cp, p, t, loc):
 @kernel
 def action_options(s, cp, p, ob):
     """Row 0 dive; then every legal build (type with buildings left, location without a
-    building, cost affordable in the demanded resource)."""
-    n = opt(ob, 0, 0, 0, 0, 0)
+    building, cost affordable in the demanded resource), then every face-up specialist p may
+    spend before choosing (decision 11: a spend can make a build legal)."""
+    n = opt(ob, 0, L.ACT_DIVE, 0, 0, 0)
     for t in range(L.NTYPES):
         if s[L.BUILT + p * 3 + t] >= L.PER_TYPE:
             continue
@@ -605,7 +614,10 @@ def action_options(s, cp, p, ob):
                 continue
             c = build_cost(s, cp, p, t, loc)
             if s[L.RES + p * L.NRES + s[L.DEMAND + loc // L.NL]] >= c:
-                n = opt(ob, n, 1, t, loc, c)
+                n = opt(ob, n, L.ACT_BUILD, t, loc, c)
+    for sp in range(L.NSPEC):
+        if s[L.SPEC_HELD + p * L.NSPEC + sp] == 1 and usable(cp, sp, L.WIN_BEFORE):
+            n = opt(ob, n, L.ACT_SPEND, sp, 0, 0)
     return n
 
 
@@ -745,21 +757,34 @@ def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
 
 @kernel
 def one_action(s, cp, p, pk, pp, rng, tr, sc, ob):
-    """Dive or build (a dive if no build is legal), then the spend window and, in a two-player
-    game, the opponent's reaction window; then the end check."""
-    n = action_options(s, cp, p, ob)
-    if n == 1:
+    """Spends chosen among the action options (each re-lists the options), then dive or build
+    (a dive if no build is legal after them), then the spend window and, in a two-player game,
+    the opponent's reaction window; then the end check."""
+    kind, t, loc, builds = L.ACT_DIVE, 0, 0, 0
+    for k in range(L.NSPEC + 1):
+        n = action_options(s, cp, p, ob)
+        builds = 0
+        for j in range(n):
+            if ob[j, 0] == L.ACT_BUILD:
+                builds += 1
+        if k == L.NSPEC:
+            n = 1 + builds                  # spends (the last rows) end here: refresh loops
+        i = choose(s, cp, p, L.K_ACTION, ob, n, pk, pp, rng, sc)
+        kind, t, loc = ob[i, 0], ob[i, 1], ob[i, 2]
+        if kind != L.ACT_SPEND:
+            break
+        spend(s, cp, p, t, L.WIN_BEFORE, pk, pp, rng, tr, sc, ob)
+    if kind == L.ACT_DIVE and builds == 0:
         emit(s, cp, tr, L.E_MUST_DIVE, p, 0, 0, 0)
-    i = choose(s, cp, p, L.K_ACTION, ob, n, pk, pp, rng, sc)
     other = 1 - p
-    if ob[i, 0] == 0:
+    if kind == L.ACT_DIVE:
         dive(s, cp, p, pk, pp, rng, tr, sc, ob)
         check_end(s, cp, tr)
         spend_window(s, cp, p, L.WIN_AFTER_DIVE, pk, pp, rng, tr, sc, ob)
         if s[L.SOLO] == 0:
             spend_window(s, cp, other, L.WIN_REACT_DIVE, pk, pp, rng, tr, sc, ob)
     else:
-        build(s, cp, p, ob[i, 1], ob[i, 2], pk, pp, rng, tr, sc, ob)
+        build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob)
         check_end(s, cp, tr)
         spend_window(s, cp, p, L.WIN_AFTER_BUILD, pk, pp, rng, tr, sc, ob)
         if s[L.SOLO] == 0:

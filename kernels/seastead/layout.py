@@ -106,7 +106,7 @@ CATEGORY_NAMES = ("dock_resources", "dock_buildings", "locations", "specialists"
 
 # ---- decisions --------------------------------------------------------------------------------
 # Kinds of decision point, with the fields (a, b, c, d) of each option row.
-(K_ACTION,        # (0 dive | 1 build, type, location, cost)
+(K_ACTION,        # (0 dive | 1 build, type, location, cost | 2 spend, specialist, 0, 0)
  K_SPLIT,         # (half the active player takes, dive card, 0, 0)
  K_WILD,          # (resource, 0, 0, 0) for one "any" icon
  K_DOCK,          # (display index, tile f, slot k, dock tile)
@@ -125,8 +125,11 @@ KIND_NAMES = ("action", "split", "wild", "dock", "specialist", "ship", "location
               "spend", "move_ship", "move_building", "swap", "refresh", "decree", "port_bonus")
 MAX_OPTS = 256
 
-# Spend windows.
-WIN_PREPAY, WIN_AFTER_DIVE, WIN_AFTER_BUILD, WIN_REACT_BUILD, WIN_REACT_DIVE = range(5)
+# K_ACTION option kinds (field a).
+ACT_DIVE, ACT_BUILD, ACT_SPEND = 0, 1, 2
+
+# Spend windows (WIN_BEFORE: listed among the action options, before the action is chosen).
+WIN_PREPAY, WIN_AFTER_DIVE, WIN_AFTER_BUILD, WIN_REACT_BUILD, WIN_REACT_DIVE, WIN_BEFORE = range(6)
 
 # Player kinds (analyzer.seastead.players owns names and parameters).
 P_RANDOM, P_HEURISTIC, P_SCRIPT = 0, 1, 2
@@ -134,7 +137,8 @@ MAX_PARAMS = 12
 # Heuristic parameter slots.
 (H_SPLIT, H_DENY, H_BUILD_AT, H_LOCATION, H_DEMAND_W, H_DOCK_W, H_SPEND_AT,
  H_EFFECT_W) = range(8)
-H_FALLBACK = 0                 # script players: the kind that plays once the script runs out
+H_FALLBACK = MAX_PARAMS - 1    # script players: the kind that plays once the script runs out
+#                                (a slot of its own: the fallback's parameters are the others)
 
 # ---- trace events (code, player, a, b, c) ------------------------------------------------------
 (E_ROUND, E_DIVE, E_TAKE, E_LOST, E_BUILD, E_DOCK, E_SPEC, E_SHIP, E_SHIP_BOX, E_SHIP_BONUS,
