@@ -512,7 +512,23 @@ def test_a_decree_trigger_draws_two_one_enters_one_goes_under(comps):
     events = t.play([build(0, "port", 0), dock(0, tile=0, slot=0), decree(0, 9)], stop_after=1)
     assert ev(events, "decree") == [("decree", 0, 9, 7, 2)]   # in force before: Harbour Levy
     assert t.at("DECREE") == 9 and t.at("DCK") == 7 and t.at("DCK_OUT") == 1
-    assert not ev(events, "cleanup")           # Harbour Levy (a port: 1 cleanup) left first
+    # Harbour Levy (a port: 1 cleanup) was in force when the port was chosen: it applies to it
+    assert ev(events, "cleanup") == [("cleanup", 0, 1, 0, 19)]
+
+
+def test_one_build_gets_one_decree_the_one_in_force_when_it_was_chosen(comps):
+    """"Aynı anda yalnızca 1 ferman kartı geçerlidir": Public Works (builds cost 1 less) is in
+    force when seat 0 chooses Driftwood B 0 (cost 2, draws decrees); Clean Seas (a build: 1
+    cleanup) enters during the build and serves the next build, not this one."""
+    t = table(comps, Setup(sides="BBBB"))
+    t.decrees(in_force=1, deck_top=[5, 8])
+    t.resources(0, fish=1, kelp=2)
+    events = t.play([build(0, "port", 0), dock(0, tile=0, slot=0), decree(0, 5),
+                     split(1, 0), build(0, "academy", 13), specialist(0, NAVIGATOR),
+                     loc_effect(0, False)], stop_after=3)
+    assert ev(events, "build", "decree", "cleanup") == [
+        ("build", 0, PORT, 0, 1), ("decree", 0, 5, 8, 1),          # 2 - 1 (Public Works)
+        ("build", 0, ACADEMY, 13, 2), ("cleanup", 0, 1, 0, 19)]     # Clean Seas, no discount
 
 
 def test_decrees_in_force_change_costs_and_give_both_players_active_first(comps):

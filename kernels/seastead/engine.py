@@ -391,9 +391,8 @@ def apply_list(s, cp, q, lid, skip_discount, pk, pp, rng, tr, sc, ob):
 # decrees and specialists
 
 @kernel
-def decree_matches(s, cp, on, t):
-    """Does the decree in force fire on this event (ON_DIVE with t = -1, or a build of type t)?"""
-    d = s[L.DECREE]
+def decree_matches(cp, d, on, t):
+    """Does decree d (-1: none) fire on this event (ON_DIVE with t = -1, or a build of type t)?"""
     if d < 0:
         return False
     when = cp[L.DC_ON + d]
@@ -405,7 +404,7 @@ def decree_matches(s, cp, on, t):
 @kernel
 def decree_discount(s, cp, t):
     """Discount the decree in force gives a build of type t."""
-    if not decree_matches(s, cp, L.ON_BUILD, t):
+    if not decree_matches(cp, s[L.DECREE], L.ON_BUILD, t):
         return 0
     lid = L.LIST_DECREE + s[L.DECREE]
     d = 0
@@ -417,15 +416,17 @@ def decree_discount(s, cp, t):
 
 
 @kernel
-def fire_decree(s, cp, on, t, p, pk, pp, rng, tr, sc, ob):
-    """The decree in force, on a dive (t = -1) or a build of type t by p: p, then with WHO_BOTH
-    the other player (the active player takes from the supply first)."""
-    if not decree_matches(s, cp, on, t):
+def fire_decree(s, cp, d, on, t, p, pk, pp, rng, tr, sc, ob):
+    """Decree d, the one in force when the dive or build was chosen (decision 20: a decree drawn
+    during a build applies from the next action on), on a dive (t = -1) or a build of type t by
+    p: p, then with WHO_BOTH the other player (the active player takes from the supply first).
+    A build decree's discount is not applied here: it is in the build's price."""
+    if not decree_matches(cp, d, on, t):
         return
-    lid = L.LIST_DECREE + s[L.DECREE]
+    lid = L.LIST_DECREE + d
     build = on != L.ON_DIVE
     apply_list(s, cp, p, lid, build, pk, pp, rng, tr, sc, ob)
-    if cp[L.DC_WHO + s[L.DECREE]] == L.WHO_BOTH and s[L.SOLO] == 0:
+    if cp[L.DC_WHO + d] == L.WHO_BOTH and s[L.SOLO] == 0:
         apply_list(s, cp, 1 - p, lid, build, pk, pp, rng, tr, sc, ob)
 
 
@@ -570,6 +571,7 @@ def dive(s, cp, p, pk, pp, rng, tr, sc, ob):
         emit(s, cp, tr, L.E_RESHUFFLE, p, s[L.DECK_LEN], 0, 0)
         if s[L.DECK_LEN] == 0:
             return
+    decree = s[L.DECREE]
     s[L.DECK_LEN] -= 1
     card = s[L.DECK + s[L.DECK_LEN]]
     s[L.DISC + s[L.DISC_LEN]] = card      # face up beside the deck (step 5; no rule reads it)
@@ -584,7 +586,7 @@ def dive(s, cp, p, pk, pp, rng, tr, sc, ob):
     else:
         take_set(s, cp, 1 - p, L.DV_HALF + (card * 2 + 1 - h) * 5, pk, pp, rng, tr, sc, ob)
     s[L.DIVES + p] += 1
-    fire_decree(s, cp, L.ON_DIVE, -1, p, pk, pp, rng, tr, sc, ob)
+    fire_decree(s, cp, decree, L.ON_DIVE, -1, p, pk, pp, rng, tr, sc, ob)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -698,6 +700,7 @@ def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
     row bonus, column bonus."""
     f = loc // L.NL
     cols = columns_done(s, p)
+    decree = s[L.DECREE]                    # the decree in force when the build is chosen
     r = s[L.DEMAND + f]                     # the price is fixed when the build is chosen
     cost = build_cost(s, cp, p, t, loc)
     s[L.PEND_DISC + p] = 0
@@ -731,7 +734,7 @@ def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
         emit(s, cp, tr, L.E_LOC_EFFECT, p, loc, apply, 0)
         if apply:
             apply_list(s, cp, p, lid, False, pk, pp, rng, tr, sc, ob)
-    fire_decree(s, cp, L.ON_BUILD, t, p, pk, pp, rng, tr, sc, ob)
+    fire_decree(s, cp, decree, L.ON_BUILD, t, p, pk, pp, rng, tr, sc, ob)
     q = s[L.LOC_SHIP + loc]
     if q >= 0:
         if q != p:
