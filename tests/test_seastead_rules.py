@@ -366,6 +366,30 @@ def test_last_port_row_bonus_cleanup_per_matching_resource_at_most_three(comps):
     assert ev(events, "cleanup") == [("cleanup", 0, 3, 0, 17)]      # 5 fish left: capped at 3
 
 
+def test_the_port_row_bonus_may_be_declined(comps):
+    """"... 1 temizlik jetonu alabilirsiniz" (may take): with 3 cleanup tokens left, taking
+    them would trigger the end; seat 0 declines, nothing is taken, the end is not triggered."""
+    t = table(comps)
+    t.resources(0, fish=8)
+    for loc in (6, 7, 8):
+        t.place(0, "port", loc)
+    t.docks([2, 4, 5], {(1, 0): (0, 0)})                   # Fish Market (fish) is seat 0's
+    t.cleanup_supply(3)
+    t.play([build(0, "port", 3), dock(0, tile=2), loc_effect(0, False), port_bonus(0)],
+           stop_after=1)
+    assert t.at("CLEAN") == 0 and t.at("CLEAN_SUPPLY") == 3 and t.at("TRIG_ROUND") == -1
+    t = table(comps)
+    t.resources(0, fish=8)
+    for loc in (6, 7, 8):
+        t.place(0, "port", loc)
+    t.docks([2, 4, 5], {(1, 0): (0, 0)})
+    t.cleanup_supply(3)
+    events = t.play([build(0, "port", 3), dock(0, tile=2), loc_effect(0, False),
+                     port_bonus(0, 1, 0)], stop_after=1)
+    assert ev(events, "cleanup", "trigger") == [("cleanup", 0, 3, 0, 0),
+                                                ("trigger", 0, L.TRIG_CLEANUP, 1)]
+
+
 def test_last_academy_row_bonus_refreshes_a_spent_specialist(comps):
     t = table(comps)
     t.resources(0, fish=3)

@@ -54,7 +54,7 @@ def move_building(p, a=-1, b=-1): return (p, L.K_MOVE_BUILDING, a, b, ANY, ANY)
 def swap(p, f1=-1, f2=-1, lock=-1): return (p, L.K_SWAP, f1, f2, lock, ANY)
 def refresh(p, sp): return (p, L.K_REFRESH, sp, ANY, ANY, ANY)
 def decree(p, enter): return (p, L.K_DECREE, enter, ANY, ANY, ANY)
-def port_bonus(p, f, k): return (p, L.K_PORT_BONUS, f, k, ANY, ANY)
+def port_bonus(p, f=-1, k=-1): return (p, L.K_PORT_BONUS, f, k, ANY, ANY)   # -1: decline
 
 
 class ScriptError(AssertionError):

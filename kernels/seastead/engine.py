@@ -678,15 +678,16 @@ def take_specialist(s, cp, p, pk, pp, rng, tr, sc, ob):
 
 @kernel
 def port_bonus(s, cp, p, pk, pp, rng, tr, sc, ob):
-    """Last port: 1 cleanup token per resource p holds of one own dock tile's resource (max)."""
-    n = 0
+    """Last port: p may choose one own dock tile and take 1 cleanup token per resource p holds
+    of its resource (at most the dock maximum), or decline (row 0: taking can end the game)."""
+    n = opt(ob, 0, -1, -1, 0, 0)
     for f in range(L.NF):
         for k in range(L.MAX_SLOTS):
             tile = s[L.SLOT_TILE + f * L.MAX_SLOTS + k]
             if tile >= 0 and s[L.SLOT_OWN + f * L.MAX_SLOTS + k] == p:
                 g = min(s[L.RES + p * L.NRES + cp[L.DK_RES + tile]], cp[L.SU_DOCK_MAX])
                 n = opt(ob, n, f, k, g, 0)
-    if n == 0:
+    if n == 1:
         return
     g = ob[choose(s, cp, p, L.K_PORT_BONUS, ob, n, pk, pp, rng, sc), 2]
     if g > 0:

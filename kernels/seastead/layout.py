@@ -119,7 +119,7 @@ CATEGORY_NAMES = ("dock_resources", "dock_buildings", "locations", "specialists"
  K_SWAP,          # (f1, f2, locked, 0); (-1, -1, -1) keep
  K_REFRESH,       # (specialist, 0, 0, 0)
  K_DECREE,        # (decree entering, decree going under, 0, 0)
- K_PORT_BONUS,    # (tile f, slot k, cleanup gained, 0)
+ K_PORT_BONUS,    # (tile f, slot k, cleanup gained, 0); (-1, -1, 0, 0) decline
  ) = range(14)
 KIND_NAMES = ("action", "split", "wild", "dock", "specialist", "ship", "location_effect",
               "spend", "move_ship", "move_building", "swap", "refresh", "decree", "port_bonus")
