@@ -270,8 +270,9 @@ def test_a_specialist_spent_before_paying_lowers_the_price_and_scores_nothing(co
     t.resources(0, fish=4)
     t.specialists([NAVIGATOR, DIVER, SALVAGER], {0: {FOUNDER: 1}})      # Founder: discount 2
     events = t.play([build(0, "port", 4), spend(0, FOUNDER), dock(0, tile=0)], stop_after=1)
-    assert ev(events, "spend", "build") == [("spend", 0, FOUNDER, L.WIN_PREPAY),
-                                            ("build", 0, PORT, 4, 2)]   # 4 - 2
+    assert ev(events, "build", "spend", "pay") == [("build", 0, PORT, 4, 4),
+                                                   ("spend", 0, FOUNDER, L.WIN_PREPAY),
+                                                   ("pay", 0, FISH, 2, 4)]   # 4 - 2
     assert t.at("SPEC_HELD", FOUNDER) == 2 and res(t, 0) == [2, 0, 0, 0]
     assert t.score() and t.at("SCORE", 3) == 0                          # spent: no points
 

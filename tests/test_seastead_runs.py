@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import main
-from analyzer.seastead.components import Setup, load
-from analyzer.seastead.replay import event_dicts, replay, trace_game
+from analyzer.seastead.components import ICONS, Setup, load
+from analyzer.seastead.replay import event_dicts, is_swap, replay, trace_game
 from analyzer.seastead.runs import simulate, tournament
 from analyzer.seastead.scripted import Table
 from analyzer.tidy import read_frame
@@ -128,6 +128,31 @@ def test_replay_is_game_zero_of_the_simulation(comps):
         one = simulate(1, ["heuristic", "random"], seed, comps, jobs=1)
         assert [s["score"]["mean"] for s in one["seats"]] == [x["total"] for x in r["scores"]]
         assert one["rounds"]["mean"] == r["rounds"]
+
+
+def test_replay_text_names_the_demand_and_prints_spends_after_the_build_they_serve(comps):
+    """The replay follows the demand tokens through every swap: each build's line names the
+    resource the engine charged (its pay event), and a specialist spent before paying prints
+    between the "builds" line and the "pays" line (ships it moves can then be read against the
+    new building)."""
+    builds = prepay = swaps = 0
+    for seed in range(12):
+        r = replay(seed, ["random"], comps, Setup(sides="BBBB"))
+        assert r["events"][0]["event"] == "setup" and "demand: " in r["events"][0]["text"]
+        open_build = None
+        for e in r["events"]:
+            if e["event"] == "build":
+                open_build = e
+            elif e["event"] == "pay":
+                assert open_build["text"].endswith(f" {ICONS[e['resource']]}"), open_build
+                assert e["location"] == open_build["location"]
+                open_build = None
+                builds += 1
+            elif e["event"] == "spend" and e["window"] == L.WIN_PREPAY:
+                assert open_build is not None, e
+                prepay += 1
+            swaps += is_swap(e)
+    assert builds > 100 and prepay > 0 and swaps > 0
 
 
 def test_summary_counts_add_up(comps):

@@ -697,8 +697,9 @@ def port_bonus(s, cp, p, pk, pp, rng, tr, sc, ob):
 @kernel
 def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
     """p builds type t (the leftmost of its row) on loc: the building is placed and its price
-    fixed, specialists may be spent before paying (lowering it), pay, building effect, location effect, the decree, the ship there (owner's bonus, forced move),
-    row bonus, column bonus."""
+    fixed (event build), specialists may be spent before paying (lowering it), pay (event pay),
+    building effect, location effect, the decree in force when the build was chosen, the ship
+    there (owner's bonus, forced move), row bonus, column bonus."""
     f = loc // L.NL
     cols = columns_done(s, p)
     decree = s[L.DECREE]                    # the decree in force when the build is chosen
@@ -709,6 +710,7 @@ def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
     s[L.LOC_TYPE + loc] = t
     s[L.BUILT + p * 3 + t] += 1
     return_boss_resources(s, cp, loc, tr)
+    emit(s, cp, tr, L.E_BUILD, p, t, loc, cost)
     s[L.BUILD_LOC] = loc
     s[L.PREPAY] = 1
     s[L.COST_DISC] = 0
@@ -717,7 +719,7 @@ def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
     cost = max(0, cost - s[L.COST_DISC])
     s[L.COST_DISC] = 0
     pay(s, p, r, cost)
-    emit(s, cp, tr, L.E_BUILD, p, t, loc, cost)
+    emit(s, cp, tr, L.E_PAY, p, r, cost, loc)
     if t == L.PORT:
         take_dock(s, cp, p, loc, pk, pp, rng, tr, sc, ob)
     elif t == L.ACADEMY:

@@ -144,13 +144,13 @@ H_FALLBACK = MAX_PARAMS - 1    # script players: the kind that plays once the sc
 (E_ROUND, E_DIVE, E_TAKE, E_LOST, E_BUILD, E_DOCK, E_SPEC, E_SHIP, E_SHIP_BOX, E_SHIP_BONUS,
  E_CLEANUP, E_ROW, E_COLUMN, E_SPEND, E_LOC_EFFECT, E_EFFECT, E_DECREE, E_BOSS_RES, E_BOSS_BUILD,
  E_TRIGGER, E_SCORE, E_END, E_SHIP_MOVE, E_BUILDING_MOVE, E_REFRESH, E_RESHUFFLE, E_SETUP,
- E_MUST_DIVE) = range(28)
+ E_MUST_DIVE, E_PAY) = range(29)
 EVENT_FIELDS = (
     ("round", ("round", "", "")),
     ("dive", ("card", "half_taken", "group")),
     ("take", ("resource", "count", "wild")),          # resources from the supply
     ("lost", ("resource", "count", "")),              # short supply: not taken
-    ("build", ("type", "location", "paid")),
+    ("build", ("type", "location", "price")),         # chosen: the price before spends
     ("dock", ("tile", "slot", "flotilla")),           # tile -1: none taken
     ("specialist", ("specialist", "", "")),
     ("ship", ("location", "", "")),
@@ -174,5 +174,6 @@ EVENT_FIELDS = (
     ("reshuffle", ("cards", "", "")),
     ("setup", ("first_card", "locked", "decree")),
     ("must_dive", ("", "", "")),
+    ("pay", ("resource", "count", "location")),       # what the build cost after spends
 )
 EVENT_NAMES = tuple(f[0] for f in EVENT_FIELDS)
