@@ -5,6 +5,7 @@ at most 100 columns, strict --json, --out files with seed/setup/components/versi
 `error:` line and exit 2 for bad input)."""
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
@@ -16,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import main
-from analyzer.seastead.components import ICONS, Setup, load
+from analyzer.seastead.components import ICONS, Setup, from_dict, load
 from analyzer.seastead.replay import event_dicts, is_swap, replay, trace_game
 from analyzer.seastead.runs import simulate, tournament
 from analyzer.seastead.scripted import Table
@@ -108,6 +109,22 @@ def test_independent_census_at_random_stopping_points(comps, game):
         t = Table(comps, seed, game)
         t.play([], stop_after=int(rng.integers(1, 40)))
         assert census(t.s, comps) == expected_census(game.solo), seed
+
+
+@pytest.mark.parametrize("game", [Setup(), Setup(solo=True)], ids=lambda g: g.describe())
+def test_a_display_of_all_sixteen_specialists_plays(comps, game):
+    """The text's "vitrindeki 16 uzman kartından birini" read literally: every specialist face up
+    (12 in solo), none left to refill the display with; games run with every invariant."""
+    data = copy.deepcopy(comps.data)
+    data["setup"]["specialist_display"] = 16
+    big = from_dict(data, "sixteen.toml", "0" * 64)
+    t = Table(big, 1, game)
+    shown = [t.at("SPEC_DISP", d) for d in range(16)]
+    assert len([x for x in shown if x >= 0]) == (12 if game.solo else 16)
+    assert t.at("SPEC_DECK_LEN") == 0
+    for seed in range(20):
+        s, tr = trace_game(big, game, ["random"], seed, check=True)
+        assert tr[0, 2] == 0 and s[L.OVER] == 1, seed
 
 
 def without_timing(r: dict) -> dict:

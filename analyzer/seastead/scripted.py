@@ -133,7 +133,7 @@ class Table:
                 and (not self.at("SOLO") or self.cp[L.SP_SOLO + c])]
         self.s[L.SPEC_DECK:L.SPEC_DECK + len(deck)] = deck
         self.set("SPEC_DECK_LEN", len(deck))
-        self.s[L.SPEC_DISP:L.SPEC_DISP + L.MAX_DISPLAY] = -1
+        self.s[L.SPEC_DISP:L.SPEC_DISP + L.MAX_SPEC_DISPLAY] = -1
         self.s[L.SPEC_DISP:L.SPEC_DISP + len(display)] = display
         self.s[L.SPEC_HELD:L.SPEC_HELD + 2 * L.NSPEC] = 0
         for p, cards in held.items():

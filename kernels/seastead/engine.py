@@ -832,7 +832,7 @@ def setup(s, cp, cfg, pk, pp, rng, tr, sc, ob):
     s[:] = 0
     for base, size in ((L.LOC_OWN, L.NLOC), (L.LOC_TYPE, L.NLOC), (L.LOC_SHIP, L.NLOC),
                        (L.SLOT_TILE, L.NF * L.MAX_SLOTS), (L.SLOT_OWN, L.NF * L.MAX_SLOTS),
-                       (L.SPEC_DISP, L.MAX_DISPLAY), (L.DOCK_DISP, L.MAX_DISPLAY)):
+                       (L.SPEC_DISP, L.MAX_SPEC_DISPLAY), (L.DOCK_DISP, L.MAX_DISPLAY)):
         for i in range(size):
             s[base + i] = -1
     s[L.DECREE] = -1
@@ -1063,7 +1063,7 @@ def state_errors(s, cp):
     k = s[L.SPEC_DECK_LEN]
     for i in range(s[L.SPEC_DECK_LEN]):
         got |= 1 << s[L.SPEC_DECK + i]
-    for d in range(L.MAX_DISPLAY):
+    for d in range(L.MAX_SPEC_DISPLAY):
         if s[L.SPEC_DISP + d] >= 0:
             got |= 1 << s[L.SPEC_DISP + d]
             k += 1

@@ -12,7 +12,8 @@ NDIVE, NSPEC, NDECREE, NDOCK = 20, 16, 16, 12
 NF, NL = 4, 6                  # flotilla tiles, locations per tile side
 NLOC = NF * NL                 # locations on the table: tile f, location i is f * NL + i
 MAX_SLOTS = 4                  # dock slots per tile side
-MAX_DISPLAY = 6
+MAX_DISPLAY = 6                # dock tiles face up
+MAX_SPEC_DISPLAY = NSPEC       # specialists face up: the text's "16 ... in the display" fits
 NRES = 4                       # fish, artifact, kelp, metal; ANY = 4 on dive cards and effects
 ANY = 4
 NTYPES = 3                     # port, academy, shipyard
@@ -86,7 +87,7 @@ _S, STATE_SIZE = offsets([
     ("LOC_BOSSR", NLOC * NRES),
     ("SLOT_TILE", NF * MAX_SLOTS), ("SLOT_OWN", NF * MAX_SLOTS),
     ("DECK", NDIVE), ("DISC", NDIVE),
-    ("SPEC_DECK", NSPEC), ("SPEC_DISP", MAX_DISPLAY), ("SPEC_HELD", 2 * NSPEC),
+    ("SPEC_DECK", NSPEC), ("SPEC_DISP", MAX_SPEC_DISPLAY), ("SPEC_HELD", 2 * NSPEC),
     ("DOCK_DECK", NDOCK), ("DOCK_DISP", MAX_DISPLAY),
     ("DCK", NDECREE),
     # results and statistics of the game
