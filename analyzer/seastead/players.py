@@ -51,6 +51,21 @@ def _preset(name: str, doc: str, **defaults: float) -> PolicyInfo:
         f"{k}={v}" for k, v in defaults.items()) + ")", params)
 
 
+_SEARCH = _HEURISTIC + (
+    Param("rollouts", L.S_ROLLOUTS, 16, 1, 1000,
+          "games played to the end from each kept option, each on its own redeal of the "
+          "unseen cards (the same redeals for every option)"),
+    Param("width", L.S_WIDTH, 6, 1, 72,
+          "builds searched: the ones its heuristic scores best (the dive and the spends always)"),
+)
+REGISTRY["search"] = PolicyInfo(
+    "search", L.P_SEARCH,
+    "Searches each action, and each dive's split once the card is seen, by rollouts: every kept "
+    "option is played to the end on redeals of what the seat cannot see (deck orders), all "
+    "seats then playing its heuristic; plays the option that wins most (P(win)). Its other "
+    "decisions, and its rollouts, use the heuristic parameters.", _SEARCH)
+
+
 REGISTRY.update({
     "greedy": _preset("greedy", "Takes the dive half worth most to itself", split=0),
     "denier": _preset("denier", "Leaves the opponent the dive half worth least to them", split=1),

@@ -568,6 +568,7 @@ def dive(s, cp, p, pk, pp, rng, tr, sc, ob):
         s[L.DECK_LEN] = s[L.DISC_LEN]
         s[L.DISC_LEN] = 0
         shuffle(s, L.DECK, s[L.DECK_LEN], rng)
+        s[L.RESHUFFLES] += 1
         emit(s, cp, tr, L.E_RESHUFFLE, p, s[L.DECK_LEN], 0, 0)
         if s[L.DECK_LEN] == 0:
             return
@@ -802,17 +803,43 @@ def one_action(s, cp, p, pk, pp, rng, tr, sc, ob):
 
 @kernel
 def take_turn(s, cp, p, pk, pp, rng, tr, sc, ob):
-    """p's action, then any extra actions p earned during it."""
-    s[L.CUR] = p
-    s[L.EXTRA + p] = 0
+    """p's action, then any extra actions p earned during it (begin_turn, one_action while
+    another_action: the turn's steps, which kernels.seastead.search drives the same way)."""
+    begin_turn(s, p)
     one_action(s, cp, p, pk, pp, rng, tr, sc, ob)
-    for _ in range(8):
-        if s[L.EXTRA + p] <= 0:
-            break
-        s[L.EXTRA + p] -= 1
-        s[L.EXTRAS + p] += 1
+    while another_action(s, p):
         one_action(s, cp, p, pk, pp, rng, tr, sc, ob)
     s[L.EXTRA + p] = 0
+
+
+@kernel
+def begin_turn(s, p):
+    s[L.CUR] = p
+    s[L.EXTRA + p] = 0
+    s[L.TURN_ACTIONS] = 0
+
+
+@kernel
+def another_action(s, p):
+    """Does p take an extra action now (at most 8 a turn)? Counts it if so."""
+    if s[L.EXTRA + p] <= 0 or s[L.TURN_ACTIONS] >= 8:
+        return False
+    s[L.EXTRA + p] -= 1
+    s[L.EXTRAS + p] += 1
+    s[L.TURN_ACTIONS] += 1
+    return True
+
+
+@kernel
+def begin_round(s, cp, tr):
+    s[L.ROUND] += 1
+    emit(s, cp, tr, L.E_ROUND, 0, s[L.ROUND], 0, 0)
+
+
+@kernel
+def last_round_done(s):
+    """After a round: is the game over (the round after the one that triggered the end)?"""
+    return s[L.TRIG_ROUND] >= 0 and s[L.ROUND] >= s[L.TRIG_ROUND] + 1
 
 
 @kernel
@@ -977,13 +1004,12 @@ def play_on(s, cp, pk, pp, rng, tr, sc, ob, stop_after):
     which the game's action count reached stop_after, so a test can inspect the state."""
     n = s[L.PLAYERS]
     for _ in range(L.MAX_ROUNDS):
-        s[L.ROUND] += 1
-        emit(s, cp, tr, L.E_ROUND, 0, s[L.ROUND], 0, 0)
+        begin_round(s, cp, tr)
         for p in range(n):
             take_turn(s, cp, p, pk, pp, rng, tr, sc, ob)
             if 0 <= stop_after <= s[L.ACTIONS]:
                 return
-        if s[L.TRIG_ROUND] >= 0 and s[L.ROUND] >= s[L.TRIG_ROUND] + 1:
+        if last_round_done(s):
             break
     s[L.OVER] = 1
     final_score(s, cp, tr)

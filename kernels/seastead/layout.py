@@ -79,7 +79,7 @@ _S, STATE_SIZE = offsets([
     ("PLAYERS", 1), ("SOLO", 1), ("CUR", 1), ("ROUND", 1), ("TRIGGER", 1), ("TRIG_ROUND", 1),
     ("OVER", 1), ("DECK_LEN", 1), ("DISC_LEN", 1), ("DECREE", 1), ("DCK_LEN", 1), ("DCK_OUT", 1),
     ("LOCKED", 1), ("CLEAN_SUPPLY", 1), ("SPEC_DECK_LEN", 1), ("DOCK_DECK_LEN", 1),
-    ("ACTIONS", 1), ("BOSS_LEFT", 1), ("PREPAY", 1), ("COST_DISC", 1), ("BUILD_LOC", 1), ("USE_B", 1),
+    ("ACTIONS", 1), ("TURN_ACTIONS", 1), ("RESHUFFLES", 1), ("BOSS_LEFT", 1), ("PREPAY", 1), ("COST_DISC", 1), ("BUILD_LOC", 1), ("USE_B", 1),
     ("SIDE", NF), ("DEMAND", NF),
     ("SUPPLY", NRES), ("RES", 2 * NRES), ("CLEAN", 2), ("SHORT", 2), ("BUILT", 2 * NTYPES),
     ("SHIPS_HOME", 2), ("SHIPS_BOX", 2), ("PEND_DISC", 2), ("EXTRA", 2),
@@ -133,11 +133,14 @@ ACT_DIVE, ACT_BUILD, ACT_SPEND = 0, 1, 2
 WIN_PREPAY, WIN_AFTER_DIVE, WIN_AFTER_BUILD, WIN_REACT_BUILD, WIN_REACT_DIVE, WIN_BEFORE = range(6)
 
 # Player kinds (analyzer.seastead.players owns names and parameters).
-P_RANDOM, P_HEURISTIC, P_SCRIPT = 0, 1, 2
+P_RANDOM, P_HEURISTIC, P_SCRIPT, P_SEARCH = 0, 1, 2, 3
 MAX_PARAMS = 12
 # Heuristic parameter slots.
 (H_SPLIT, H_DENY, H_BUILD_AT, H_LOCATION, H_DEMAND_W, H_DOCK_W, H_SPEND_AT,
  H_EFFECT_W) = range(8)
+# Search parameter slots (the search player's own decisions outside its searches, and its
+# rollouts, use the heuristic's slots above).
+S_ROLLOUTS, S_WIDTH = 8, 9
 H_FALLBACK = MAX_PARAMS - 1    # script players: the kind that plays once the script runs out
 #                                (a slot of its own: the fallback's parameters are the others)
 

@@ -210,6 +210,6 @@ def choose(s, cp, p, kind, ob, n, pk, pp, rng, sc):
         if i >= 0:
             return i
         k = int(pp[p, L.H_FALLBACK])
-    if k == L.P_HEURISTIC:
-        return heuristic(s, cp, p, kind, ob, n, pp)
+    if k == L.P_HEURISTIC or k == L.P_SEARCH:
+        return heuristic(s, cp, p, kind, ob, n, pp)     # a search seat outside its searches
     return below(rng, n)
