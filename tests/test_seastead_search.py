@@ -90,3 +90,20 @@ def test_search_beats_the_heuristic_with_seats_rotated(comps):
     r = tournament([FAST, "heuristic"], 60, 3, comps, jobs=1)
     top = r["rows"][0]
     assert top["player"] == parse_player(FAST).spec and top["win_share_lo"] > 0.6
+
+
+@pytest.mark.slow
+def test_the_docs_quote_the_search_tournaments(comps):
+    """The README's and docs/seastead.md's figures are these tournaments' (2,000 games a pair,
+    seed 1, seats rotated); the search player's interval is above 60% against both."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    page = (root / "docs" / "seastead.md").read_text(encoding="utf-8")
+    for opponent in ("heuristic", "random"):
+        r = tournament(["search", opponent], 2000, 1, comps, jobs=1)
+        top = r["rows"][0]
+        assert top["player"] == parse_player("search").spec and top["win_share_lo"] > 0.6
+        quoted = (f"{100 * top['win_share']:.1f}% [{100 * top['win_share_lo']:.1f}, "
+                  f"{100 * top['win_share_hi']:.1f}]")
+        assert quoted in readme and quoted in page, (opponent, quoted)

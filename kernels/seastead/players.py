@@ -12,7 +12,9 @@ of `ob` (fields per kind in layout.K_*). A decision with one option is never ask
 * P_SCRIPT: plays the rows of the script `sc` (int32[1 + n, 6]: header row [rows used, first
   row that did not match]; rows (seat, kind, a, b, c, d), -99 matching any field) in order; a
   row that does not match a legal option is recorded in the header, and once the script is used
-  up or broken the seat plays as the kind pp[p, 0].
+  up or broken the seat plays as the kind pp[p, H_FALLBACK].
+* P_SEARCH: asked here only outside its searches, it plays its heuristic; its actions and
+  splits are searched by the game driver (kernels.seastead.search, via batch.play_any).
 """
 from ..jit import kernel
 from ..rng import below
