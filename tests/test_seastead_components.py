@@ -92,6 +92,17 @@ def test_effect_vocabulary():
     (lambda d: d["specialist"][3]["effects"].append("extra_action"), ["off one's turn"]),
     (lambda d: d["decree"][0]["effects"].append("extra_action"), ["decree[1]", "off one's turn"]),
     (lambda d: d["flotilla"][0]["a"]["docks"][0].__setitem__(1, 6), ["out of range [-1, 5]"]),
+    (lambda d: d["setup"].update(specialist_display=17), ["specialist_display", "[1, 16]"]),
+    # the specialists the rules text names, and what it says of them
+    (lambda d: d["specialist"][0].update(solo=True), ["'Founder'", "solo mode removes Founder"]),
+    (lambda d: d["specialist"][6].update(solo=False),
+     ["specialist[7] 'Navigator'", "only Founder, Trawler, Investor, Agent leave"]),
+    (lambda d: d["specialist"][2].pop("react"), ["'Investor'", "on the opponent's turn"]),
+    (lambda d: d["specialist"][6].update(react="opponent_dive"),
+     ["'Navigator'", "only Investor and Agent react"]),
+    (lambda d: d["specialist"][4].update(effects=["cleanup 1"]),
+     ["'Wrecker'", "moves an academy or a shipyard"]),
+    (lambda d: d["specialist"][5].update(name="Builder"), ["the rules name Architect", "got 0"]),
 ])
 def test_validator_names_each_problem(data, break_it, words):
     break_it(data)
@@ -99,6 +110,14 @@ def test_validator_names_each_problem(data, break_it, words):
     assert len(got) == 1, got
     for w in words:
         assert w in got[0], (w, got[0])
+
+
+def test_named_specialists_match_their_turkish_names_too(data):
+    for i, name in ((0, "Kurucu"), (1, "TÜCCAR"), (2, "Yatırımcı (Investor)"), (3, "Ajan")):
+        data["specialist"][i]["name"] = name
+    assert (from_dict(data, "x.toml", "0" * 64).cp == load().cp).all()
+    data["specialist"][7]["name"] = "Founder's Heir"          # a second Founder
+    assert any("the rules name Founder" in p and "got 2" in p for p in problems(data))
 
 
 def test_group_counts(data):

@@ -22,14 +22,14 @@ import pytest
 from analyzer.seastead.components import Setup, load
 from analyzer.seastead.scripted import (ScriptError, Table, build, decree, dive, dock, loc_effect,
                                         move_building, move_ship, port_bonus, refresh, ship, spend,
-                                        specialist, split, swap, wild)
+                                        spend_first, specialist, split, swap, wild)
 from kernels.seastead import engine as ke
 from kernels.seastead import layout as L
 
 FISH, ARTIFACT, KELP, METAL = range(4)
 PORT, ACADEMY, SHIPYARD = range(3)
 FOUNDER, TRAWLER, INVESTOR, AGENT, WRECKER = range(5)
-NAVIGATOR, DIVER, SALVAGER, QUARTERMASTER = 6, 7, 8, 10
+NAVIGATOR, DIVER, SALVAGER, HARBOURMASTER, QUARTERMASTER = 6, 7, 8, 9, 10
 COST = [2, 3, 5, 3, 4, 6, 2, 3, 4, 2, 5, 6, 3, 2, 4, 4, 5, 6, 2, 3, 3, 4, 5, 6]
 
 
@@ -270,10 +270,56 @@ def test_a_specialist_spent_before_paying_lowers_the_price_and_scores_nothing(co
     t.resources(0, fish=4)
     t.specialists([NAVIGATOR, DIVER, SALVAGER], {0: {FOUNDER: 1}})      # Founder: discount 2
     events = t.play([build(0, "port", 4), spend(0, FOUNDER), dock(0, tile=0)], stop_after=1)
-    assert ev(events, "spend", "build") == [("spend", 0, FOUNDER, L.WIN_PREPAY),
-                                            ("build", 0, PORT, 4, 2)]   # 4 - 2
+    assert ev(events, "build", "spend", "pay") == [("build", 0, PORT, 4, 4),
+                                                   ("spend", 0, FOUNDER, L.WIN_PREPAY),
+                                                   ("pay", 0, FISH, 2, 4)]   # 4 - 2
     assert t.at("SPEC_HELD", FOUNDER) == 2 and res(t, 0) == [2, 0, 0, 0]
     assert t.score() and t.at("SCORE", 3) == 0                          # spent: no points
+
+
+def action_rows(t, p=0):
+    ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
+    n = ke.action_options(t.s, t.cp, p, ob)
+    return [tuple(int(x) for x in row) for row in ob[:n]]
+
+
+def test_a_spend_before_the_action_makes_a_build_legal_and_the_heuristic_takes_it(comps):
+    """"Sıranız geldiğinde dilediğiniz sırada": a face-up specialist may be spent before the
+    action is chosen, and the forced dive is decided after it. Seat 0 has 1 fish; the cheapest
+    fish location costs 2. Harbourmaster (discount 1, cleanup 1) is listed as an action; spent,
+    it makes Driftwood 0 cost 1, and the heuristic, which prefers that build to a dive, builds."""
+    t = table(comps)
+    t.resources(0, fish=1)
+    t.specialists([NAVIGATOR, DIVER, SALVAGER], {0: {HARBOURMASTER: 1}})
+    assert action_rows(t) == [(L.ACT_DIVE, 0, 0, 0), (L.ACT_SPEND, HARBOURMASTER, 0, 0)]
+    events = t.play([], stop_after=1, fallback="heuristic")
+    assert ev(events, "must_dive", "spend", "build", "dive")[:2] == [
+        ("spend", 0, HARBOURMASTER, L.WIN_BEFORE), ("build", 0, PORT, 0, 1)]
+    assert not ev(events, "must_dive", "dive") and t.at("LOC_OWN", 0) == 0
+    assert t.at("PEND_DISC") == 0 and t.at("SPEC_HELD", HARBOURMASTER) == 2
+    t = table(comps)                           # the same position without the card: must dive
+    t.resources(0, fish=1)
+    events = t.play([], stop_after=1, fallback="heuristic")
+    assert ev(events, "must_dive", "spend", "build")[:1] == [("must_dive", 0)]
+
+
+def test_spends_before_the_action_are_scripted_and_the_forced_dive_comes_after_them(comps):
+    """Scripted: spend Harbourmaster first; the build list is then made at the new prices; a
+    spend that makes no build legal still leaves the dive forced (dive-only cards are not
+    listed before the action: they serve the dive, after it)."""
+    t = table(comps)
+    t.resources(0, fish=1)
+    t.specialists([NAVIGATOR, DIVER, SALVAGER], {0: {HARBOURMASTER: 1}})
+    events = t.play([spend_first(0, HARBOURMASTER), build(0, "academy", 0),
+                     specialist(0, NAVIGATOR), loc_effect(0, False)], stop_after=1)
+    assert ev(events, "build") == [("build", 0, ACADEMY, 0, 1)]
+    t = table(comps)
+    t.specialists([NAVIGATOR, SALVAGER, QUARTERMASTER], {0: {HARBOURMASTER: 1, DIVER: 1}})
+    assert action_rows(t) == [(L.ACT_DIVE, 0, 0, 0), (L.ACT_SPEND, HARBOURMASTER, 0, 0)]
+    t.deck(5)
+    events = t.play([spend_first(0, HARBOURMASTER), split(0, 0), spend(0)], stop_after=1)
+    assert ev(events, "spend", "must_dive", "dive") == [
+        ("spend", 0, HARBOURMASTER, L.WIN_BEFORE), ("must_dive", 0), ("dive", 0, 5, 0, L.SHELF)]
 
 
 def test_investor_reacts_to_the_opponents_build_agent_to_the_opponents_dive(comps):
@@ -319,6 +365,30 @@ def test_last_port_row_bonus_cleanup_per_matching_resource_at_most_three(comps):
                      port_bonus(0, 1, 0)], stop_after=1)
     assert ev(events, "row_bonus") == [("row_bonus", 0, PORT)]
     assert ev(events, "cleanup") == [("cleanup", 0, 3, 0, 17)]      # 5 fish left: capped at 3
+
+
+def test_the_port_row_bonus_may_be_declined(comps):
+    """"... 1 temizlik jetonu alabilirsiniz" (may take): with 3 cleanup tokens left, taking
+    them would trigger the end; seat 0 declines, nothing is taken, the end is not triggered."""
+    t = table(comps)
+    t.resources(0, fish=8)
+    for loc in (6, 7, 8):
+        t.place(0, "port", loc)
+    t.docks([2, 4, 5], {(1, 0): (0, 0)})                   # Fish Market (fish) is seat 0's
+    t.cleanup_supply(3)
+    t.play([build(0, "port", 3), dock(0, tile=2), loc_effect(0, False), port_bonus(0)],
+           stop_after=1)
+    assert t.at("CLEAN") == 0 and t.at("CLEAN_SUPPLY") == 3 and t.at("TRIG_ROUND") == -1
+    t = table(comps)
+    t.resources(0, fish=8)
+    for loc in (6, 7, 8):
+        t.place(0, "port", loc)
+    t.docks([2, 4, 5], {(1, 0): (0, 0)})
+    t.cleanup_supply(3)
+    events = t.play([build(0, "port", 3), dock(0, tile=2), loc_effect(0, False),
+                     port_bonus(0, 1, 0)], stop_after=1)
+    assert ev(events, "cleanup", "trigger") == [("cleanup", 0, 3, 0, 0),
+                                                ("trigger", 0, L.TRIG_CLEANUP, 1)]
 
 
 def test_last_academy_row_bonus_refreshes_a_spent_specialist(comps):
@@ -467,7 +537,23 @@ def test_a_decree_trigger_draws_two_one_enters_one_goes_under(comps):
     events = t.play([build(0, "port", 0), dock(0, tile=0, slot=0), decree(0, 9)], stop_after=1)
     assert ev(events, "decree") == [("decree", 0, 9, 7, 2)]   # in force before: Harbour Levy
     assert t.at("DECREE") == 9 and t.at("DCK") == 7 and t.at("DCK_OUT") == 1
-    assert not ev(events, "cleanup")           # Harbour Levy (a port: 1 cleanup) left first
+    # Harbour Levy (a port: 1 cleanup) was in force when the port was chosen: it applies to it
+    assert ev(events, "cleanup") == [("cleanup", 0, 1, 0, 19)]
+
+
+def test_one_build_gets_one_decree_the_one_in_force_when_it_was_chosen(comps):
+    """"Aynı anda yalnızca 1 ferman kartı geçerlidir": Public Works (builds cost 1 less) is in
+    force when seat 0 chooses Driftwood B 0 (cost 2, draws decrees); Clean Seas (a build: 1
+    cleanup) enters during the build and serves the next build, not this one."""
+    t = table(comps, Setup(sides="BBBB"))
+    t.decrees(in_force=1, deck_top=[5, 8])
+    t.resources(0, fish=1, kelp=2)
+    events = t.play([build(0, "port", 0), dock(0, tile=0, slot=0), decree(0, 5),
+                     split(1, 0), build(0, "academy", 13), specialist(0, NAVIGATOR),
+                     loc_effect(0, False)], stop_after=3)
+    assert ev(events, "build", "decree", "cleanup") == [
+        ("build", 0, PORT, 0, 1), ("decree", 0, 5, 8, 1),          # 2 - 1 (Public Works)
+        ("build", 0, ACADEMY, 13, 2), ("cleanup", 0, 1, 0, 19)]     # Clean Seas, no discount
 
 
 def test_decrees_in_force_change_costs_and_give_both_players_active_first(comps):
@@ -497,6 +583,32 @@ def test_solo_boss_resources_then_a_building_on_the_second_delivery(comps):
     assert t.at("LOC_OWN", 0) == L.BOSS and t.at("SUPPLY", FISH) == 10 and t.at("BOSS_LEFT") == 11
     t.score()
     assert t.at("BOSS_SCORE") == 20 + 3 * 1
+
+
+def test_solo_one_dive_two_boss_buildings_moves_both_ships(comps):
+    """A dive whose Boss half completes two locations builds twice; the player's ship under each
+    new Boss building is moved at once (the Boss's orange ships are out of the game)."""
+    t = table(comps, Setup(solo=True))
+    for loc, r in ((0, FISH), (13, KELP)):       # first deliveries: Driftwood 0, Kelpfield 1
+        t.set("LOC_BOSSN", 1, loc)
+        t.set("LOC_BOSSR", 1, loc * 4 + r)
+        t.set("SUPPLY", t.at("SUPPLY", r) - 1, r)
+        t.put_ship(0, loc)
+    t.deck(5)                                    # [artifact artifact | fish kelp]
+    events = t.play([split(0, 0), ship(0, 6), ship(0, 18)], stop_after=1)
+    assert ev(events, "boss_build", "ship") == [
+        ("boss_build", L.BOSS, 0, 1), ("ship", 0, 6),       # Rustheap 0 (2)
+        ("boss_build", L.BOSS, 13, 1), ("ship", 0, 18)]     # Old Pier 0 (2)
+    assert [t.at("LOC_SHIP", loc) for loc in (0, 13, 6, 18)] == [-1, -1, 0, 0]
+    assert t.at("BOSS_BUILT") == 2 and t.errors() == 0
+
+
+def test_a_ship_under_a_building_breaks_the_settled_invariant(comps):
+    t = table(comps)
+    t.place(0, "port", 4)
+    assert t.errors() == 0
+    t.put_ship(1, 4)
+    assert t.errors() == 9
 
 
 def test_solo_setup_removes_depths_decrees_and_four_specialists(comps):

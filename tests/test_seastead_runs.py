@@ -5,6 +5,7 @@ at most 100 columns, strict --json, --out files with seed/setup/components/versi
 `error:` line and exit 2 for bad input)."""
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
@@ -16,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import main
-from analyzer.seastead.components import Setup, load
-from analyzer.seastead.replay import replay, trace_game
+from analyzer.seastead.components import ICONS, Setup, from_dict, load
+from analyzer.seastead.replay import event_dicts, is_swap, replay, trace_game
 from analyzer.seastead.runs import simulate, tournament
 from analyzer.seastead.scripted import Table
 from analyzer.tidy import read_frame
@@ -47,7 +48,8 @@ def census(s: np.ndarray, comps) -> dict:
                          + int(s[L.BOSS_LEFT]))
     ships = [int(s[L.SHIPS_HOME + p] + s[L.SHIPS_BOX + p]
                  + sum(1 for loc in range(24) if s[L.LOC_SHIP + loc] == p)) for p in range(2)]
-    return {"resources": res, "buildings": buildings, "ships": ships,
+    under = sum(1 for loc in range(24) if s[L.LOC_OWN + loc] >= 0 and s[L.LOC_SHIP + loc] >= 0)
+    return {"resources": res, "buildings": buildings, "ships": ships, "ships_under_buildings": under,
             "cleanup": int(s[L.CLEAN_SUPPLY] + s[L.CLEAN] + s[L.CLEAN + 1]),
             "shortfall_only_when_empty": bool((s[L.SHORT] + s[L.SHORT + 1] == 0)
                                               or s[L.CLEAN_SUPPLY] == 0)}
@@ -55,6 +57,7 @@ def census(s: np.ndarray, comps) -> dict:
 
 def expected_census(solo: bool) -> dict:
     return {"resources": [10] * 4, "buildings": [12, 12], "ships": [4, 0 if solo else 4],
+            "ships_under_buildings": 0,
             "cleanup": 20, "shortfall_only_when_empty": True}
 
 
@@ -70,6 +73,35 @@ def test_invariants_after_every_event_of_many_games(comps, game, players):
         assert s[L.TRIGGER] == s[L.TRIGGER] & 15 and s[L.TRIGGER] > 0
 
 
+def boss_double_builds_with_a_ship(events: list[dict]) -> int:
+    """Dives in which the Boss built twice and a ship had to leave the first new building (the
+    case where a ship used to stay under a Boss building)."""
+    n, builds, moved_first = 0, 0, False
+    for e in events:
+        if e["event"] == "dive":
+            builds, moved_first = 0, False
+        elif e["event"] == "boss_build" and e["location"] >= 0:
+            builds += 1
+            n += builds == 2 and moved_first
+        elif e["event"] in ("ship", "ship_box") and builds == 1:
+            moved_first = True
+    return n
+
+
+def test_no_ship_under_a_building_after_any_action_of_300_random_solo_games(comps):
+    """Every action of 300 random solo games ends with no ship on a built location (the
+    engine's check mode runs settled_errors after each action), dives that build twice too."""
+    checks = actions = cases = 0
+    for seed in range(300):
+        s, tr = trace_game(comps, Setup(solo=True), ["random"], seed, check=True)
+        assert tr[0, 2] == 0, f"seed {seed}: invariant {tr[0, 2]} broken at event {tr[0, 3]}"
+        checks += int(tr[0, 4])
+        actions += int(s[L.ACTIONS])
+        cases += boss_double_builds_with_a_ship(event_dicts(tr))
+    assert checks == actions > 300
+    assert cases > 0
+
+
 @pytest.mark.parametrize("game", SETUPS, ids=lambda g: g.describe())
 def test_independent_census_at_random_stopping_points(comps, game):
     rng = np.random.default_rng(5)
@@ -77,6 +109,22 @@ def test_independent_census_at_random_stopping_points(comps, game):
         t = Table(comps, seed, game)
         t.play([], stop_after=int(rng.integers(1, 40)))
         assert census(t.s, comps) == expected_census(game.solo), seed
+
+
+@pytest.mark.parametrize("game", [Setup(), Setup(solo=True)], ids=lambda g: g.describe())
+def test_a_display_of_all_sixteen_specialists_plays(comps, game):
+    """The text's "vitrindeki 16 uzman kartından birini" read literally: every specialist face up
+    (12 in solo), none left to refill the display with; games run with every invariant."""
+    data = copy.deepcopy(comps.data)
+    data["setup"]["specialist_display"] = 16
+    big = from_dict(data, "sixteen.toml", "0" * 64)
+    t = Table(big, 1, game)
+    shown = [t.at("SPEC_DISP", d) for d in range(16)]
+    assert len([x for x in shown if x >= 0]) == (12 if game.solo else 16)
+    assert t.at("SPEC_DECK_LEN") == 0
+    for seed in range(20):
+        s, tr = trace_game(big, game, ["random"], seed, check=True)
+        assert tr[0, 2] == 0 and s[L.OVER] == 1, seed
 
 
 def without_timing(r: dict) -> dict:
@@ -97,6 +145,31 @@ def test_replay_is_game_zero_of_the_simulation(comps):
         one = simulate(1, ["heuristic", "random"], seed, comps, jobs=1)
         assert [s["score"]["mean"] for s in one["seats"]] == [x["total"] for x in r["scores"]]
         assert one["rounds"]["mean"] == r["rounds"]
+
+
+def test_replay_text_names_the_demand_and_prints_spends_after_the_build_they_serve(comps):
+    """The replay follows the demand tokens through every swap: each build's line names the
+    resource the engine charged (its pay event), and a specialist spent before paying prints
+    between the "builds" line and the "pays" line (ships it moves can then be read against the
+    new building)."""
+    builds = prepay = swaps = 0
+    for seed in range(12):
+        r = replay(seed, ["random"], comps, Setup(sides="BBBB"))
+        assert r["events"][0]["event"] == "setup" and "demand: " in r["events"][0]["text"]
+        open_build = None
+        for e in r["events"]:
+            if e["event"] == "build":
+                open_build = e
+            elif e["event"] == "pay":
+                assert open_build["text"].endswith(f" {ICONS[e['resource']]}"), open_build
+                assert e["location"] == open_build["location"]
+                open_build = None
+                builds += 1
+            elif e["event"] == "spend" and e["window"] == L.WIN_PREPAY:
+                assert open_build is not None, e
+                prepay += 1
+            swaps += is_swap(e)
+    assert builds > 100 and prepay > 0 and swaps > 0
 
 
 def test_summary_counts_add_up(comps):

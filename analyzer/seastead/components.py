@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import pathlib
+import re
 import stat
 import sys
 from dataclasses import dataclass, field
@@ -99,7 +100,7 @@ SCHEMA = {
                                           "items": _RES_LIST},
                       "solo_extra_resources": _RES_LIST,
                       "specialist_display": {"type": "integer", "minimum": 1,
-                                             "maximum": L.MAX_DISPLAY},
+                                             "maximum": L.MAX_SPEC_DISPLAY},
                       "dock_display": {"type": "integer", "minimum": 1, "maximum": L.MAX_DISPLAY},
                       "cleanup_tokens": {"type": "integer", "minimum": 1, "maximum": 100},
                       "resources_per_type": {"type": "integer", "minimum": 1, "maximum": 100},
@@ -365,16 +366,66 @@ def _card_checks(data: dict, problems: list[str]) -> None:
             if off_turn and any(op == L.OP_EXTRA_ACTION for op, _, _ in effs):
                 problems.append(f"{where}: an extra action cannot be given off one's turn (a "
                                 f"reacting specialist, a decree for both players)")
-    solo_specs = sum(1 for x in data["specialist"] if x.get("solo", True))
-    if solo_specs < data["setup"].get("specialist_display", 3):
-        problems.append(f"specialist: only {solo_specs} are kept in solo (solo = true), fewer "
-                        f"than the display holds")
+
+
+# The specialists the rules text names (English and Turkish names, matched as words of a card's
+# name, any case) and what it says about them: four leave the game in solo ("Kurucu
+# (Founder)/Tüccar (Trawler)/Yatırımcı (Investor)/Ajan (Agent) uzman kartları ... kutudan
+# çıkarılır"), Investor and Agent alone may be used on the opponent's turn ("istisna olarak
+# ... sıra sizde değilken de kullanılabilir"), Wrecker and Architect move academies and
+# shipyards ("akademi/tersane binalarını -limanları değil- taşımanıza izin verir").
+NAMED_SPECIALISTS = {"Founder": ("founder", "kurucu"), "Trawler": ("trawler", "tüccar"),
+                     "Investor": ("investor", "yatırımcı"), "Agent": ("agent", "ajan"),
+                     "Wrecker": ("wrecker",), "Architect": ("architect",)}
+SOLO_REMOVED = ("Founder", "Trawler", "Investor", "Agent")
+OFF_TURN = ("Investor", "Agent")
+MOVERS = ("Wrecker", "Architect")
+
+
+def named_specialist(name: str) -> str | None:
+    """Which specialist of NAMED_SPECIALISTS a card's name is, if any."""
+    words = set(re.findall(r"\w+", str(name).casefold()))
+    for canon, aliases in NAMED_SPECIALISTS.items():
+        if words & set(aliases):
+            return canon
+    return None
+
+
+def _named_checks(data: dict, problems: list[str]) -> None:
+    """The specialists the text names are there, once each, and do what it says of them; no
+    other card leaves in solo or reacts off-turn."""
+    found: dict[str, int] = {}
+    for i, sp in enumerate(data["specialist"]):
+        canon = named_specialist(sp["name"])
+        where = f"specialist[{i + 1}] {sp['name']!r}"
+        if canon is not None:
+            found[canon] = found.get(canon, 0) + 1
+        if canon in SOLO_REMOVED and sp.get("solo", True):
+            problems.append(f"{where}: the solo mode removes {canon} from the game (solo = false)")
+        elif canon not in SOLO_REMOVED and not sp.get("solo", True):
+            problems.append(f"{where}: only {', '.join(SOLO_REMOVED)} leave the game in solo "
+                            f"(solo = true, or leave it out)")
+        reacts = sp.get("react", "none") != "none"
+        if canon in OFF_TURN and not reacts:
+            problems.append(f"{where}: {canon} may be used on the opponent's turn (react = "
+                            f"opponent_build or opponent_dive)")
+        elif canon not in OFF_TURN and reacts:
+            problems.append(f"{where}: only {' and '.join(OFF_TURN)} react to the opponent's "
+                            f"action (react = none, or leave it out)")
+        if canon in MOVERS and not any(op == L.OP_MOVE_BUILDING for op, _, _ in
+                                       _effects(sp["effects"], where, [])):
+            problems.append(f"{where}: {canon} moves an academy or a shipyard (an effect "
+                            f"move_building academy,shipyard)")
+    for canon, aliases in NAMED_SPECIALISTS.items():
+        if found.get(canon, 0) != 1:
+            problems.append(f"specialist: the rules name {canon} ({'/'.join(aliases)}): expected "
+                            f"one card so named, got {found.get(canon, 0)}")
 
 
 def _semantic(data: dict, problems: list[str]) -> None:
     """Checks beyond the structure: group counts, distinct halves, effects, dock slots, names.
     Each part runs as far as the structure allows, so one file's problems are listed together."""
-    for part in (_dive_checks, _flotilla_checks, _card_checks):
+    for part in (_dive_checks, _flotilla_checks, _card_checks, _named_checks):
         try:
             part(data, problems)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):

@@ -40,7 +40,8 @@ REGISTRY: dict[str, PolicyInfo] = {
         "heuristic", L.P_HEURISTIC,
         "Scores every option and takes the best: the dive split (greedy, denial or weighted), "
         "build versus dive (build_at), the location (location), resource worth by demand and "
-        "own dock tiles; takes the specialist with most points, spends cheap ones.", _HEURISTIC),
+        "own dock tiles; takes the specialist with most points, spends cheap ones (before the "
+        "action when it would otherwise dive).", _HEURISTIC),
 }
 
 
@@ -48,6 +49,21 @@ def _preset(name: str, doc: str, **defaults: float) -> PolicyInfo:
     params = tuple(replace(p, default=defaults.get(p.name, p.default)) for p in _HEURISTIC)
     return PolicyInfo(name, L.P_HEURISTIC, f"{doc} (= heuristic with " + ", ".join(
         f"{k}={v}" for k, v in defaults.items()) + ")", params)
+
+
+_SEARCH = _HEURISTIC + (
+    Param("rollouts", L.S_ROLLOUTS, 16, 1, 1000,
+          "games played to the end from each kept option, each on its own redeal of the "
+          "unseen cards (the same redeals for every option)"),
+    Param("width", L.S_WIDTH, 6, 1, 72,
+          "builds searched: the ones its heuristic scores best (the dive and the spends always)"),
+)
+REGISTRY["search"] = PolicyInfo(
+    "search", L.P_SEARCH,
+    "Searches each action, and each dive's split once the card is seen, by rollouts: every kept "
+    "option is played to the end on redeals of what the seat cannot see (deck orders), all "
+    "seats then playing its heuristic; plays the option that wins most (P(win)). Its other "
+    "decisions, and its rollouts, use the heuristic parameters.", _SEARCH)
 
 
 REGISTRY.update({

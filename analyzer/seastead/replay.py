@@ -1,8 +1,9 @@
 """One Seastead game, action by action: `seasalt seastead replay --seed S`.
 
-The game is kernels.seastead.engine.play_game with a trace buffer, on the random stream
-kernels.rng.seed_stream(seed, 0): block 0's stream, whose first game it is, so the replayed game
-is game 0 of `seastead simulate --games N --seed S` with the same components, setup and players.
+The game is kernels.seastead.batch.play_any (engine.play_game, or the search player's driver)
+with a trace buffer, on the random stream kernels.rng.seed_stream(seed, 0): block 0's stream,
+whose first game it is, so the replayed game is game 0 of `seastead simulate --games N --seed S`
+with the same components, setup and players.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import numpy as np
 
 from kernels.rng import seed_stream
 from kernels.seastead import layout as L
-from kernels.seastead.engine import play_game
+from kernels.seastead.batch import play_any
 
 from ..errors import SeasaltError
 from ..runspec import check_seed
@@ -27,7 +28,7 @@ OPS = {L.OP_GAIN: "gain", L.OP_CLEANUP: "cleanup", L.OP_DISCOUNT: "discount",
        L.OP_EXTRA_ACTION: "extra_action", L.OP_DECREE: "decree", L.OP_SWAP_DEMAND: "swap_demand",
        L.OP_REFRESH: "refresh"}
 WINDOWS = ("before paying", "after the dive", "after the build", "on the opponent's build",
-           "on the opponent's dive")
+           "on the opponent's dive", "before choosing the action")
 
 
 def trace_game(comps: Components, setup: Setup, players, seed: int,
@@ -40,20 +41,49 @@ def trace_game(comps: Components, setup: Setup, players, seed: int,
     tr = np.zeros((CAPACITY + 1, 5), dtype=np.int32)
     tr[0, 1] = int(check)
     ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
-    play_game(s, comps.cp, setup.array(comps), pk, pp, seed_stream(seed, 0), tr,
-              np.zeros((0, 6), dtype=np.int32), ob)
+    play_any(s, comps.cp, setup.array(comps), pk, pp, seed_stream(seed, 0), tr,
+             np.zeros((0, 6), dtype=np.int32), ob, np.zeros(4, dtype=np.int64))
     if tr[0, 0] > CAPACITY:
         raise SeasaltError(f"the game needed more than {CAPACITY} trace events")
     return s, tr
 
 
-class Namer:
-    """Names of the components and of the state's codes, for people."""
+def a_building(t: int) -> str:
+    name = BUILDINGS[t]
+    return ("an " if name[0] in "aeiou" else "a ") + name
 
-    def __init__(self, comps: Components, s: np.ndarray):
+
+def is_swap(e: dict) -> bool:
+    """A swap of two demand tokens (f1 * 10 + f2 with f1 < f2; the effect row that asks for the
+    swap, "effect swap_demand 0 N", comes before it)."""
+    return e["event"] == "effect" and e["op"] == L.OP_SWAP_DEMAND and e["a"] // 10 < e["a"] % 10
+
+
+class Namer:
+    """Names of the components and of the state's codes, for people; follows the demand tokens
+    through the game (describe() updates them at every swap), starting from the demand at setup
+    (the final demand with the game's swaps undone, last first)."""
+
+    def __init__(self, comps: Components, s: np.ndarray, events: list[dict] = ()):
         self.c = comps
         self.s = s
         self.tiles = comps.names("flotilla")
+        self.demand = [int(s[L.DEMAND + f]) for f in range(L.NF)]
+        self.locked = int(s[L.LOCKED])
+        for e in reversed(events):
+            if is_swap(e):
+                self.swap(e["a"])
+            elif e["event"] == "setup":
+                self.locked = e["locked"]
+
+    def swap(self, pair: int) -> tuple[int, int]:
+        f1, f2 = divmod(int(pair), 10)
+        self.demand[f1], self.demand[f2] = self.demand[f2], self.demand[f1]
+        return f1, f2
+
+    def demand_text(self) -> str:
+        return ", ".join(f"{self.tiles[f]} {ICONS[r]}" + (" (locked)" if f == self.locked else "")
+                         for f, r in enumerate(self.demand))
 
     def loc(self, loc: int) -> str:
         if loc < 0:
@@ -96,8 +126,8 @@ def describe(e: dict, nm: Namer, solo: bool) -> str:
         card = e["first_card"]
         start = (f"start card {nm.c.data['dive'][card]['group']} #{card} (discarded)"
                  if card >= 0 else "no start card (solo)")
-        return (f"setup: {start}, demand lock on {nm.tiles[e['locked']]}, decree "
-                f"{nm.decree(e['decree'])}")
+        return (f"setup: {start}, decree {nm.decree(e['decree'])}\n"
+                f"  demand: {nm.demand_text()}")
     if k == "dive":
         return f"{who} dives: {nm.c.dive_label(e['card'])}, takes half {e['half_taken'] + 1}"
     if k == "take":
@@ -105,8 +135,11 @@ def describe(e: dict, nm: Namer, solo: bool) -> str:
     if k == "lost":
         return f"  {who}: {e['count']} {res(e['resource'])} lost (short supply or nowhere to go)"
     if k == "build":
-        return (f"{who} builds a {BUILDINGS[e['type']]} on {nm.loc(e['location'])}, paying "
-                f"{e['paid']}")
+        r = res(nm.demand[e["location"] // L.NL])
+        return (f"{who} builds {a_building(e['type'])} on {nm.loc(e['location'])}: price "
+                f"{e['price']} {r}")
+    if k == "pay":
+        return f"  {who} pays {e['count']} {res(e['resource'])}"
     if k == "dock":
         if e["tile"] < 0:
             return f"  {who}: no dock tile (no tile in the display or no free slot)"
@@ -134,10 +167,11 @@ def describe(e: dict, nm: Namer, solo: bool) -> str:
     if k == "location_effect":
         return f"  {who} {'applies' if e['applied'] else 'skips'} the location effect"
     if k == "effect":
-        if e["op"] == L.OP_SWAP_DEMAND:
-            f1, f2 = divmod(e["a"], 10)
-            return (f"    swap demand tokens of {nm.tiles[f1]} and {nm.tiles[f2]}, lock "
-                    f"{nm.tiles[e['n']]}")
+        if is_swap(e):
+            f1, f2 = nm.swap(e["a"])
+            nm.locked = e["n"]
+            return (f"    swap demand tokens: {nm.tiles[f1]} now {res(nm.demand[f1])}, "
+                    f"{nm.tiles[f2]} now {res(nm.demand[f2])}; lock on {nm.tiles[e['n']]}")
         arg = f" {res(e['a'])}" if e["op"] == L.OP_GAIN else ""
         return f"    effect: {OPS[e['op']]}{arg} {e['n']}"
     if k == "decree":
@@ -164,7 +198,7 @@ def describe(e: dict, nm: Namer, solo: bool) -> str:
     if k == "ship_move":
         return f"  {who} moves a ship from {nm.loc(e['from'])} to {nm.loc(e['to'])}"
     if k == "building_move":
-        return (f"  {who} moves a {BUILDINGS[e['type']]} from {nm.loc(e['from'])} to "
+        return (f"  {who} moves {a_building(e['type'])} from {nm.loc(e['from'])} to "
                 f"{nm.loc(e['to'])}")
     if k == "refresh":
         return f"  {who} turns {nm.spec(e['specialist'])} face up again"
@@ -182,8 +216,8 @@ def replay(seed: int, players: Sequence[str] = ("heuristic",), components: str |
     comps = components if isinstance(components, Components) else load(components)
     pols = seat_players(list(players), 1 if setup.solo else 2)
     s, tr = trace_game(comps, setup, [p.spec for p in pols], seed)
-    nm = Namer(comps, s)
     events = event_dicts(tr)
+    nm = Namer(comps, s, events)
     for e in events:
         e["text"] = describe(e, nm, setup.solo)
     seats = 1 if setup.solo else 2

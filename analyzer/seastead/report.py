@@ -48,6 +48,18 @@ def _meta_lines(r: dict) -> list[str]:
     return lines + (timing(r["timing"], "games") if "timing" in r else [])
 
 
+def solo_note(r: dict, lowest_win: float) -> list[str]:
+    """What every solo figure carries: with invented components the Boss's strength is invented
+    too; and a player whose win rate is at least 99% (the interval's lower end) makes solo
+    trivial, which the reader should see before reading any solo figure as a challenge."""
+    out = []
+    if lowest_win >= 0.99:
+        out.append("  the Boss wins under 1% of these games: with these components solo is trivial")
+    if r["components_invented"]:
+        out.append("  (INVENTED components: the Boss's strength here says nothing about the box)")
+    return out
+
+
 def format_simulate(r: dict) -> str:
     n = r["games"]
     lines = [f"Seastead: {n:,} games, {r['setup']}" + ("" if r["solo"] else
@@ -58,7 +70,8 @@ def format_simulate(r: dict) -> str:
         lines += [f"  the player beats the Boss in {_rate(so['wins'])} of games",
                   f"  player score {_mean(seats[0]['score'])}, Boss score {_mean(so['boss_score'])}"
                   f" ({so['boss_buildings_per_game']:.2f} Boss buildings per game)",
-                  f"  margin over the Boss {_mean(so['margin'])}", ""]
+                  f"  margin over the Boss {_mean(so['margin'])}"]
+        lines += solo_note(r, so["wins"]["ci95"][0]) + [""]
     else:
         fp = r["first_player"]
         lines += table([
@@ -124,6 +137,8 @@ def format_tournament(r: dict) -> str:
     ])
     lines += ["", "  win share: wins" + ("" if r["solo"] else " with shared wins counted half")
               + (" against the Boss" if r["solo"] else "; fair share 50%")]
+    if r["solo"]:
+        lines += solo_note(r, min(x["win_share_lo"] for x in rows))
     lines += cut_labels(r["entrants"], names, _short)
     lines += _meta_lines(r)
     return "\n".join(line.rstrip() for line in lines)
@@ -229,7 +244,9 @@ def format_short_report(rep: dict) -> str:
                                for t in TRIGGERS[2:])]
     lines += ["", f"game length: {_mean(d['rounds'])} rounds",
               f"solo: the player beats the Boss in {_rate(so['solo']['wins'])} of games",
-              f"  margin over the Boss {_mean(so['solo']['margin'])} points", "",
+              f"  margin over the Boss {_mean(so['solo']['margin'])} points"]
+    lines += solo_note(so, so["solo"]["wins"]["ci95"][0]) + [
+              "",
               f"seed {d['seed']}, components sha256 {d['components_sha256'][:12]}, "
              f"seasalt {d['version']}"]
     return "\n".join(line.rstrip() for line in lines)

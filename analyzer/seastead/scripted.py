@@ -7,8 +7,10 @@
 
 A script is a list of rows (seat, decision kind, a, b, c, d) matched against the engine's legal
 options (kernels.seastead.players.P_SCRIPT; ANY matches every value); decisions with a single
-option are never asked. After the script, the seats play as `fallback`. `play` checks every
-invariant at every event and fails if the script did not match or was not used up.
+option are never asked. After the script, the seats play as `fallback` (a player spec such as
+"heuristic(build_at=1)"). `play` checks every invariant at every event (and, after every
+action, that no ship stands on a building) and fails if the script did not match or was not
+used up.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ import numpy as np
 
 from kernels.rng import seed_stream
 from kernels.seastead import layout as L
-from kernels.seastead.engine import final_score, play_on, setup, state_errors
+from kernels.seastead.engine import final_score, play_on, settled_errors, setup
 from kernels.seastead.players import WILDCARD as ANY
 
 from .components import BUILDINGS, ICONS, Components, Setup
@@ -39,6 +41,7 @@ def _type(t) -> int:
 # ---- script rows --------------------------------------------------------------------------------
 def dive(p): return (p, L.K_ACTION, 0, ANY, ANY, ANY)
 def build(p, t, loc): return (p, L.K_ACTION, 1, _type(t), loc, ANY)
+def spend_first(p, sp): return (p, L.K_ACTION, 2, sp, ANY, ANY)      # before the action
 def split(p, half): return (p, L.K_SPLIT, half, ANY, ANY, ANY)
 def wild(p, r): return (p, L.K_WILD, _res(r), ANY, ANY, ANY)
 def dock(p, tile=ANY, slot=ANY): return (p, L.K_DOCK, ANY, ANY, slot, tile)
@@ -51,7 +54,7 @@ def move_building(p, a=-1, b=-1): return (p, L.K_MOVE_BUILDING, a, b, ANY, ANY)
 def swap(p, f1=-1, f2=-1, lock=-1): return (p, L.K_SWAP, f1, f2, lock, ANY)
 def refresh(p, sp): return (p, L.K_REFRESH, sp, ANY, ANY, ANY)
 def decree(p, enter): return (p, L.K_DECREE, enter, ANY, ANY, ANY)
-def port_bonus(p, f, k): return (p, L.K_PORT_BONUS, f, k, ANY, ANY)
+def port_bonus(p, f=-1, k=-1): return (p, L.K_PORT_BONUS, f, k, ANY, ANY)   # -1: decline
 
 
 class ScriptError(AssertionError):
@@ -130,7 +133,7 @@ class Table:
                 and (not self.at("SOLO") or self.cp[L.SP_SOLO + c])]
         self.s[L.SPEC_DECK:L.SPEC_DECK + len(deck)] = deck
         self.set("SPEC_DECK_LEN", len(deck))
-        self.s[L.SPEC_DISP:L.SPEC_DISP + L.MAX_DISPLAY] = -1
+        self.s[L.SPEC_DISP:L.SPEC_DISP + L.MAX_SPEC_DISPLAY] = -1
         self.s[L.SPEC_DISP:L.SPEC_DISP + len(display)] = display
         self.s[L.SPEC_HELD:L.SPEC_HELD + 2 * L.NSPEC] = 0
         for p, cards in held.items():
@@ -171,10 +174,12 @@ class Table:
 
     # -- playing --
     def _players(self, fallback: str):
-        from .players import REGISTRY
+        """Script players for both seats that play as `fallback` (a player spec, with its
+        parameters) once their script is used up."""
+        from .players import parse_player, player_arrays
+        kinds, pp = player_arrays([parse_player(fallback)] * 2)
         pk = np.full(2, L.P_SCRIPT, dtype=np.int64)
-        pp = np.zeros((2, L.MAX_PARAMS))
-        pp[:, L.H_FALLBACK] = REGISTRY[fallback].kind
+        pp[:, L.H_FALLBACK] = kinds
         return pk, pp
 
     @staticmethod
@@ -190,7 +195,7 @@ class Table:
         return tr
 
     def errors(self) -> int:
-        return int(state_errors(self.s, self.cp))
+        return int(settled_errors(self.s, self.cp))
 
     def play(self, script: list[tuple], stop_after: int = -1, fallback: str = "random") -> list[dict]:
         """Play on with `script`; stop unscored after `stop_after` actions (-1: to the end).

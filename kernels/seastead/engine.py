@@ -391,9 +391,8 @@ def apply_list(s, cp, q, lid, skip_discount, pk, pp, rng, tr, sc, ob):
 # decrees and specialists
 
 @kernel
-def decree_matches(s, cp, on, t):
-    """Does the decree in force fire on this event (ON_DIVE with t = -1, or a build of type t)?"""
-    d = s[L.DECREE]
+def decree_matches(cp, d, on, t):
+    """Does decree d (-1: none) fire on this event (ON_DIVE with t = -1, or a build of type t)?"""
     if d < 0:
         return False
     when = cp[L.DC_ON + d]
@@ -405,7 +404,7 @@ def decree_matches(s, cp, on, t):
 @kernel
 def decree_discount(s, cp, t):
     """Discount the decree in force gives a build of type t."""
-    if not decree_matches(s, cp, L.ON_BUILD, t):
+    if not decree_matches(cp, s[L.DECREE], L.ON_BUILD, t):
         return 0
     lid = L.LIST_DECREE + s[L.DECREE]
     d = 0
@@ -417,21 +416,25 @@ def decree_discount(s, cp, t):
 
 
 @kernel
-def fire_decree(s, cp, on, t, p, pk, pp, rng, tr, sc, ob):
-    """The decree in force, on a dive (t = -1) or a build of type t by p: p, then with WHO_BOTH
-    the other player (the active player takes from the supply first)."""
-    if not decree_matches(s, cp, on, t):
+def fire_decree(s, cp, d, on, t, p, pk, pp, rng, tr, sc, ob):
+    """Decree d, the one in force when the dive or build was chosen (decision 20: a decree drawn
+    during a build applies from the next action on), on a dive (t = -1) or a build of type t by
+    p: p, then with WHO_BOTH the other player (the active player takes from the supply first).
+    A build decree's discount is not applied here: it is in the build's price."""
+    if not decree_matches(cp, d, on, t):
         return
-    lid = L.LIST_DECREE + s[L.DECREE]
+    lid = L.LIST_DECREE + d
     build = on != L.ON_DIVE
     apply_list(s, cp, p, lid, build, pk, pp, rng, tr, sc, ob)
-    if cp[L.DC_WHO + s[L.DECREE]] == L.WHO_BOTH and s[L.SOLO] == 0:
+    if cp[L.DC_WHO + d] == L.WHO_BOTH and s[L.SOLO] == 0:
         apply_list(s, cp, 1 - p, lid, build, pk, pp, rng, tr, sc, ob)
 
 
 @kernel
 def usable(cp, sp, win):
-    if win == L.WIN_PREPAY or win == L.WIN_AFTER_BUILD:
+    """May a face-up specialist sp be spent in window `win` (layout.WIN_*)? Before the action
+    and in a build: the cards used in builds (decision 13)."""
+    if win == L.WIN_PREPAY or win == L.WIN_AFTER_BUILD or win == L.WIN_BEFORE:
         return (cp[L.SP_USE + sp] & L.USE_BUILD) != 0
     if win == L.WIN_AFTER_DIVE:
         return (cp[L.SP_USE + sp] & L.USE_DIVE) != 0
@@ -453,10 +456,16 @@ def spend_window(s, cp, q, win, pk, pp, rng, tr, sc, ob):
         sp = ob[choose(s, cp, q, L.K_SPEND, ob, n, pk, pp, rng, sc), 0]
         if sp < 0:
             return
-        s[L.SPEC_HELD + q * L.NSPEC + sp] = 2
-        s[L.SPENT + q] += 1
-        emit(s, cp, tr, L.E_SPEND, q, sp, win, 0)
-        apply_list(s, cp, q, L.LIST_SPEC + sp, False, pk, pp, rng, tr, sc, ob)
+        spend(s, cp, q, sp, win, pk, pp, rng, tr, sc, ob)
+
+
+@kernel
+def spend(s, cp, q, sp, win, pk, pp, rng, tr, sc, ob):
+    """q turns face-up specialist sp face down and applies its effects."""
+    s[L.SPEC_HELD + q * L.NSPEC + sp] = 2
+    s[L.SPENT + q] += 1
+    emit(s, cp, tr, L.E_SPEND, q, sp, win, 0)
+    apply_list(s, cp, q, L.LIST_SPEC + sp, False, pk, pp, rng, tr, sc, ob)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -504,12 +513,13 @@ def check_end(s, cp, tr):
 # dive
 
 @kernel
-def boss_receive(s, cp, card, half, tr):
+def boss_receive(s, cp, card, half, pk, pp, rng, tr, sc, ob):
     """Solo: the Boss's half. Each resource type goes to the cheapest empty location (no
     building; lowest index on a tie) of the tile demanding it: the first time it stays there,
-    the second time the resources there return and a Boss building is placed."""
+    the second time the resources there return and a Boss building is placed. A ship under a
+    new Boss building is moved by its owner at once (decision 34), so one dive that makes the
+    Boss build twice moves both ships."""
     base = L.DV_HALF + (card * 2 + half) * 5
-    built = -1
     for r in range(L.NRES):
         n = cp[base + r]
         if n == 0:
@@ -535,17 +545,17 @@ def boss_receive(s, cp, card, half, tr):
                 emit(s, cp, tr, L.E_LOST, L.BOSS, r, n - t, 0)
         else:
             back = return_boss_resources(s, cp, loc, tr)
-            if s[L.BOSS_LEFT] > 0:
+            built = s[L.BOSS_LEFT] > 0
+            if built:
                 s[L.LOC_OWN + loc] = L.BOSS
                 s[L.LOC_TYPE + loc] = L.NTYPES      # a Boss building has no type
                 s[L.BOSS_LEFT] -= 1
                 s[L.BOSS_BUILT] += 1
-                built = loc
-            emit(s, cp, tr, L.E_BOSS_BUILD, L.BOSS, loc if s[L.LOC_OWN + loc] == L.BOSS else -1,
-                 back, 0)
+            emit(s, cp, tr, L.E_BOSS_BUILD, L.BOSS, loc if built else -1, back, 0)
+            if built:
+                displace_ship(s, cp, loc, pk, pp, rng, tr, sc, ob)
     if cp[base + L.ANY] > 0:
         emit(s, cp, tr, L.E_LOST, L.BOSS, L.ANY, cp[base + L.ANY], 0)
-    return built
 
 
 @kernel
@@ -558,9 +568,11 @@ def dive(s, cp, p, pk, pp, rng, tr, sc, ob):
         s[L.DECK_LEN] = s[L.DISC_LEN]
         s[L.DISC_LEN] = 0
         shuffle(s, L.DECK, s[L.DECK_LEN], rng)
+        s[L.RESHUFFLES] += 1
         emit(s, cp, tr, L.E_RESHUFFLE, p, s[L.DECK_LEN], 0, 0)
         if s[L.DECK_LEN] == 0:
             return
+    decree = s[L.DECREE]
     s[L.DECK_LEN] -= 1
     card = s[L.DECK + s[L.DECK_LEN]]
     s[L.DISC + s[L.DISC_LEN]] = card      # face up beside the deck (step 5; no rule reads it)
@@ -571,13 +583,11 @@ def dive(s, cp, p, pk, pp, rng, tr, sc, ob):
     emit(s, cp, tr, L.E_DIVE, p, card, h, cp[L.DV_GROUP + card])
     take_set(s, cp, p, L.DV_HALF + (card * 2 + h) * 5, pk, pp, rng, tr, sc, ob)
     if s[L.SOLO] == 1:
-        built = boss_receive(s, cp, card, 1 - h, tr)
-        if built >= 0:
-            displace_ship(s, cp, built, pk, pp, rng, tr, sc, ob)
+        boss_receive(s, cp, card, 1 - h, pk, pp, rng, tr, sc, ob)
     else:
         take_set(s, cp, 1 - p, L.DV_HALF + (card * 2 + 1 - h) * 5, pk, pp, rng, tr, sc, ob)
     s[L.DIVES + p] += 1
-    fire_decree(s, cp, L.ON_DIVE, -1, p, pk, pp, rng, tr, sc, ob)
+    fire_decree(s, cp, decree, L.ON_DIVE, -1, p, pk, pp, rng, tr, sc, ob)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -596,8 +606,9 @@ def build_cost(s, cp, p, t, loc):
 @kernel
 def action_options(s, cp, p, ob):
     """Row 0 dive; then every legal build (type with buildings left, location without a
-    building, cost affordable in the demanded resource)."""
-    n = opt(ob, 0, 0, 0, 0, 0)
+    building, cost affordable in the demanded resource), then every face-up specialist p may
+    spend before choosing (decision 11: a spend can make a build legal)."""
+    n = opt(ob, 0, L.ACT_DIVE, 0, 0, 0)
     for t in range(L.NTYPES):
         if s[L.BUILT + p * 3 + t] >= L.PER_TYPE:
             continue
@@ -606,7 +617,10 @@ def action_options(s, cp, p, ob):
                 continue
             c = build_cost(s, cp, p, t, loc)
             if s[L.RES + p * L.NRES + s[L.DEMAND + loc // L.NL]] >= c:
-                n = opt(ob, n, 1, t, loc, c)
+                n = opt(ob, n, L.ACT_BUILD, t, loc, c)
+    for sp in range(L.NSPEC):
+        if s[L.SPEC_HELD + p * L.NSPEC + sp] == 1 and usable(cp, sp, L.WIN_BEFORE):
+            n = opt(ob, n, L.ACT_SPEND, sp, 0, 0)
     return n
 
 
@@ -665,15 +679,16 @@ def take_specialist(s, cp, p, pk, pp, rng, tr, sc, ob):
 
 @kernel
 def port_bonus(s, cp, p, pk, pp, rng, tr, sc, ob):
-    """Last port: 1 cleanup token per resource p holds of one own dock tile's resource (max)."""
-    n = 0
+    """Last port: p may choose one own dock tile and take 1 cleanup token per resource p holds
+    of its resource (at most the dock maximum), or decline (row 0: taking can end the game)."""
+    n = opt(ob, 0, -1, -1, 0, 0)
     for f in range(L.NF):
         for k in range(L.MAX_SLOTS):
             tile = s[L.SLOT_TILE + f * L.MAX_SLOTS + k]
             if tile >= 0 and s[L.SLOT_OWN + f * L.MAX_SLOTS + k] == p:
                 g = min(s[L.RES + p * L.NRES + cp[L.DK_RES + tile]], cp[L.SU_DOCK_MAX])
                 n = opt(ob, n, f, k, g, 0)
-    if n == 0:
+    if n == 1:
         return
     g = ob[choose(s, cp, p, L.K_PORT_BONUS, ob, n, pk, pp, rng, sc), 2]
     if g > 0:
@@ -683,10 +698,12 @@ def port_bonus(s, cp, p, pk, pp, rng, tr, sc, ob):
 @kernel
 def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
     """p builds type t (the leftmost of its row) on loc: the building is placed and its price
-    fixed, specialists may be spent before paying (lowering it), pay, building effect, location effect, the decree, the ship there (owner's bonus, forced move),
-    row bonus, column bonus."""
+    fixed (event build), specialists may be spent before paying (lowering it), pay (event pay),
+    building effect, location effect, the decree in force when the build was chosen, the ship
+    there (owner's bonus, forced move), row bonus, column bonus."""
     f = loc // L.NL
     cols = columns_done(s, p)
+    decree = s[L.DECREE]                    # the decree in force when the build is chosen
     r = s[L.DEMAND + f]                     # the price is fixed when the build is chosen
     cost = build_cost(s, cp, p, t, loc)
     s[L.PEND_DISC + p] = 0
@@ -694,6 +711,7 @@ def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
     s[L.LOC_TYPE + loc] = t
     s[L.BUILT + p * 3 + t] += 1
     return_boss_resources(s, cp, loc, tr)
+    emit(s, cp, tr, L.E_BUILD, p, t, loc, cost)
     s[L.BUILD_LOC] = loc
     s[L.PREPAY] = 1
     s[L.COST_DISC] = 0
@@ -702,7 +720,7 @@ def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
     cost = max(0, cost - s[L.COST_DISC])
     s[L.COST_DISC] = 0
     pay(s, p, r, cost)
-    emit(s, cp, tr, L.E_BUILD, p, t, loc, cost)
+    emit(s, cp, tr, L.E_PAY, p, r, cost, loc)
     if t == L.PORT:
         take_dock(s, cp, p, loc, pk, pp, rng, tr, sc, ob)
     elif t == L.ACADEMY:
@@ -720,7 +738,7 @@ def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
         emit(s, cp, tr, L.E_LOC_EFFECT, p, loc, apply, 0)
         if apply:
             apply_list(s, cp, p, lid, False, pk, pp, rng, tr, sc, ob)
-    fire_decree(s, cp, L.ON_BUILD, t, p, pk, pp, rng, tr, sc, ob)
+    fire_decree(s, cp, decree, L.ON_BUILD, t, p, pk, pp, rng, tr, sc, ob)
     q = s[L.LOC_SHIP + loc]
     if q >= 0:
         if q != p:
@@ -746,42 +764,82 @@ def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
 
 @kernel
 def one_action(s, cp, p, pk, pp, rng, tr, sc, ob):
-    """Dive or build (a dive if no build is legal), then the spend window and, in a two-player
-    game, the opponent's reaction window; then the end check."""
-    n = action_options(s, cp, p, ob)
-    if n == 1:
+    """Spends chosen among the action options (each re-lists the options), then dive or build
+    (a dive if no build is legal after them), then the spend window and, in a two-player game,
+    the opponent's reaction window; then the end check."""
+    kind, t, loc, builds = L.ACT_DIVE, 0, 0, 0
+    for k in range(L.NSPEC + 1):
+        n = action_options(s, cp, p, ob)
+        builds = 0
+        for j in range(n):
+            if ob[j, 0] == L.ACT_BUILD:
+                builds += 1
+        if k == L.NSPEC:
+            n = 1 + builds                  # spends (the last rows) end here: refresh loops
+        i = choose(s, cp, p, L.K_ACTION, ob, n, pk, pp, rng, sc)
+        kind, t, loc = ob[i, 0], ob[i, 1], ob[i, 2]
+        if kind != L.ACT_SPEND:
+            break
+        spend(s, cp, p, t, L.WIN_BEFORE, pk, pp, rng, tr, sc, ob)
+    if kind == L.ACT_DIVE and builds == 0:
         emit(s, cp, tr, L.E_MUST_DIVE, p, 0, 0, 0)
-    i = choose(s, cp, p, L.K_ACTION, ob, n, pk, pp, rng, sc)
     other = 1 - p
-    if ob[i, 0] == 0:
+    if kind == L.ACT_DIVE:
         dive(s, cp, p, pk, pp, rng, tr, sc, ob)
         check_end(s, cp, tr)
         spend_window(s, cp, p, L.WIN_AFTER_DIVE, pk, pp, rng, tr, sc, ob)
         if s[L.SOLO] == 0:
             spend_window(s, cp, other, L.WIN_REACT_DIVE, pk, pp, rng, tr, sc, ob)
     else:
-        build(s, cp, p, ob[i, 1], ob[i, 2], pk, pp, rng, tr, sc, ob)
+        build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob)
         check_end(s, cp, tr)
         spend_window(s, cp, p, L.WIN_AFTER_BUILD, pk, pp, rng, tr, sc, ob)
         if s[L.SOLO] == 0:
             spend_window(s, cp, other, L.WIN_REACT_BUILD, pk, pp, rng, tr, sc, ob)
     s[L.ACTIONS] += 1
     check_end(s, cp, tr)
+    check_action(s, cp, tr)
 
 
 @kernel
 def take_turn(s, cp, p, pk, pp, rng, tr, sc, ob):
-    """p's action, then any extra actions p earned during it."""
-    s[L.CUR] = p
-    s[L.EXTRA + p] = 0
+    """p's action, then any extra actions p earned during it (begin_turn, one_action while
+    another_action: the turn's steps, which kernels.seastead.search drives the same way)."""
+    begin_turn(s, p)
     one_action(s, cp, p, pk, pp, rng, tr, sc, ob)
-    for _ in range(8):
-        if s[L.EXTRA + p] <= 0:
-            break
-        s[L.EXTRA + p] -= 1
-        s[L.EXTRAS + p] += 1
+    while another_action(s, p):
         one_action(s, cp, p, pk, pp, rng, tr, sc, ob)
     s[L.EXTRA + p] = 0
+
+
+@kernel
+def begin_turn(s, p):
+    s[L.CUR] = p
+    s[L.EXTRA + p] = 0
+    s[L.TURN_ACTIONS] = 0
+
+
+@kernel
+def another_action(s, p):
+    """Does p take an extra action now (at most 8 a turn)? Counts it if so."""
+    if s[L.EXTRA + p] <= 0 or s[L.TURN_ACTIONS] >= 8:
+        return False
+    s[L.EXTRA + p] -= 1
+    s[L.EXTRAS + p] += 1
+    s[L.TURN_ACTIONS] += 1
+    return True
+
+
+@kernel
+def begin_round(s, cp, tr):
+    s[L.ROUND] += 1
+    emit(s, cp, tr, L.E_ROUND, 0, s[L.ROUND], 0, 0)
+
+
+@kernel
+def last_round_done(s):
+    """After a round: is the game over (the round after the one that triggered the end)?"""
+    return s[L.TRIG_ROUND] >= 0 and s[L.ROUND] >= s[L.TRIG_ROUND] + 1
 
 
 @kernel
@@ -801,7 +859,7 @@ def setup(s, cp, cfg, pk, pp, rng, tr, sc, ob):
     s[:] = 0
     for base, size in ((L.LOC_OWN, L.NLOC), (L.LOC_TYPE, L.NLOC), (L.LOC_SHIP, L.NLOC),
                        (L.SLOT_TILE, L.NF * L.MAX_SLOTS), (L.SLOT_OWN, L.NF * L.MAX_SLOTS),
-                       (L.SPEC_DISP, L.MAX_DISPLAY), (L.DOCK_DISP, L.MAX_DISPLAY)):
+                       (L.SPEC_DISP, L.MAX_SPEC_DISPLAY), (L.DOCK_DISP, L.MAX_DISPLAY)):
         for i in range(size):
             s[base + i] = -1
     s[L.DECREE] = -1
@@ -946,13 +1004,12 @@ def play_on(s, cp, pk, pp, rng, tr, sc, ob, stop_after):
     which the game's action count reached stop_after, so a test can inspect the state."""
     n = s[L.PLAYERS]
     for _ in range(L.MAX_ROUNDS):
-        s[L.ROUND] += 1
-        emit(s, cp, tr, L.E_ROUND, 0, s[L.ROUND], 0, 0)
+        begin_round(s, cp, tr)
         for p in range(n):
             take_turn(s, cp, p, pk, pp, rng, tr, sc, ob)
             if 0 <= stop_after <= s[L.ACTIONS]:
                 return
-        if s[L.TRIG_ROUND] >= 0 and s[L.ROUND] >= s[L.TRIG_ROUND] + 1:
+        if last_round_done(s):
             break
     s[L.OVER] = 1
     final_score(s, cp, tr)
@@ -1032,7 +1089,7 @@ def state_errors(s, cp):
     k = s[L.SPEC_DECK_LEN]
     for i in range(s[L.SPEC_DECK_LEN]):
         got |= 1 << s[L.SPEC_DECK + i]
-    for d in range(L.MAX_DISPLAY):
+    for d in range(L.MAX_SPEC_DISPLAY):
         if s[L.SPEC_DISP + d] >= 0:
             got |= 1 << s[L.SPEC_DISP + d]
             k += 1
@@ -1061,6 +1118,34 @@ def state_errors(s, cp):
         if s[L.DCK_LEN] + (1 if s[L.DECREE] >= 0 else 0) + s[L.DCK_OUT] != L.NDECREE:
             return 8
     return 0
+
+
+@kernel
+def settled_errors(s, cp):
+    """state_errors, then what holds once an action is over (during a build or a move the ship
+    under the new building is still there, the rules move it "after the build is complete"):
+    9, a ship on a location with a building (anyone's, the Boss's too)."""
+    err = state_errors(s, cp)
+    if err != 0:
+        return err
+    for loc in range(L.NLOC):
+        if s[L.LOC_OWN + loc] >= 0 and s[L.LOC_SHIP + loc] >= 0:
+            return 9
+    return 0
+
+
+@kernel
+def check_action(s, cp, tr):
+    """Check mode (tr[0, 1] == 1), after every action: settled_errors, the first error kept
+    with the number of the action's last event (tr[0, 2], tr[0, 3]); tr[0, 4] counts checks."""
+    if tr.shape[0] == 0 or tr[0, 1] != 1:
+        return
+    tr[0, 4] += 1
+    if tr[0, 2] == 0:
+        err = settled_errors(s, cp)
+        if err != 0:
+            tr[0, 2] = err
+            tr[0, 3] = tr[0, 0]
 
 
 @kernel

@@ -12,7 +12,8 @@ NDIVE, NSPEC, NDECREE, NDOCK = 20, 16, 16, 12
 NF, NL = 4, 6                  # flotilla tiles, locations per tile side
 NLOC = NF * NL                 # locations on the table: tile f, location i is f * NL + i
 MAX_SLOTS = 4                  # dock slots per tile side
-MAX_DISPLAY = 6
+MAX_DISPLAY = 6                # dock tiles face up
+MAX_SPEC_DISPLAY = NSPEC       # specialists face up: the text's "16 ... in the display" fits
 NRES = 4                       # fish, artifact, kelp, metal; ANY = 4 on dive cards and effects
 ANY = 4
 NTYPES = 3                     # port, academy, shipyard
@@ -78,7 +79,7 @@ _S, STATE_SIZE = offsets([
     ("PLAYERS", 1), ("SOLO", 1), ("CUR", 1), ("ROUND", 1), ("TRIGGER", 1), ("TRIG_ROUND", 1),
     ("OVER", 1), ("DECK_LEN", 1), ("DISC_LEN", 1), ("DECREE", 1), ("DCK_LEN", 1), ("DCK_OUT", 1),
     ("LOCKED", 1), ("CLEAN_SUPPLY", 1), ("SPEC_DECK_LEN", 1), ("DOCK_DECK_LEN", 1),
-    ("ACTIONS", 1), ("BOSS_LEFT", 1), ("PREPAY", 1), ("COST_DISC", 1), ("BUILD_LOC", 1), ("USE_B", 1),
+    ("ACTIONS", 1), ("TURN_ACTIONS", 1), ("RESHUFFLES", 1), ("BOSS_LEFT", 1), ("PREPAY", 1), ("COST_DISC", 1), ("BUILD_LOC", 1), ("USE_B", 1),
     ("SIDE", NF), ("DEMAND", NF),
     ("SUPPLY", NRES), ("RES", 2 * NRES), ("CLEAN", 2), ("SHORT", 2), ("BUILT", 2 * NTYPES),
     ("SHIPS_HOME", 2), ("SHIPS_BOX", 2), ("PEND_DISC", 2), ("EXTRA", 2),
@@ -86,7 +87,7 @@ _S, STATE_SIZE = offsets([
     ("LOC_BOSSR", NLOC * NRES),
     ("SLOT_TILE", NF * MAX_SLOTS), ("SLOT_OWN", NF * MAX_SLOTS),
     ("DECK", NDIVE), ("DISC", NDIVE),
-    ("SPEC_DECK", NSPEC), ("SPEC_DISP", MAX_DISPLAY), ("SPEC_HELD", 2 * NSPEC),
+    ("SPEC_DECK", NSPEC), ("SPEC_DISP", MAX_SPEC_DISPLAY), ("SPEC_HELD", 2 * NSPEC),
     ("DOCK_DECK", NDOCK), ("DOCK_DISP", MAX_DISPLAY),
     ("DCK", NDECREE),
     # results and statistics of the game
@@ -106,7 +107,7 @@ CATEGORY_NAMES = ("dock_resources", "dock_buildings", "locations", "specialists"
 
 # ---- decisions --------------------------------------------------------------------------------
 # Kinds of decision point, with the fields (a, b, c, d) of each option row.
-(K_ACTION,        # (0 dive | 1 build, type, location, cost)
+(K_ACTION,        # (0 dive | 1 build, type, location, cost | 2 spend, specialist, 0, 0)
  K_SPLIT,         # (half the active player takes, dive card, 0, 0)
  K_WILD,          # (resource, 0, 0, 0) for one "any" icon
  K_DOCK,          # (display index, tile f, slot k, dock tile)
@@ -119,34 +120,41 @@ CATEGORY_NAMES = ("dock_resources", "dock_buildings", "locations", "specialists"
  K_SWAP,          # (f1, f2, locked, 0); (-1, -1, -1) keep
  K_REFRESH,       # (specialist, 0, 0, 0)
  K_DECREE,        # (decree entering, decree going under, 0, 0)
- K_PORT_BONUS,    # (tile f, slot k, cleanup gained, 0)
+ K_PORT_BONUS,    # (tile f, slot k, cleanup gained, 0); (-1, -1, 0, 0) decline
  ) = range(14)
 KIND_NAMES = ("action", "split", "wild", "dock", "specialist", "ship", "location_effect",
               "spend", "move_ship", "move_building", "swap", "refresh", "decree", "port_bonus")
 MAX_OPTS = 256
 
-# Spend windows.
-WIN_PREPAY, WIN_AFTER_DIVE, WIN_AFTER_BUILD, WIN_REACT_BUILD, WIN_REACT_DIVE = range(5)
+# K_ACTION option kinds (field a).
+ACT_DIVE, ACT_BUILD, ACT_SPEND = 0, 1, 2
+
+# Spend windows (WIN_BEFORE: listed among the action options, before the action is chosen).
+WIN_PREPAY, WIN_AFTER_DIVE, WIN_AFTER_BUILD, WIN_REACT_BUILD, WIN_REACT_DIVE, WIN_BEFORE = range(6)
 
 # Player kinds (analyzer.seastead.players owns names and parameters).
-P_RANDOM, P_HEURISTIC, P_SCRIPT = 0, 1, 2
+P_RANDOM, P_HEURISTIC, P_SCRIPT, P_SEARCH = 0, 1, 2, 3
 MAX_PARAMS = 12
 # Heuristic parameter slots.
 (H_SPLIT, H_DENY, H_BUILD_AT, H_LOCATION, H_DEMAND_W, H_DOCK_W, H_SPEND_AT,
  H_EFFECT_W) = range(8)
-H_FALLBACK = 0                 # script players: the kind that plays once the script runs out
+# Search parameter slots (the search player's own decisions outside its searches, and its
+# rollouts, use the heuristic's slots above).
+S_ROLLOUTS, S_WIDTH = 8, 9
+H_FALLBACK = MAX_PARAMS - 1    # script players: the kind that plays once the script runs out
+#                                (a slot of its own: the fallback's parameters are the others)
 
 # ---- trace events (code, player, a, b, c) ------------------------------------------------------
 (E_ROUND, E_DIVE, E_TAKE, E_LOST, E_BUILD, E_DOCK, E_SPEC, E_SHIP, E_SHIP_BOX, E_SHIP_BONUS,
  E_CLEANUP, E_ROW, E_COLUMN, E_SPEND, E_LOC_EFFECT, E_EFFECT, E_DECREE, E_BOSS_RES, E_BOSS_BUILD,
  E_TRIGGER, E_SCORE, E_END, E_SHIP_MOVE, E_BUILDING_MOVE, E_REFRESH, E_RESHUFFLE, E_SETUP,
- E_MUST_DIVE) = range(28)
+ E_MUST_DIVE, E_PAY) = range(29)
 EVENT_FIELDS = (
     ("round", ("round", "", "")),
     ("dive", ("card", "half_taken", "group")),
     ("take", ("resource", "count", "wild")),          # resources from the supply
     ("lost", ("resource", "count", "")),              # short supply: not taken
-    ("build", ("type", "location", "paid")),
+    ("build", ("type", "location", "price")),         # chosen: the price before spends
     ("dock", ("tile", "slot", "flotilla")),           # tile -1: none taken
     ("specialist", ("specialist", "", "")),
     ("ship", ("location", "", "")),
@@ -170,5 +178,6 @@ EVENT_FIELDS = (
     ("reshuffle", ("cards", "", "")),
     ("setup", ("first_card", "locked", "decree")),
     ("must_dive", ("", "", "")),
+    ("pay", ("resource", "count", "location")),       # what the build cost after spends
 )
 EVENT_NAMES = tuple(f[0] for f in EVENT_FIELDS)

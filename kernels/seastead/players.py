@@ -7,11 +7,14 @@ of `ob` (fields per kind in layout.K_*). A decision with one option is never ask
 * P_RANDOM: uniform among the legal options.
 * P_HEURISTIC: scores every option with the parameters pp[p] (layout.H_*) and takes the best
   (the first on a tie): the dive split (greedy, denial or weighted), build versus dive (the
-  best build's score against `build_at`), the location choice, and simple rules elsewhere.
+  best build's score against `build_at`; a cheap specialist is spent first when it would
+  dive), the location choice, and simple rules elsewhere.
 * P_SCRIPT: plays the rows of the script `sc` (int32[1 + n, 6]: header row [rows used, first
   row that did not match]; rows (seat, kind, a, b, c, d), -99 matching any field) in order; a
   row that does not match a legal option is recorded in the header, and once the script is used
-  up or broken the seat plays as the kind pp[p, 0].
+  up or broken the seat plays as the kind pp[p, H_FALLBACK].
+* P_SEARCH: asked here only outside its searches, it plays its heuristic; its actions and
+  splits are searched by the game driver (kernels.seastead.search, via batch.play_any).
 """
 from ..jit import kernel
 from ..rng import below
@@ -114,15 +117,36 @@ def build_score(s, cp, p, t, loc, cost, pp):
 
 
 @kernel
+def heuristic_action(s, cp, p, ob, n, pp):
+    """The best build if it scores more than build_at; else a specialist it would spend at its
+    first chance anyway (points <= spend_at), spent before the action since it may make a build
+    legal or better; else the dive (row 0)."""
+    best = 0
+    best_v = pp[p, L.H_BUILD_AT]
+    for i in range(n):
+        if ob[i, 0] == L.ACT_BUILD:
+            v = build_score(s, cp, p, ob[i, 1], ob[i, 2], ob[i, 3], pp)
+            if v > best_v:
+                best_v = v
+                best = i
+    if best > 0:
+        return best
+    for i in range(n):
+        if ob[i, 0] == L.ACT_SPEND and cp[L.SP_PTS + ob[i, 1]] <= pp[p, L.H_SPEND_AT]:
+            return i
+    return 0
+
+
+@kernel
 def heuristic(s, cp, p, kind, ob, n, pp):
+    if kind == L.K_ACTION:
+        return heuristic_action(s, cp, p, ob, n, pp)
     best = 0
     best_v = -1e18
     for i in range(n):
         a, b, c, d = ob[i, 0], ob[i, 1], ob[i, 2], ob[i, 3]
         v = 0.0
-        if kind == L.K_ACTION:
-            v = pp[p, L.H_BUILD_AT] if a == 0 else build_score(s, cp, p, b, c, d, pp)
-        elif kind == L.K_SPLIT:
+        if kind == L.K_SPLIT:
             mine = half_value(s, cp, p, b, a, pp)
             if s[L.SOLO]:
                 theirs = 1.0 * half_count(cp, b, 1 - a)
@@ -188,6 +212,6 @@ def choose(s, cp, p, kind, ob, n, pk, pp, rng, sc):
         if i >= 0:
             return i
         k = int(pp[p, L.H_FALLBACK])
-    if k == L.P_HEURISTIC:
-        return heuristic(s, cp, p, kind, ob, n, pp)
+    if k == L.P_HEURISTIC or k == L.P_SEARCH:
+        return heuristic(s, cp, p, kind, ob, n, pp)     # a search seat outside its searches
     return below(rng, n)
