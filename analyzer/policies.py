@@ -314,8 +314,23 @@ def rollout_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray] | tu
     return rpk, rpp
 
 
+def kernel_kind(policy: Policy) -> int:
+    """The compiled kind that plays `policy`. A threshold player whose knobs other than stop_at
+    and last_chance_at have the threshold's own defaults makes every decision the baseline with
+    those two makes (kernels/heuristics.py; the margin default 99 is beyond any lead), so the
+    baseline's shorter kernel plays it (tests/test_threshold.py compares their counters)."""
+    if policy.info.kind == kh.THRESHOLD and not policy.info.alias:
+        defaults = {p.name: float(p.default) for p in REGISTRY["threshold"].params}
+        if all(v == defaults[n] for n, v in policy.values
+               if n not in ("stop_at", "last_chance_at")):
+            return kp.BASELINE
+    return policy.info.kind
+
+
 def policy_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray]:
-    """(kinds int64[P], params float64[P, MAX_PARAMS]) for the kernels."""
-    kinds = np.array([p.info.kind for p in policies], dtype=np.int64)
+    """(kinds int64[P], params float64[P, MAX_PARAMS]) for the kernels (kernel_kind: the
+    baseline's slots for stop_at and last_chance_at are the threshold's)."""
+    assert (kh.T_STOP_AT, kh.T_LAST_CHANCE_AT) == (kp.STOP_AT, kp.LAST_CHANCE_AT)
+    kinds = np.array([kernel_kind(p) for p in policies], dtype=np.int64)
     params = np.stack([p.vector() for p in policies])
     return kinds, params

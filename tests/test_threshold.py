@@ -2,10 +2,15 @@
 knob changes exactly the decision its documentation names, in scripted positions."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from analyzer.errors import SeasaltError
-from analyzer.policies import parse_policy
+from analyzer.policies import kernel_kind, parse_policy
+from kernels import batch
+from kernels import cards as kc
+from kernels import heuristics as kh
+from kernels import policies as kp
 from analyzer.scripted import play_traced
 from conftest import scripted
 from analyzer.simulate import simulate_games, simulate_rounds
@@ -15,17 +20,54 @@ def _strip(d: dict) -> dict:
     return {k: v for k, v in d.items() if k not in ("timing", "policies")}
 
 
+def _counters(kind: int, spec: str, players: int, expansion: str, rounds: int = 0,
+              games: int = 0, seed: int = 3) -> np.ndarray:
+    """The batch counters of `spec` in every seat, played by the compiled kind `kind` (not the
+    one policy_arrays would choose), for rounds or games."""
+    vec = parse_policy(spec).vector()
+    pk = np.full(players, kind, dtype=np.int64)
+    pp = np.stack([vec] * players)
+    deck = kc.deck_types(expansion)
+    if rounds:
+        out = np.zeros((-(-rounds // batch.ROUND_BLOCK), batch.R_SIZE), dtype=np.int64)
+        batch.run_rounds(players, deck, rounds, pk, pp, np.uint64(seed), 0, out)
+    else:
+        out = np.zeros((-(-games // batch.GAME_BLOCK), batch.G_SIZE), dtype=np.int64)
+        batch.run_games(players, deck, games, 40, pk, pp, np.uint64(seed), 0, out)
+    return out
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("expansion", ["base", "extra-salt"])
-def test_defaults_play_exactly_like_the_baseline(players, expansion):
-    a = simulate_rounds(players, 20_000, ["baseline"], seed=3, expansion=expansion)
-    b = simulate_rounds(players, 20_000, ["threshold"], seed=3, expansion=expansion)
-    assert _strip(a) == _strip(b)
+@pytest.mark.parametrize("stop,lc", [(7, 10), (7, 7), (9, 12), (0, 100)])
+def test_the_threshold_kernel_with_default_knobs_is_the_baseline(players, expansion, stop, lc):
+    """With its other knobs at their defaults, the threshold kernel makes every decision the
+    baseline kernel with the same stop_at and last_chance_at makes: identical counters."""
+    spec = f"threshold(stop_at={stop},last_chance_at={lc})"
+    a = _counters(kp.BASELINE, spec, players, expansion, rounds=8_192)
+    b = _counters(kh.THRESHOLD, spec, players, expansion, rounds=8_192)
+    assert np.array_equal(a, b)
 
 
-def test_defaults_play_whole_games_like_the_baseline():
-    a = simulate_games(3, 1_000, ["baseline"], seed=4)
-    b = simulate_games(3, 1_000, ["threshold(stop_at=7,last_chance_at=10)"], seed=4)
+def test_the_threshold_kernel_plays_whole_games_like_the_baseline():
+    spec = "threshold(stop_at=8,last_chance_at=9)"
+    a = _counters(kp.BASELINE, spec, 3, "base", games=512, seed=4)
+    b = _counters(kh.THRESHOLD, spec, 3, "base", games=512, seed=4)
+    assert np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("spec,kind", [
+    ("threshold", kp.BASELINE), ("threshold(stop_at=8,last_chance_at=9)", kp.BASELINE),
+    ("threshold(take_at=2)", kh.THRESHOLD), ("threshold(last_chance_margin=3)", kh.THRESHOLD),
+    ("gambler", kh.THRESHOLD), ("baseline(stop_at=9)", kp.BASELINE)])
+def test_only_a_threshold_player_the_baseline_plays_runs_on_the_baseline_kernel(spec, kind):
+    assert kernel_kind(parse_policy(spec)) == kind
+
+
+def test_defaults_play_exactly_like_the_baseline():
+    """Through the public API (which runs such a player on the baseline's kernel)."""
+    a = simulate_rounds(3, 20_000, ["baseline"], seed=3)
+    b = simulate_rounds(3, 20_000, ["threshold"], seed=3)
     assert _strip(a) == _strip(b)
 
 
