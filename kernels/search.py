@@ -46,7 +46,7 @@ from .legal import current, legal_actions, lobster_seen
 from .policies import SEARCH, bot_action
 from .rng import below, next_u64, seed_stream_into, splitmix64
 from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, END, END_MERMAIDS, ENDER, HLEN, HT, LEGAL,
-                    MAX_PLAYERS, NPLAYERS, PILE, PILE_LEN, POINTS, REVEALED,
+                    MAX_PLAYERS, NPLAYERS, PILE, PILE_LEN, POINTS, REVEALED, STATE_CORE,
                     STATE_SIZE, TT, copy_state, gain_card, lose_card)
 
 # Parameter slots of a search seat (analyzer.policies names them). The rollout knobs are turned
@@ -74,14 +74,16 @@ T_WIDTH = MAX_PLAYERS + 2
 # action names (-1 none), the seat.
 LOG_WIDTH = 10
 
-# Workspace: int64 part (candidate actions, pool, counts, totals, unknown cards per hand) and
-# float part (sums).
+# Workspace: int64 part (candidate actions, pool, counts, totals, unknown cards per hand, and
+# the marked state and pool of a decision, kept for its deals) and float part (sums).
 W_ACTS = 0
 W_POOL = W_ACTS + 512
 W_COUNTS = W_POOL + MAX_DECK
 W_TOT = W_COUNTS + NTYPES
 W_UNK = W_TOT + MAX_PLAYERS
-W_INT = W_UNK + MAX_PLAYERS
+W_POOL0 = W_UNK + MAX_PLAYERS
+W_MARKED = W_POOL0 + MAX_DECK
+W_INT = W_MARKED + STATE_CORE
 F_SUM, F_SUMSQ, F_DIFF, F_DIFFSQ = 0, 512, 1024, 1536
 W_FLOAT = 2048
 
@@ -353,8 +355,20 @@ def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, r
     default = -1
     run = rrng[0]
     base = rrng[1]
+    # determinize() for every deal, with what o knows marked once: the marked state and the
+    # pool are kept and restored before each deal is filled in (the same deals, drawn alike).
+    m = mark_known(d, s, k, o, full, w)
+    for i in range(STATE_CORE):
+        w[W_MARKED + i] = d[i]
+    for i in range(m):
+        w[W_POOL0 + i] = w[W_POOL + i]
     for sample in range(deals):
-        determinize(d, s, k, o, full, w, rng)
+        if sample > 0:
+            for i in range(STATE_CORE):
+                d[i] = w[W_MARKED + i]
+            for i in range(m):
+                w[W_POOL + i] = w[W_POOL0 + i]
+        fill_unknown(d, w, W_POOL, m, W_UNK, rng)
         if sample == 0:                        # what the rollout policy would do, on a deal
             mine = bot_action(d, rpk, rpp, rng)
             for i in range(na):
