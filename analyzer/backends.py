@@ -60,7 +60,7 @@ Task = ckpt.Task
 # Blocks per task: about a quarter second of one core (4096-round and 256-game blocks); a batch
 # so large that it would have more than MAX_TASKS tasks gets longer tasks instead.
 TASK_BLOCKS = {"rounds": 64, "games": 128, "search-rounds": 1, "search-games": 1,
-               "seastead": 16, "paired": 16, "advise": 4}
+               "seastead": 16, "seastead-search": 1, "paired": 16, "advise": 4}
 MAX_TASKS = 100_000
 # Dask tasks in flight at once (submitted, not yet taken), per worker thread and at least: a
 # run of millions of tasks is fed to the scheduler as it goes, not all at once.
@@ -91,6 +91,9 @@ def batch_kernels(kind: str) -> tuple[int, int, Callable]:
     if kind == "seastead":
         from kernels.seastead import batch as sb
         return sb.GAME_BLOCK, sb.G_SIZE, sb.run_games
+    if kind == "seastead-search":           # Seastead games with a search seat
+        from kernels.seastead import batch as sb, search_batch as ssb
+        return sb.GAME_BLOCK, sb.G_SIZE, ssb.run_games
     raise ValueError(f"unknown batch kind {kind!r}")
 
 
@@ -237,8 +240,8 @@ def worker_identity() -> tuple[str, str]:
 def engine_hash(batches: Sequence[Batch]) -> str:
     """The hash of the engine these batches run: Seastead's or Sea Salt & Paper's own, so that
     an edit of one game's kernels leaves the other game's checkpoints valid."""
-    return SEASTEAD_HASH if batches and all(b.engine == "seastead" for b in batches) \
-        else ENGINE_HASH
+    seastead = batches and all(b.engine.startswith("seastead") for b in batches)
+    return SEASTEAD_HASH if seastead else ENGINE_HASH
 
 
 def fingerprint(batches: Sequence[Batch]) -> str:

@@ -206,6 +206,7 @@ def _seastead() -> None:
     from .seastead.replay import replay as seastead_replay
     from .seastead.runs import simulate as seastead_simulate
     seastead_simulate(1, seed=0, jobs=1)
+    seastead_simulate(1, ["search(rollouts=1)", "heuristic"], seed=0, jobs=1)
     seastead_replay(0)
 
 

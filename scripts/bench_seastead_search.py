@@ -30,7 +30,7 @@ from analyzer.seastead.players import parse_player, player_arrays  # noqa: E402
 from analyzer.seastead.scripted import Table  # noqa: E402
 from kernels.rng import seed_stream  # noqa: E402
 from kernels.seastead import layout as L  # noqa: E402
-from kernels.seastead.batch import play_any, search_plan  # noqa: E402
+from kernels.seastead.search_batch import play_any, search_plan  # noqa: E402
 
 
 def cpu_seconds() -> float:

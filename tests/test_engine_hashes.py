@@ -76,7 +76,9 @@ def test_closures_follow_imports():
     names = lambda f: {p.relative_to(here).as_posix() for p in kernels.closure(here / f)}  # noqa
     assert names("seastead/batch.py") == {"seastead/batch.py", "seastead/engine.py",
                                           "seastead/layout.py", "seastead/players.py",
-                                          "seastead/search.py", "jit.py", "rng.py"}
+                                          "jit.py", "rng.py"}
+    assert names("seastead/search_batch.py") == names("seastead/batch.py") | {
+        "seastead/search_batch.py", "seastead/search.py"}
     batch = names("batch.py")
     assert "engine.py" in batch and "scoring.py" in batch and "cards.py" in batch
     assert not {"search.py", "advisor.py", "deals.py", "search_batch.py"} & batch
@@ -92,6 +94,8 @@ def test_closures_follow_imports():
     ("search.py", ["batch.py", "game.py", "advisor.py", "seastead/batch.py"],
      ["search.py", "search_batch.py"]),
     ("advisor.py", ["batch.py", "search.py", "search_batch.py"], ["advisor.py"]),
+    ("seastead/search.py", ["seastead/batch.py", "seastead/engine.py", "batch.py"],
+     ["seastead/search.py", "seastead/search_batch.py"]),
 ])
 def test_an_edit_changes_only_the_hashes_that_can_see_it(tmp_path, edited, same, changed):
     tree = _tree(tmp_path) / "kernels"

@@ -14,7 +14,7 @@ from analyzer.seastead.runs import simulate, tournament
 from analyzer.seastead.scripted import Table
 from kernels.rng import seed_stream
 from kernels.seastead import layout as L
-from kernels.seastead.batch import search_plan
+from kernels.seastead.search_batch import search_plan
 
 FAST = "search(rollouts=4,width=3)"
 

@@ -1,9 +1,9 @@
 """One Seastead game, action by action: `seasalt seastead replay --seed S`.
 
-The game is kernels.seastead.batch.play_any (engine.play_game, or the search player's driver)
-with a trace buffer, on the random stream kernels.rng.seed_stream(seed, 0): block 0's stream,
-whose first game it is, so the replayed game is game 0 of `seastead simulate --games N --seed S`
-with the same components, setup and players.
+The game is kernels.seastead.engine.play_game (kernels.seastead.search_batch.play_any when a seat
+is the search player) with a trace buffer, on the random stream kernels.rng.seed_stream(seed, 0):
+block 0's stream, whose first game it is, so the replayed game is game 0 of `seastead simulate
+--games N --seed S` with the same components, setup and players.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import numpy as np
 
 from kernels.rng import seed_stream
 from kernels.seastead import layout as L
-from kernels.seastead.batch import play_any
+from kernels.seastead.engine import play_game
 
 from ..errors import SeasaltError
 from ..runspec import check_seed
@@ -41,8 +41,13 @@ def trace_game(comps: Components, setup: Setup, players, seed: int,
     tr = np.zeros((CAPACITY + 1, 5), dtype=np.int32)
     tr[0, 1] = int(check)
     ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
-    play_any(s, comps.cp, setup.array(comps), pk, pp, seed_stream(seed, 0), tr,
-             np.zeros((0, 6), dtype=np.int32), ob, np.zeros(4, dtype=np.int64))
+    sc = np.zeros((0, 6), dtype=np.int32)
+    if (pk == L.P_SEARCH).any():               # compiled only when a game has a search seat
+        from kernels.seastead.search_batch import play_any
+        play_any(s, comps.cp, setup.array(comps), pk, pp, seed_stream(seed, 0), tr, sc, ob,
+                 np.zeros(4, dtype=np.int64))
+    else:
+        play_game(s, comps.cp, setup.array(comps), pk, pp, seed_stream(seed, 0), tr, sc, ob)
     if tr[0, 0] > CAPACITY:
         raise SeasaltError(f"the game needed more than {CAPACITY} trace events")
     return s, tr

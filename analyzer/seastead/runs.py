@@ -44,7 +44,8 @@ class SeasteadBatch(TaskGrid):
     seed: int
     kind: str = "seastead"
     unit: str = "games"
-    engine: str = "seastead"       # which kernels (analyzer.backends.batch_kernels)
+    engine: str = "seastead"       # which kernels (analyzer.backends.batch_kernels); with a
+                                   # search seat "seastead-search"
 
     def args(self) -> tuple:
         return (self.cp, self.cfg, self.pk, self.pp, self.count, np.uint64(self.seed))
@@ -74,7 +75,9 @@ def plan(comps: Components, setup: Setup, players: Sequence[str], games: int,
     check_run(games, seed)
     pols = seat_players(list(players), 1 if setup.solo else 2)
     pk, pp = player_arrays(pols)
-    return Planned(SeasteadBatch(comps.cp, cfg, pk, pp, games, int(seed)), pols, setup)
+    engine = "seastead-search" if (pk == L.P_SEARCH).any() else "seastead"
+    return Planned(SeasteadBatch(comps.cp, cfg, pk, pp, games, int(seed), engine=engine), pols,
+                   setup)
 
 
 def _rate(k: int, n: int) -> dict:

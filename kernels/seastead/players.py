@@ -14,7 +14,7 @@ of `ob` (fields per kind in layout.K_*). A decision with one option is never ask
   row that does not match a legal option is recorded in the header, and once the script is used
   up or broken the seat plays as the kind pp[p, H_FALLBACK].
 * P_SEARCH: asked here only outside its searches, it plays its heuristic; its actions and
-  splits are searched by the game driver (kernels.seastead.search, via batch.play_any).
+  splits are searched by the game driver (kernels.seastead.search, via search_batch.play_any).
 """
 from ..jit import kernel
 from ..rng import below

@@ -14,7 +14,7 @@ same way (the rest of the deck redealt). Every other decision is its heuristic's
 
 The real game is driven here (play_searched, with the engine's turn steps): a searching seat
 plays as a script player whose script holds the searched choices, its heuristic as the
-fallback. No kernel here allocates: the caller passes the work arrays (batch.play_any).
+fallback. No kernel here allocates: the caller passes the work arrays (search_batch.play_any).
 """
 from ..jit import kernel
 from ..rng import next_u64, shuffle
