@@ -244,6 +244,10 @@ def test_the_page_loads_every_decision_but_never_changes_the_question(desktop, u
         assert canonical_cards(json.loads(desktop.input_value("#json"))) == \
             canonical_cards({"expansion": "base", **json.loads(text)})
     desktop.fill("#json", EXAMPLE.read_text())
+    # (the status is cleared first, so that the wait is for this import: the last one's
+    # "loaded." let the test go on while this one was still in flight, and its late "loaded."
+    # overwrote the first refusal below)
+    desktop.eval_on_selector("#file-status", "e => { e.textContent = ''; }")
     desktop.click("#import")
     sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
     before = desktop.input_value("#json")
