@@ -427,18 +427,21 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
 # replay
 
 @main.command()
-@opt.seed(required=True, help="The game's seed: it is game 0 of `simulate --games N --seed S` "
-                              "with the same players, policies, expansion and target.")
-@opt.players(required=True)
+@opt.seed(help="The game's seed: it is game 0 of `simulate --games N --seed S` "
+               "with the same players, policies, expansion and target.")
+@opt.players()
 @opt.policy(help="Player policy: once for every seat, or once per seat. Default: baseline. "
                    "'--policy help' lists the players.")
 @opt.expansion()
 @opt.target()
+@click.option("--game", "game_path", metavar="FILE",
+              help="Replay a game played in `seasalt serve`'s Play view (its game file: seed, "
+                   "players and the user's every action) instead.")
 @opt.as_json(help="Print the game as one JSON object: rounds, events (with their text), scores.")
 @opt.out(help="Also write the events as a tidy table (one row per event) to FILE: .csv, "
               ".json or .parquet.")
-def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, target: int | None,
-           as_json: bool, out: str | None) -> None:
+def replay(seed: int | None, players: int | None, policies: tuple[str, ...], expansion: str,
+           target: int | None, game_path: str | None, as_json: bool, out: str | None) -> None:
     """One game, action by action: who drew what and from where, which pairs were played and
     what they did, who declared, how the bet resolved, round scores and the winner.
 
@@ -446,15 +449,26 @@ def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, t
     player saw are shown in [brackets] (the replay shows everything).
 
     \b
-    Example:
+    Examples:
       seasalt replay --seed 7 --players 3
+      seasalt replay --game seasalt-game-7.json
     """
     from .replay import format_replay, replay as play, replay_frame
 
+    if game_path is not None:
+        if seed is not None or players is not None or policies or target is not None:
+            raise SeasaltError("--game FILE gives the game: leave out --seed, --players, "
+                               "--policy and --target")
+    elif seed is None or players is None:
+        raise SeasaltError("give --seed and --players (or --game FILE)")
     if out is not None:
         from .tidy import check_out
         check_out(out)
-    r = play(seed, players, list(policies) or ["baseline"], expansion, target)
+    if game_path is not None:
+        from .play import load_game
+        r = load_game(game_path).record()
+    else:
+        r = play(seed, players, list(policies) or ["baseline"], expansion, target)
     if out is not None:
         _write_out(replay_frame(r), out)
     from .tables import wrap_text

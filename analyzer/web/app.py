@@ -6,6 +6,7 @@
     POST /api/check        validate a position exactly as `seasalt advise` does
     POST /api/advise       ?samples=N&seed=S...: what `seasalt advise FILE --json` prints (at
                            every decision; several models or robust=1: the robust answer)
+    /api/play...           a game against the bots (analyzer/web/play.py)
 
 A position is the request body (JSON, at most MAX_BODY bytes). Bad input is a 400 whose body
 is the CLI's `error: ...` line; an oversize body 413. Nothing a request says is read as a path.
@@ -232,18 +233,30 @@ def check(position: object) -> dict:
 
 async def _position(request: Request) -> object:
     """The request body as a decoded (not yet validated) position."""
+    return await _body(request, SOURCE)
+
+
+async def _body(request: Request, source: str, empty_ok: bool = False) -> object:
+    """The request body as decoded JSON (at most MAX_BODY bytes); `source` names it in
+    messages. With `empty_ok`, no body at all is None."""
+    length = request.headers.get("content-length")
+    if empty_ok and length in (None, "0") and "transfer-encoding" not in request.headers:
+        return None
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise HTTPError(415, "send the position as JSON (Content-Type: application/json)")
-    length = request.headers.get("content-length")
+        raise HTTPError(415, f"send the {source} as JSON (Content-Type: application/json)")
+    too_big = f"{source}: over {MAX_BODY:,} bytes" + (
+        "; a position is a few hundred" if source == SOURCE else "")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise HTTPError(413, f"{SOURCE}: over {MAX_BODY:,} bytes; a position is a few hundred")
+        raise HTTPError(413, too_big)
     data = bytearray()
     async for chunk in request.stream():
         data += chunk
         if len(data) > MAX_BODY:
-            raise HTTPError(413, f"{SOURCE}: over {MAX_BODY:,} bytes; a position is a few hundred")
-    return decode(bytes(data), SOURCE)
+            raise HTTPError(413, too_big)
+    if empty_ok and not data:
+        return None
+    return decode(bytes(data), source)
 
 
 async def _watch(request: Request, gone: threading.Event, done: asyncio.Event) -> None:
@@ -328,6 +341,8 @@ def create_app(loopback: bool = True) -> Starlette:
         Route("/api/advise", _endpoint(lambda r, p, g: advice_json(
             p, advice_options(r.query_params), g)), methods=["POST"]),
     ]
+    from .play import routes as play_routes
+    routes += play_routes()
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS)] if loopback else []
     return Starlette(routes=routes, middleware=middleware,
                      exception_handlers={StarletteHTTPException: _http_exception})

@@ -1,0 +1,253 @@
+"""`seasalt serve`'s games against the bots (/api/play, analyzer.play): whole games played through
+the HTTP API with random legal actions, every view checked against the engine's hidden state (it
+must show nothing the user's seat may not know, RULES.md §9), the game file replayed by
+`seasalt replay --game`, and refused requests changing nothing.
+
+The server runs in this process (uvicorn in a thread) so that the test can read the engine's
+true state of each game (analyzer.web.play.GAMES) beside the view the API answered."""
+from __future__ import annotations
+
+import json
+import random
+import re
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from analyzer.cards import card_name
+from analyzer.replay import _events
+from kernels import cards as kc
+from kernels import search as ksr
+from kernels import state as ks
+from kernels.actions import DEC_CRAB_CARD
+from serving import cli, request
+
+NAMES = {card_name(t) for t in range(kc.NTYPES)}
+TOKEN = re.compile(r"[a-z_]+(?::[a-z_]+)?")
+
+
+@pytest.fixture(scope="module")
+def url():
+    import uvicorn
+    from analyzer.web.app import create_app
+    from analyzer.web.server import bind, url_of
+    sock = bind("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    yield url_of(sock).rstrip("/")
+    server.should_exit = True
+    thread.join(10)
+
+
+def post(url, path, body):
+    status, text, _ = request(url, path, json.dumps(body))
+    return status, (json.loads(text) if status == 200 else text)
+
+
+def cards_in(text: str) -> list[str]:
+    return [w for w in TOKEN.findall(text) if w in NAMES]
+
+
+def knowledge(game) -> np.ndarray:
+    """What the user's seat knows of its round now (kernels.search's knowledge, read from the
+    round's trace from its start, as the search player keeps it)."""
+    r = game.round
+    know = np.zeros(ksr.K_SIZE, dtype=np.int64)
+    know[ksr.K_PLEN:ksr.K_PLEN + 2] = r.start_piles
+    know[ksr.K_CURSOR] = 1
+    ksr.update_knowledge(know, game.seat, r.tr)
+    if int(r.s[ks.DEC]) == DEC_CRAB_CARD:
+        know[ksr.K_DEPTH + int(r.s[ks.CRAB_PILE])] = 0           # it looks through the pile
+    return know
+
+
+def unplaceable(game) -> np.ndarray:
+    """Copies of each card type the user's seat cannot place now: the deck below what it is
+    looking at, the cards of hidden hands it did not see go in (kernels.search.mark_known)."""
+    s = game.round.s
+    full = ks.card_census(s).astype(np.int64)
+    w = np.zeros(ksr.W_INT, dtype=np.int64)
+    m = int(ksr.mark_known(ks.new_state(), s, knowledge(game), game.seat, full, w))
+    return np.bincount(w[ksr.W_POOL:ksr.W_POOL + m], minlength=kc.NTYPES)
+
+
+# events whose card only their actor saw (a steal: the thief and the victim)
+PRIVATE = {"keep", "locked_draw", "crab_take", "fish_draw", "lobster_keep", "steal"}
+
+
+def check_log(lines: list[str], evs: list[dict], seat: int, players: int) -> int:
+    """The view's narration of the round `evs` (the engine's events): no card that only
+    another player saw is named. Returns how many such cards it had to leave unnamed."""
+    from analyzer.replay import _narrate
+    texts = _narrate([dict(e) for e in evs], players, None, 0)[0]
+    spoken = [e for e, t in zip(evs, texts) if t]
+    assert len(spoken) == len(lines)
+    hidden = 0
+    for e, line in zip(spoken, lines):
+        if e["event"] in PRIVATE and e.get("card") and seat != e["seat"] and \
+                not (e["event"] == "steal" and e["victim"] == seat):
+            assert e["card"] not in cards_in(line), (line, e)
+            hidden += 1
+    return hidden
+
+
+def check_view(view: dict, game) -> int:
+    """A view against the engine's true state: what it shows is true, and it names no card
+    the user's seat cannot place. Returns the hidden cards of its narration."""
+    s, q, n = game.round.s, game.seat, game.players
+    assert view["over"] == game.over and view["step"] == len(game.actions)
+    assert view["totals"] == [int(v) for v in game.totals[:n]]
+    assert sorted(view["hand"]) == sorted(card_name(t) for t in range(kc.NTYPES)
+                                          for _ in range(int(s[ks.HT + q * kc.NTYPES + t])))
+    assert view["hand_sizes"] == [int(v) for v in s[ks.HLEN:ks.HLEN + n]]
+    assert view["deck"] == int(s[ks.DECK_LEN])
+    for j, pile in enumerate(view["piles"]):
+        size = int(s[ks.PILE_LEN + j])
+        assert pile["size"] == size
+        assert pile["top"] == (card_name(int(s[ks.PILE + j * kc.MAX_DECK + size - 1]))
+                               if size else None)
+    if game.over:
+        assert view["legal"] == [] and view["turn"] is None
+        return 0
+    assert view["turn"]["seat"] == q                     # the API waits only for the user
+    assert view["legal"], "a decision with no legal action"
+    engine_legal = game.round.legal(True)               # every copy of every choice
+    assert {a["id"] for a in view["legal"]} <= set(engine_legal)
+    assert len({a["id"] for a in view["legal"]}) == len(view["legal"])
+    for g in view["tables"][q]:
+        assert all(c in NAMES for c in g)
+    # nothing shown of where the cards are now that the user cannot place: counts of each
+    # card in the hand, tables and pile tops; every card named by an action
+    secret = unplaceable(game)
+    full = ks.card_census(s)
+    shown = {}
+    for c in view["hand"] + [c for t in view["tables"] for g in t for c in g] + \
+            [p["top"] for p in view["piles"] if p["top"]]:
+        shown[c] = shown.get(c, 0) + 1
+    placeable = {card_name(t): int(full[t] - secret[t]) for t in range(kc.NTYPES)}
+    for c, k in shown.items():
+        assert k <= placeable[c], (c, k, placeable[c])
+    for a in view["legal"]:
+        for c in cards_in(a["words"]):
+            assert placeable[c] > 0, (a["words"], c)
+    hidden = check_log(view["log"], _events(game.round.tr), q, n)
+    if view["last_round"] is not None:
+        hidden += check_log(view["last_round"]["log"], game.done_rounds[-1]["events"], q, n)
+    return hidden
+
+
+GAMES = [(2, "base", ["baseline"], 0, 1), (3, "extra-salt", ["tuned", "baseline"], 2, 2),
+         (4, "base", ["baseline"], 1, 3), (4, "extra-salt", ["random", "tuned", "baseline"], 3, 4)]
+
+
+@pytest.mark.parametrize("players, expansion, opponents, seat, seed", GAMES)
+def test_whole_games_through_the_api_show_only_what_the_user_may_know(url, tmp_path, players,
+                                                                     expansion, opponents, seat,
+                                                                     seed):
+    from analyzer.web.play import GAMES as STORE
+    status, view = post(url, "/api/play", {"players": players, "expansion": expansion,
+                                           "opponents": opponents, "seat": seat, "seed": seed})
+    assert status == 200, view
+    gid = view["id"]
+    game = STORE.games[gid]
+    assert view["seed"] == seed and view["policies"][seat] == "you"
+    rnd = random.Random(seed)
+    hidden = 0
+    while not view["over"]:
+        hidden += check_view(view, game)
+        action = rnd.choice(view["legal"])["id"]
+        status, view = post(url, f"/api/play/{gid}", {"action": action, "step": view["step"]})
+        assert status == 200, view
+    hidden += check_view(view, game)
+    assert hidden > 0                        # the other players' draws were there, unnamed
+    assert view["winners"] and view["result"]
+    # the game file replays the same game
+    status, text, headers = request(url, f"/api/play/{gid}/game")
+    assert status == 200 and "attachment" in headers["content-disposition"]
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    done = cli(["replay", "--game", str(path), "--json"])
+    assert done.returncode == 0, done.stderr
+    replayed = json.loads(done.stdout)
+    assert replayed["totals"] == view["totals"] and replayed["winners"] == view["winners"]
+    assert replayed["rounds_played"] == view["round"]
+
+
+def test_a_refused_action_is_one_error_line_and_changes_nothing(url):
+    status, view = post(url, "/api/play", {"players": 2, "seed": 5})
+    gid = view["id"]
+    illegal = max(a["id"] for a in view["legal"]) + 1000
+    for body in ({"action": illegal}, {"action": "draw"}, {"action": view["legal"][0]["id"],
+                                                           "step": view["step"] + 1},
+                 {"move": 1}, [1]):
+        status, text = post(url, f"/api/play/{gid}", body)
+        assert status == 400 and text.startswith("error: ") and text.count("\n") == 1, text
+        assert post(url, f"/api/play/{gid}", None)[0] == 400
+        _, again, _ = request(url, f"/api/play/{gid}")
+        assert json.loads(again) == view
+    assert "stale action" in post(url, f"/api/play/{gid}", {"action": view["legal"][0]["id"],
+                                                            "step": 7})[1]
+    # the legal action then plays, and the same action from the old view is stale
+    first = view["legal"][0]["id"]
+    status, after = post(url, f"/api/play/{gid}", {"action": first, "step": view["step"]})
+    assert status == 200 and after["step"] == 1
+    status, text = post(url, f"/api/play/{gid}", {"action": first, "step": view["step"]})
+    assert status == 400 and "stale" in text
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"players": 5}, "players"), ({"expansion": "salty"}, "expansion"),
+    ({"opponents": ["baseline"] * 3, "players": 2}, "opponent"),
+    ({"opponents": "nobody"}, "nobody"), ({"seat": 2}, "seat"), ({"colour": 1}, "unknown key"),
+    ({"seed": -1}, "seed"), ({"target": 0}, "target"), ("2 players", "expected a JSON object"),
+])
+def test_bad_options_are_one_error_line(url, body, words):
+    status, text = post(url, "/api/play", body)
+    assert status == 400 and text.startswith("error: ") and text.count("\n") == 1, text
+    assert words in text
+
+
+def test_same_seed_and_actions_same_game_and_an_unknown_game_is_a_404(url):
+    views = []
+    for _ in range(2):
+        status, view = post(url, "/api/play", {"players": 3, "seed": 11})
+        for k in range(12):
+            if view["over"]:
+                break
+            view = post(url, f"/api/play/{view['id']}", {"action": view["legal"][k % len(
+                view["legal"])]["id"]})[1]
+        views.append({k: v for k, v in view.items() if k != "id"})
+    assert views[0] == views[1]
+    status, text, _ = request(url, "/api/play/nosuchgame")
+    assert status == 404 and text.startswith("error: no game")
+    status, text, _ = request(url, "/api/play/nosuchgame/game")
+    assert status == 404
+
+
+def test_the_oldest_game_is_dropped_beyond_the_limit(url, monkeypatch):
+    from analyzer.web import play
+    monkeypatch.setattr(play.GAMES, "limit", 3)
+    ids = [post(url, "/api/play", {"seed": k})[1]["id"] for k in range(4)]
+    assert request(url, f"/api/play/{ids[0]}")[0] == 404
+    assert all(request(url, f"/api/play/{g}")[0] == 200 for g in ids[1:])
+
+
+def test_a_game_file_that_does_not_match_its_game_is_refused(url, tmp_path):
+    status, view = post(url, "/api/play", {"players": 2, "seed": 3})
+    view = post(url, f"/api/play/{view['id']}", {"action": view["legal"][0]["id"]})[1]
+    _, text, _ = request(url, f"/api/play/{view['id']}/game")
+    game = json.loads(text)
+    for change, words in [({"actions": game["actions"] + [99999]}, "action 2 of 2"),
+                          ({"totals": [1, 2]}, "totals"), ({"format": "x"}, "not a seasalt game"),
+                          ({"policies": ["baseline", "baseline"]}, "you")]:
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps({**game, **change}))
+        done = cli(["replay", "--game", str(path)])
+        assert done.returncode == 2 and done.stderr.startswith("error: ") and words in done.stderr
+        assert done.stderr.count("\n") == 1, done.stderr
