@@ -25,12 +25,13 @@ two drawn, the lobster's cards, the pile it searches).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
 from kernels import actions as ka
 from kernels import cards as kc
+from kernels import search as ksr
 from kernels import state as ks
 from kernels.game import deal_round, settle_round
 from kernels.policies import SEARCH
@@ -40,6 +41,7 @@ from . import __version__
 from .cards import card_name
 from .decisions import PILE_NAMES, Round
 from .errors import SeasaltError
+from .policies import policy_arrays, seat_policies
 from .replay import STREAM, _events, _narrate, round_record, winner_text
 from .runspec import RunSpec
 
@@ -48,6 +50,8 @@ FORMAT = "seasalt game"     # a game file's `format`
 MAX_ACTIONS = 20_000        # actions in one game file (a game to 40 takes a few hundred)
 MAX_ROUNDS = 200            # a game that goes on longer is stopped (no real game comes near)
 ROUND_CAPACITY = 20_000     # trace events of one round
+HINT_SAMPLES = 20_000       # sampled deals of a hint: a fraction of a second
+MAX_HINT_SAMPLES = 1_000_000
 
 
 class Game:
@@ -207,6 +211,78 @@ class Game:
             out["result"] = winner_text(self.record())
         return out
 
+    def snapshot(self) -> "Game":
+        """A copy that later actions on this game do not change (a hint runs on one)."""
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.round = self.round.copy()
+        other.totals, other.winners = self.totals.copy(), self.winners.copy()
+        other.actions = list(self.actions)
+        return other
+
+    # -- the advisor's hint ----------------------------------------------------------------
+    def knowledge(self) -> np.ndarray:
+        """What the user's seat knows of the round now (kernels.search's knowledge array, read
+        from the round's trace since its deal: RULES.md §9)."""
+        r = self.round
+        know = np.zeros(ksr.K_SIZE, dtype=np.int64)
+        know[ksr.K_PLEN:ksr.K_PLEN + 2] = r.start_piles
+        know[ksr.K_CURSOR] = 1
+        ksr.update_knowledge(know, self.seat, r.tr)
+        if int(r.s[ks.DEC]) == ka.DEC_CRAB_CARD:
+            know[ksr.K_DEPTH + int(r.s[ks.CRAB_PILE])] = 0      # it looks through the pile
+        return know
+
+    def hint(self, samples: int = HINT_SAMPLES, seed: int | None = None,
+             stop: Callable[[], None] | None = None) -> dict:
+        """The advisor at the user's decision, from the seat's own knowledge only (the true
+        state with every card it cannot place blanked: kernels.search.mark_known, as `seasalt
+        review` asks it): every action's P(win game) with its 95% interval and `vs_best`, the
+        recommendation, and for each option the ids of the view's legal actions it stands for.
+        The opponents are modelled by their own bots (a search seat by baseline), the user by
+        baseline. `seed` (default: the game's seed plus the step) makes the answer repeatable."""
+        from .advisor import Evaluation, judge, run, summarize
+        from .position import decision_actions
+        if self.over:
+            raise SeasaltError("the game is over: there is no decision to hint at")
+        if type(samples) is not int or not 2 <= samples <= MAX_HINT_SAMPLES:
+            raise SeasaltError(f"samples must be a whole number from 2 to {MAX_HINT_SAMPLES:,}, "
+                               f"got {samples!r}", param="samples")
+        seed = self.seed + len(self.actions) if seed is None else seed
+        s, q, n = self.round.s, self.seat, self.players
+        full = ks.card_census(s).astype(np.int64)
+        view = ks.new_state()
+        w = np.zeros(ksr.W_INT, dtype=np.int64)
+        m = int(ksr.mark_known(view, s, self.knowledge(), q, full, w))
+        actions = decision_actions(view, s[ks.HLEN:ks.HLEN + ks.MAX_PLAYERS].astype(np.int64))
+        models = [p if p != YOU and q2 not in self.searchers else "baseline"
+                  for q2, p in enumerate(self.policies)]
+        pk, pp = policy_arrays(seat_policies(models, n))
+        ev = Evaluation(view, w[ksr.W_POOL:ksr.W_POOL + m].copy(),
+                        w[ksr.W_UNK:ksr.W_UNK + ks.MAX_PLAYERS].copy(),
+                        np.zeros((0, 3), np.int64), q, actions, pk, pp, self.deck, self.target,
+                        self.totals.copy())
+        legal = self.legal()
+        out = {"step": len(self.actions), "decision": self.round.decision, "samples": samples,
+               "seed": seed, "models": {"you": "baseline", "opponents": [
+                   models[p] for p in range(n) if p != q]}}
+        if len(actions) < 2:
+            tally, _ = run(ev, 2, None, seed, 1, stop=stop)
+            options = summarize(tally, view, actions)
+            best = next(iter(options))
+            out.update(recommendation=best, reason="the only choice", options=options,
+                       distinguishable=False)
+        else:
+            tally, _ = run(ev, samples, None, seed, 1, stop=stop)
+            verdict = judge(tally, view, actions)
+            options, best = verdict.options, verdict.best
+            out.update(recommendation=best, reason=verdict.reason, options=options,
+                       explanation=verdict.explanation,
+                       distinguishable=verdict.distinguishable, ranking=verdict.ranking)
+        for o in options.values():
+            o["ids"] = [a for a in legal if _covers(int(view[ks.DEC]), o["action"], a)]
+        return out
+
     # -- the game file and the replay ------------------------------------------------------
     def game_file(self) -> dict:
         """The game as a file: enough to play it again (`Game.from_file`), and its result."""
@@ -265,6 +341,17 @@ class Game:
             "opening_piles_known": True, "actions": list(self.actions), "over": self.over,
             "rounds": self.done_rounds,
         }
+
+
+def _covers(kind: int, option: int, action: int) -> bool:
+    """The advisor's option (kernels.legal without copies, or a crab pick named at once) stands
+    for the user's legal action: the same action, a pair of the same kinds whichever copies
+    it plays, or the search of the pile whose card the option names."""
+    if kind == ka.DEC_PLAY:
+        return option & ka.BASE_MASK == action & ka.BASE_MASK
+    if kind == ka.DEC_CRAB_PILE and option >= 2:
+        return action == (option - 2) & 1
+    return option == action
 
 
 MAX_FILE_BYTES = 1 << 20     # a game file is a few kilobytes

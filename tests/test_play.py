@@ -251,3 +251,63 @@ def test_a_game_file_that_does_not_match_its_game_is_refused(url, tmp_path):
         done = cli(["replay", "--game", str(path)])
         assert done.returncode == 2 and done.stderr.startswith("error: ") and words in done.stderr
         assert done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_hint_ranks_the_users_actions_from_what_the_user_knows(url):
+    """Hints at the first decisions of each kind: every option's P(win game) with its interval,
+    the best first, each standing for legal actions of the view."""
+    status, view = post(url, "/api/play", {"players": 3, "seed": 4})
+    rnd, kinds = random.Random(1), set()
+    while not view["over"] and len(kinds) < 4:
+        if view["turn"]["decision"] not in kinds:
+            kinds.add(view["turn"]["decision"])
+            status, text, _ = request(url, f"/api/play/{view['id']}/hint?samples=3000&seed=2")
+            assert status == 200, text
+            h = json.loads(text)
+            assert h["step"] == view["step"] and h["decision"] == view["turn"]["decision"]
+            legal = {a["id"] for a in view["legal"]}
+            covered = set()
+            for key, o in h["options"].items():
+                lo, hi = o["win_game"]["ci95"]
+                assert 0 <= lo <= o["win_game"]["rate"] <= hi <= 1
+                assert o["ids"] and set(o["ids"]) <= legal
+                covered |= set(o["ids"])
+                if len(h["options"]) > 1:
+                    assert o["vs_best"]["mean"] <= 0 or key != h["recommendation"]
+            assert covered == legal                  # every legal action has its estimate
+            best = h["options"][h["recommendation"]]["win_game"]["rate"]
+            assert best == max(o["win_game"]["rate"] for o in h["options"].values())
+            again = json.loads(request(url, f"/api/play/{view['id']}/hint?samples=3000&seed=2")[1])
+            assert again == h                                     # the same seed, the same hint
+        view = post(url, f"/api/play/{view['id']}", {"action": rnd.choice(view["legal"])["id"]})[1]
+    assert {"draw", "keep", "play"} <= kinds
+    for query in ("samples=1", "samples=x", "colour=2", "seed=1&seed=2"):
+        status, text, _ = request(url, f"/api/play/{view['id']}/hint?{query}")
+        assert status == 400 and text.startswith("error: ") and text.count("\n") == 1, text
+
+
+def test_a_hint_does_not_move_when_the_hidden_cards_do():
+    """RULES.md §9: the hint reads only what the user's seat knows. The true hidden cards (the
+    deck, the unseen parts of the other hands) swapped for another deal consistent with what
+    the seat saw: the same hint, number for number."""
+    from analyzer.play import Game
+    game = Game(3, "baseline", seed=21)
+    rnd = random.Random(3)
+    checked = 0
+    while not game.over and checked < 3:
+        if len(game.legal()) > 1 and rnd.random() < 0.3:
+            s = game.round.s
+            other = game.snapshot()
+            w = np.zeros(ksr.W_INT, dtype=np.int64)
+            ok = ksr.determinize(other.round.s, s, game.knowledge(), game.seat,
+                                 ks.card_census(s).astype(np.int64), w,
+                                 np.array([1, 2, 3, 4 + checked], dtype=np.uint64))
+            assert ok == 0
+            hands = slice(ks.HT, ks.HT + game.players * kc.NTYPES)
+            deck = slice(ks.DECK, ks.DECK + int(s[ks.DECK_LEN]))
+            assert not (np.array_equal(other.round.s[hands], s[hands])
+                        and np.array_equal(other.round.s[deck], s[deck]))
+            assert other.hint(2000, seed=5) == game.hint(2000, seed=5)
+            checked += 1
+        game.apply(rnd.choice(game.legal()))
+    assert checked == 3

@@ -200,6 +200,15 @@ def advice_json(position: object, options: dict, gone: threading.Event | None = 
     """Exactly what `seasalt advise FILE --json` prints for this position and these options
     (analyzer.robust.advise_models: one model per side, or the robust answer).
     `gone`: set when the client has disconnected (the advice stops at its next chunk)."""
+    result = advising(lambda stop: advise_models(position, **options, stop=stop), gone)
+    return Rendered(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")
+
+
+def advising(work: Callable[[Callable[[], None]], object],
+             gone: threading.Event | None = None) -> object:
+    """`work(stop)` holding the advisor (one advice at a time, waiting at most the time
+    limit); `stop`, called between chunks of samples, ends it when the client has gone, the
+    server stops or the time limit has passed."""
     limit = advice_seconds()
     if not ADVISE_LOCK.acquire(timeout=limit):
         raise HTTPError(503, f"the advisor is busy with another request (each may run up to "
@@ -215,10 +224,9 @@ def advice_json(position: object, options: dict, gone: threading.Event | None = 
             raise HTTPError(503, f"the advice went over its time limit of {limit:g} s; ask for "
                                  f"fewer samples or a coarser precision")
     try:
-        result = advise_models(position, **options, stop=stop)
+        return work(stop)
     finally:
         ADVISE_LOCK.release()
-    return Rendered(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")
 
 
 def check(position: object) -> dict:

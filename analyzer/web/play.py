@@ -3,6 +3,8 @@
     POST /api/play                 options (JSON) -> the new game's id and the user's view
     GET  /api/play/{id}            the user's view now
     POST /api/play/{id}            {"action": ID, "step": N} -> the next view
+    GET  /api/play/{id}/hint       ?samples=N&seed=S: the advisor at the user's decision, from
+                                   the user's knowledge only (analyzer.play.Game.hint)
     GET  /api/play/{id}/game       the game file (`seasalt replay --game FILE` reads it)
 
 The games are analyzer.play.Game objects kept in memory, at most MAX_GAMES: a new game beyond
@@ -13,6 +15,7 @@ nothing. One game call runs at a time (GAMES_LOCK): each is milliseconds with bo
 """
 from __future__ import annotations
 
+import json
 import secrets
 import sys
 import threading
@@ -22,10 +25,10 @@ from typing import Callable
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
-from ..cli import flag_message
+from ..cli import _json_safe, flag_message
 from ..errors import SeasaltError
 from ..play import Game
 
@@ -103,6 +106,29 @@ def game_file(gid: str) -> dict:
         return GAMES.get(gid).game_file()
 
 
+HINT_QUERY = {"samples": int, "seed": int}
+
+
+def hint(request: Request) -> dict:
+    """The advisor at the user's decision (Game.hint) on a snapshot of the game, holding the
+    advisor as /api/advise does (one advice at a time, its time limit)."""
+    from .app import HTTPError, advising
+    options = {}
+    for key, value in request.query_params.multi_items():
+        if key not in HINT_QUERY:
+            raise HTTPError(400, f"unknown parameter {key[:40]!r}; valid: {', '.join(HINT_QUERY)}")
+        if key in options:
+            raise HTTPError(400, f"{key} given twice")
+        try:
+            options[key] = HINT_QUERY[key](value)
+        except ValueError:
+            raise HTTPError(400, f"invalid value for {key}: {value[:40]!r}") from None
+    gid = request.path_params["gid"]
+    with GAMES_LOCK:
+        game = GAMES.get(gid).snapshot()
+    return {"id": gid, **advising(lambda stop: game.hint(**options, stop=stop))}
+
+
 def _endpoint(work: Callable[[Request, object], dict], body: bool = False,
               download: bool = False):
     """A play endpoint: the body (when `body`) decoded as the advisor's is, `work` run in a
@@ -126,7 +152,8 @@ def _endpoint(work: Callable[[Request, object], dict], body: bool = False,
         if download:
             headers["Content-Disposition"] = \
                 f'attachment; filename="seasalt-game-{result["seed"]}.json"'
-        return JSONResponse(result, headers=headers)
+        return Response(json.dumps(_json_safe(result), allow_nan=False),
+                        media_type="application/json", headers=headers)
     return endpoint
 
 
@@ -137,6 +164,7 @@ def routes() -> list[Route]:
               methods=["GET"]),
         Route("/api/play/{gid}", _endpoint(lambda r, b: act(r.path_params["gid"], b), body=True),
               methods=["POST"]),
+        Route("/api/play/{gid}/hint", _endpoint(lambda r, b: hint(r)), methods=["GET"]),
         Route("/api/play/{gid}/game", _endpoint(lambda r, b: game_file(r.path_params["gid"]),
                                                 download=True), methods=["GET"]),
     ]
