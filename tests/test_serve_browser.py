@@ -418,3 +418,44 @@ def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
         f"{js_fixed(100 * loss['ci95'][1], 1)}]")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
     assert page.evaluate(CONTRAST) == []
+
+
+def test_a_game_is_played_by_clicking_to_its_end(page, url):
+    """The Play view: a new game, a hint asked, then every decision clicked (the first action
+    the page offers) until the game is over; each click shows the server's next view, and the
+    page never scrolls sideways."""
+    open_page(page, url)
+    page.click("#play-box > summary")
+    page.select_option("#play-players", "2")
+    page.fill("#play-target", "12")
+    page.fill("#play-seed", "3")
+    page.click("#play-new")
+    page.wait_for_selector('body[data-play-views="1"]', state="attached")
+    assert "seed 3" in page.text_content("#play-head")
+    assert page.locator("#play-hand .chip").count() == 0          # the user's turn comes first
+    assert page.locator("#play-actions button").count() >= 1
+    page.click("#play-hint")
+    page.wait_for_selector('body[data-hints="1"]', state="attached", timeout=120_000)
+    rows = page.locator("#play-hint-table tr")
+    assert rows.count() == page.locator("#play-actions button").count() + 1
+    assert re.search(r"\d+\.\d% \[", page.text_content("#play-hint-table"))
+    shoot(page, "play", "#play")
+    views = 1
+    while page.get_attribute("body", "data-play-over") != "true":
+        step = int(page.get_attribute("body", "data-play-step"))
+        words = page.text_content("#play-actions button >> nth=0")
+        page.click("#play-actions button >> nth=0")
+        views += 1
+        page.wait_for_selector(f'body[data-play-views="{views}"]', state="attached")
+        assert int(page.get_attribute("body", "data-play-step")) == step + 1, words
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+        assert views < 400
+    assert page.text_content("#play-turn").startswith("Game over: seat")
+    assert page.locator("#play-actions button").count() == 0
+    gid = page.get_attribute("#play-download", "href").split("/")[3]
+    status, text, _ = request(url, f"/api/play/{gid}")
+    view = json.loads(text)
+    assert view["over"] and view["step"] == views - 1
+    assert page.text_content("#play-head").endswith(", ".join(
+        f"{'you' if q == 0 else 'seat ' + str(q)} {t}" for q, t in enumerate(view["totals"])))
+    shoot(page, "play-over", "#play")

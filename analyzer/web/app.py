@@ -1,6 +1,6 @@
 """The web app of `seasalt serve`: the page, the card catalogue and the advisor's API.
 
-    GET  /                 the page (static/index.html, app.js, style.css; nothing else is served)
+    GET  /                 the page (static/index.html, app.js, play.js, style.css; nothing else)
     GET  /api/catalogue    cards (from kernels.cards), deck sizes, default targets, decisions
     POST /api/cards        a position with every card list in canonical notation (for imports)
     POST /api/check        validate a position exactly as `seasalt advise` does
@@ -57,6 +57,7 @@ PILES = ("A", "B")                # the position file's piles (analyzer.position
 LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+          "/play.js": ("play.js", "text/javascript; charset=utf-8"),
           "/style.css": ("style.css", "text/css; charset=utf-8")}
 # The decisions the page asks (the position file's `decision`) and the keys each one needs.
 DECISIONS = [
