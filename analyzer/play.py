@@ -52,6 +52,8 @@ MAX_ROUNDS = 200            # a game that goes on longer is stopped (no real gam
 ROUND_CAPACITY = 20_000     # trace events of one round
 HINT_SAMPLES = 20_000       # sampled deals of a hint: a fraction of a second
 MAX_HINT_SAMPLES = 1_000_000
+REVIEW_SAMPLES = 2000       # per decision, as `seasalt review`'s default
+MAX_REVIEW_SAMPLES = 100_000
 
 
 class Game:
@@ -93,6 +95,8 @@ class Game:
         self.totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
         self.winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
         self.actions: list[int] = []
+        self.decisions: list = []               # the user's, for the review (_remember)
+        self.decision_steps: list[int] = []     # the step of each
         self.done_rounds: list[dict] = []       # replay records of the finished rounds
         self.round_no = 0
         self.over = False
@@ -164,7 +168,15 @@ class Game:
             raise SeasaltError(f"action {action!r} is not one of the legal actions of this "
                                f"{self.round.decision} decision: "
                                + ", ".join(f"{a} ({self.round.describe(a)})" for a in legal))
-        self.round.apply(action)
+        before = len(self.decisions)
+        self._remember(action)
+        try:
+            self.round.apply(action)
+        except Exception:
+            del self.decisions[before:]
+            raise
+        if len(self.decisions) > before:
+            self.decision_steps.append(len(self.actions))
         self.actions.append(action)
         self._advance()
 
@@ -218,6 +230,7 @@ class Game:
         other.round = self.round.copy()
         other.totals, other.winners = self.totals.copy(), self.winners.copy()
         other.actions = list(self.actions)
+        other.decisions, other.decision_steps = list(self.decisions), list(self.decision_steps)
         return other
 
     # -- the advisor's hint ----------------------------------------------------------------
@@ -233,6 +246,74 @@ class Game:
             know[ksr.K_DEPTH + int(r.s[ks.CRAB_PILE])] = 0      # it looks through the pile
         return know
 
+    def _marked(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+        """The user's decision as the seat sees it: the state with every card it cannot place
+        blanked (kernels.search.mark_known), those cards, each hidden hand's unknown count, and
+        the actions the advisor weighs (analyzer.position.decision_actions)."""
+        from .position import decision_actions
+        s = self.round.s
+        view = ks.new_state()
+        w = np.zeros(ksr.W_INT, dtype=np.int64)
+        m = int(ksr.mark_known(view, s, self.knowledge(), self.seat,
+                               ks.card_census(s).astype(np.int64), w))
+        actions = decision_actions(view, s[ks.HLEN:ks.HLEN + ks.MAX_PLAYERS].astype(np.int64))
+        return (view, w[ksr.W_POOL:ksr.W_POOL + m].copy(),
+                w[ksr.W_UNK:ksr.W_UNK + ks.MAX_PLAYERS].copy(), actions)
+
+    def models(self) -> tuple[list[str], np.ndarray, np.ndarray]:
+        """The players the advisor plays on with: each opponent's own bot (a search seat:
+        baseline, since only bots continue a deal), the user baseline."""
+        models = [p if p != YOU and q not in self.searchers else "baseline"
+                  for q, p in enumerate(self.policies)]
+        pk, pp = policy_arrays(seat_policies(models, self.players))
+        return models, pk, pp
+
+    def _remember(self, action: int) -> None:
+        """Keep the user's decision (2+ legal actions) as the seat saw it, for the review."""
+        from .review import _Decision
+        if len(self.legal()) < 2:
+            return
+        view, pool, unknown, actions = self._marked()
+        kind = int(view[ks.DEC])
+        if kind == ka.DEC_PLAY:          # the advisor weighs a pair by its kinds, not copies
+            chosen = next(a for a in actions if a & ka.BASE_MASK == action & ka.BASE_MASK)
+        else:
+            chosen = action
+            if chosen not in actions:   # a crab search of a pile whose cards it remembers
+                actions = actions + [chosen]
+        if len(actions) < 2:
+            return
+        self.decisions.append(_Decision(self.round_no, int(self.round.s[ks.TURNS]) + 1,
+                                        [int(v) for v in self.totals[:self.players]], kind,
+                                        chosen, view, pool, unknown, actions))
+
+    def review(self, samples: int = REVIEW_SAMPLES, seed: int | None = None, jobs: int = 1,
+               stop: Callable[[], None] | None = None) -> dict:
+        """The review of the user's decisions so far (analyzer.review's, from the seat's own
+        knowledge at each: the advisor's choice, the loss of the choice made with its 95%
+        interval, the costliest first in `summary`), each with the `step` of the game it was
+        taken at."""
+        from .review import _summary, _validate, review_rows
+        _validate(self.players, self.seat, samples if type(samples) is int else -1)
+        if samples > MAX_REVIEW_SAMPLES:
+            raise SeasaltError(f"samples must be at most {MAX_REVIEW_SAMPLES:,} here, got "
+                               f"{samples:,}", param="samples")
+        seed = self.seed if seed is None else seed
+        _, pk, pp = self.models()
+        rows = review_rows(self.decisions, self.seat, pk, pp, self.deck, self.target, samples,
+                           seed, jobs, stop=stop)
+        for row, step in zip(rows, self.decision_steps):
+            row["step"] = step
+        return {"seed": seed, "players": self.players, "policies": list(self.policies),
+                "seat": self.seat, "expansion": self.expansion, "target": self.target,
+                "samples": samples, "version": __version__, "over": self.over,
+                "stream": "decision t, deal i: kernels.rng.seed_stream(seed, t * 2**32 + i)",
+                "rounds_played": len(self.done_rounds),
+                "mermaid_win": self.record()["mermaid_win"],
+                "totals": [int(v) for v in self.totals[:self.players]],
+                "replay": "seasalt replay --game FILE",
+                "decisions": rows, "summary": _summary(rows)}
+
     def hint(self, samples: int = HINT_SAMPLES, seed: int | None = None,
              stop: Callable[[], None] | None = None) -> dict:
         """The advisor at the user's decision, from the seat's own knowledge only (the true
@@ -242,26 +323,17 @@ class Game:
         The opponents are modelled by their own bots (a search seat by baseline), the user by
         baseline. `seed` (default: the game's seed plus the step) makes the answer repeatable."""
         from .advisor import Evaluation, judge, run, summarize
-        from .position import decision_actions
         if self.over:
             raise SeasaltError("the game is over: there is no decision to hint at")
         if type(samples) is not int or not 2 <= samples <= MAX_HINT_SAMPLES:
             raise SeasaltError(f"samples must be a whole number from 2 to {MAX_HINT_SAMPLES:,}, "
                                f"got {samples!r}", param="samples")
         seed = self.seed + len(self.actions) if seed is None else seed
-        s, q, n = self.round.s, self.seat, self.players
-        full = ks.card_census(s).astype(np.int64)
-        view = ks.new_state()
-        w = np.zeros(ksr.W_INT, dtype=np.int64)
-        m = int(ksr.mark_known(view, s, self.knowledge(), q, full, w))
-        actions = decision_actions(view, s[ks.HLEN:ks.HLEN + ks.MAX_PLAYERS].astype(np.int64))
-        models = [p if p != YOU and q2 not in self.searchers else "baseline"
-                  for q2, p in enumerate(self.policies)]
-        pk, pp = policy_arrays(seat_policies(models, n))
-        ev = Evaluation(view, w[ksr.W_POOL:ksr.W_POOL + m].copy(),
-                        w[ksr.W_UNK:ksr.W_UNK + ks.MAX_PLAYERS].copy(),
-                        np.zeros((0, 3), np.int64), q, actions, pk, pp, self.deck, self.target,
-                        self.totals.copy())
+        q, n = self.seat, self.players
+        view, pool, unknown, actions = self._marked()
+        models, pk, pp = self.models()
+        ev = Evaluation(view, pool, unknown, np.zeros((0, 3), np.int64), q, actions, pk, pp,
+                        self.deck, self.target, self.totals.copy())
         legal = self.legal()
         out = {"step": len(self.actions), "decision": self.round.decision, "samples": samples,
                "seed": seed, "models": {"you": "baseline", "opponents": [

@@ -16,6 +16,7 @@ import time
 import numpy as np
 import pytest
 
+from analyzer.advisor import LABELS
 from analyzer.cards import card_name
 from analyzer.replay import _events
 from kernels import cards as kc
@@ -311,3 +312,33 @@ def test_a_hint_does_not_move_when_the_hidden_cards_do():
             checked += 1
         game.apply(rnd.choice(game.legal()))
     assert checked == 3
+
+
+@pytest.mark.parametrize("players, expansion, seed", [(2, "base", 6), (3, "extra-salt", 7),
+                                                      (4, "base", 8)])
+def test_the_review_lists_every_user_decision_with_two_or_more_actions(url, players, expansion,
+                                                                       seed):
+    status, view = post(url, "/api/play", {"players": players, "expansion": expansion,
+                                           "seed": seed, "target": 15})
+    rnd, steps, words = random.Random(seed), [], {}
+    while not view["over"]:
+        if len(view["legal"]) >= 2:
+            steps.append(view["step"])
+        choice = rnd.choice(view["legal"])
+        words[view["step"]] = choice["words"]
+        view = post(url, f"/api/play/{view['id']}", {"action": choice["id"]})[1]
+    status, text, _ = request(url, f"/api/play/{view['id']}/review?samples=400&seed=1")
+    assert status == 200, text
+    r = json.loads(text)
+    assert [d["step"] for d in r["decisions"]] == steps
+    for d in r["decisions"]:
+        chosen = {"end the turn": LABELS["play_on"]}.get(words[d["step"]], words[d["step"]])
+        # the choice made, in the review's words: a pair by its kinds (the advisor weighs them so)
+        assert d["chosen_words"] == chosen or chosen.startswith(d["chosen_words"] + " (")
+        assert d["advisor"] in d["options"] and d["chosen"] in d["options"]
+        assert d["loss"]["mean"] == 0 if d["chosen"] == d["advisor"] else True
+    s = r["summary"]
+    assert s["decisions"] == len(steps)
+    losses = [r["decisions"][i]["loss"]["mean"] for i in s["costliest"]]
+    assert losses == sorted(losses, reverse=True)
+    assert r["totals"] == view["totals"]

@@ -459,3 +459,13 @@ def test_a_game_is_played_by_clicking_to_its_end(page, url):
     assert page.text_content("#play-head").endswith(", ".join(
         f"{'you' if q == 0 else 'seat ' + str(q)} {t}" for q, t in enumerate(view["totals"])))
     shoot(page, "play-over", "#play")
+    page.click("#play-review")
+    page.wait_for_selector('body[data-reviews="1"]', state="attached", timeout=120_000)
+    status, text, _ = request(url, f"/api/play/{gid}/review")
+    reviewed = json.loads(text)["decisions"]
+    items = page.locator("#review-list li.reviewed")
+    assert items.count() == len(reviewed) > 0
+    costliest = max(reviewed, key=lambda d: d["loss"]["mean"])
+    assert items.nth(0).get_attribute("data-step") == str(costliest["step"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    shoot(page, "play-review", "#review")

@@ -5,6 +5,8 @@
     POST /api/play/{id}            {"action": ID, "step": N} -> the next view
     GET  /api/play/{id}/hint       ?samples=N&seed=S: the advisor at the user's decision, from
                                    the user's knowledge only (analyzer.play.Game.hint)
+    GET  /api/play/{id}/review     ?samples=N&seed=S: the review of the user's decisions so far
+                                   (analyzer.play.Game.review; the costliest first in `summary`)
     GET  /api/play/{id}/game       the game file (`seasalt replay --game FILE` reads it)
 
 The games are analyzer.play.Game objects kept in memory, at most MAX_GAMES: a new game beyond
@@ -109,10 +111,9 @@ def game_file(gid: str) -> dict:
 HINT_QUERY = {"samples": int, "seed": int}
 
 
-def hint(request: Request) -> dict:
-    """The advisor at the user's decision (Game.hint) on a snapshot of the game, holding the
-    advisor as /api/advise does (one advice at a time, its time limit)."""
-    from .app import HTTPError, advising
+def _query(request: Request) -> dict:
+    """samples and seed from the query string (the CLI's option names)."""
+    from .app import HTTPError
     options = {}
     for key, value in request.query_params.multi_items():
         if key not in HINT_QUERY:
@@ -123,10 +124,29 @@ def hint(request: Request) -> dict:
             options[key] = HINT_QUERY[key](value)
         except ValueError:
             raise HTTPError(400, f"invalid value for {key}: {value[:40]!r}") from None
+    return options
+
+
+def hint(request: Request) -> dict:
+    """The advisor at the user's decision (Game.hint) on a snapshot of the game, holding the
+    advisor as /api/advise does (one advice at a time, its time limit)."""
+    from .app import advising
+    options = _query(request)
     gid = request.path_params["gid"]
     with GAMES_LOCK:
         game = GAMES.get(gid).snapshot()
     return {"id": gid, **advising(lambda stop: game.hint(**options, stop=stop))}
+
+
+def review(request: Request) -> dict:
+    """The review of the user's decisions so far (Game.review) on a snapshot of the game,
+    holding the advisor as a hint does."""
+    from .app import advising
+    options = _query(request)
+    gid = request.path_params["gid"]
+    with GAMES_LOCK:
+        game = GAMES.get(gid).snapshot()
+    return {"id": gid, **advising(lambda stop: game.review(**options, stop=stop))}
 
 
 def _endpoint(work: Callable[[Request, object], dict], body: bool = False,
@@ -165,6 +185,7 @@ def routes() -> list[Route]:
         Route("/api/play/{gid}", _endpoint(lambda r, b: act(r.path_params["gid"], b), body=True),
               methods=["POST"]),
         Route("/api/play/{gid}/hint", _endpoint(lambda r, b: hint(r)), methods=["GET"]),
+        Route("/api/play/{gid}/review", _endpoint(lambda r, b: review(r)), methods=["GET"]),
         Route("/api/play/{gid}/game", _endpoint(lambda r, b: game_file(r.path_params["gid"]),
                                                 download=True), methods=["GET"]),
     ]

@@ -79,6 +79,21 @@ async function hint() {
   }
 }
 
+/** The review of the user's decisions so far, shown by the page's own "Game review" section
+ * (app.js showReview, as a `seasalt review --json` file is). */
+async function review() {
+  say("reviewing your decisions…");
+  try {
+    const r = await playCall(`/api/play/${PLAY.id}/review`);
+    showReview(r);
+    say(`review: ${r.decisions.length} decisions, shown under "Game review"`);
+    byId("review").scrollIntoView({block: "start"});
+    document.body.dataset.reviews = String(Number(document.body.dataset.reviews || 0) + 1);
+  } catch (e) {
+    say(e.message, true);
+  }
+}
+
 function groups(table) {
   return table.length ? table.map((g) => g.join(" + ")).join("; ") : "nothing played";
 }
@@ -116,3 +131,4 @@ function show(v) {
 
 byId("play-new").addEventListener("click", newGame);
 byId("play-hint").addEventListener("click", hint);
+byId("play-review").addEventListener("click", review);
