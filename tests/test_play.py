@@ -144,7 +144,8 @@ def check_view(view: dict, game) -> int:
 
 
 GAMES = [(2, "base", ["baseline"], 0, 1), (3, "extra-salt", ["tuned", "baseline"], 2, 2),
-         (4, "base", ["baseline"], 1, 3), (4, "extra-salt", ["random", "tuned", "baseline"], 3, 4)]
+         (4, "base", ["baseline"], 1, 3), (4, "extra-salt", ["random", "tuned", "baseline"], 3, 4),
+         (2, "extra-salt", ["search"], 1, 5)]
 
 
 @pytest.mark.parametrize("players, expansion, opponents, seat, seed", GAMES)
@@ -342,3 +343,18 @@ def test_the_review_lists_every_user_decision_with_two_or_more_actions(url, play
     losses = [r["decisions"][i]["loss"]["mean"] for i in s["costliest"]]
     assert losses == sorted(losses, reverse=True)
     assert r["totals"] == view["totals"]
+
+
+def test_seasalt_review_game_reviews_the_users_decisions_as_the_api_does(url, tmp_path):
+    status, view = post(url, "/api/play", {"players": 2, "seed": 12, "target": 10})
+    rnd = random.Random(4)
+    while not view["over"]:
+        view = post(url, f"/api/play/{view['id']}", {"action": rnd.choice(view["legal"])["id"]})[1]
+    path = tmp_path / "game.json"
+    path.write_text(request(url, f"/api/play/{view['id']}/game")[1])
+    done = cli(["review", "--game", str(path), "--samples", "300", "--json"])
+    assert done.returncode == 0, done.stderr
+    api = json.loads(request(url, f"/api/play/{view['id']}/review?samples=300")[1])
+    assert json.loads(done.stdout) == {k: v for k, v in api.items() if k != "id"}
+    text = cli(["review", "--game", str(path), "--samples", "300"]).stdout
+    assert "seat 0: you" in text and "`seasalt replay --game FILE` shows every" in text
