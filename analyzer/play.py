@@ -43,7 +43,7 @@ from .decisions import PILE_NAMES, Round
 from .errors import SeasaltError
 from .policies import policy_arrays, seat_policies
 from .replay import STREAM, _events, _narrate, round_record, winner_text
-from .runspec import RunSpec
+from .runspec import RunSpec, check_players
 
 YOU = "you"                 # the user's seat in a game file's `policies`
 FORMAT = "seasalt game"     # a game file's `format`
@@ -70,7 +70,8 @@ class Game:
         if type(players) is not int:
             raise SeasaltError(f"players must be a whole number from 2 to 4, got {players!r}",
                                param="players")
-        if type(seat) is not int or not 0 <= seat < max(players, 2):
+        check_players(players)
+        if type(seat) is not int or not 0 <= seat < players:
             raise SeasaltError(f"seat must be a seat of the game, 0 to {players - 1}, got "
                                f"{seat!r}", param="seat")
         if not opponents or not all(isinstance(o, str) for o in opponents):
@@ -220,7 +221,8 @@ class Game:
             "legal": legal,
         }
         if self.over:
-            out["result"] = winner_text(self.record())
+            out["result"] = (winner_text(self.record()) if out["winners"] else
+                             f"stopped after {MAX_ROUNDS} rounds without a winner")
         return out
 
     def snapshot(self) -> "Game":
@@ -384,7 +386,7 @@ class Game:
                 not all(type(a) is int for a in actions):
             raise SeasaltError(f"{source}: \"actions\" must be a list of at most {MAX_ACTIONS:,} "
                                f"action ids (whole numbers)")
-        if type(obj["seed"]) is not int or isinstance(obj["target"], bool):
+        if type(obj["seed"]) is not int:
             raise SeasaltError(f"{source}: \"seed\" must be a whole number")
         game = cls(obj["players"], [p for q, p in enumerate(pols) if q != seat],
                    obj["expansion"], obj["target"], obj["seed"], seat)

@@ -358,3 +358,25 @@ def test_seasalt_review_game_reviews_the_users_decisions_as_the_api_does(url, tm
     assert json.loads(done.stdout) == {k: v for k, v in api.items() if k != "id"}
     text = cli(["review", "--game", str(path), "--samples", "300"]).stdout
     assert "seat 0: you" in text and "`seasalt replay --game FILE` shows every" in text
+
+
+def test_a_game_file_opens_again_to_go_on_with(url):
+    status, view = post(url, "/api/play", {"players": 3, "seed": 30, "opponents": "tuned"})
+    rnd = random.Random(30)
+    for _ in range(15):
+        view = post(url, f"/api/play/{view['id']}", {"action": rnd.choice(view["legal"])["id"]})[1]
+    game = json.loads(request(url, f"/api/play/{view['id']}/game")[1])
+    status, opened = post(url, "/api/play", {"game": game})
+    assert status == 200 and opened["id"] != view["id"]
+    assert {k: v for k, v in opened.items() if k != "id"} == \
+        {k: v for k, v in view.items() if k != "id"}
+    # both go on alike
+    a = view["legal"][0]["id"]
+    assert {k: v for k, v in post(url, f"/api/play/{opened['id']}", {"action": a})[1].items()
+            if k != "id"} == {k: v for k, v in post(url, f"/api/play/{view['id']}",
+                                                   {"action": a})[1].items() if k != "id"}
+    for body, words in [({"game": {**game, "actions": game["actions"][:-1] + [10 ** 9]}},
+                         "action 15 of 15"), ({"game": game, "seed": 1}, "comes alone"),
+                        ({"game": [1]}, "not a seasalt game file")]:
+        status, text = post(url, "/api/play", body)
+        assert status == 400 and text.startswith("error: ") and words in text, text

@@ -420,10 +420,10 @@ def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
     assert page.evaluate(CONTRAST) == []
 
 
-def test_a_game_is_played_by_clicking_to_its_end(page, url):
+def test_a_game_is_played_by_clicking_to_its_end(page, url, tmp_path):
     """The Play view: a new game, a hint asked, then every decision clicked (the first action
     the page offers) until the game is over; each click shows the server's next view, and the
-    page never scrolls sideways."""
+    page never scrolls sideways. Then the review, and the downloaded game file opened again."""
     open_page(page, url)
     page.click("#play-box > summary")
     page.select_option("#play-players", "2")
@@ -469,3 +469,11 @@ def test_a_game_is_played_by_clicking_to_its_end(page, url):
     assert items.nth(0).get_attribute("data-step") == str(costliest["step"])
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
     shoot(page, "play-review", "#review")
+    # the downloaded game file opens again: the same game, at its end
+    path = tmp_path / "game.json"
+    path.write_text(request(url, f"/api/play/{gid}/game")[1])
+    page.set_input_files("#play-upload", str(path))
+    page.wait_for_selector(f'body[data-play-views="{views + 1}"]', state="attached")
+    assert page.get_attribute("#play-download", "href") != f"/api/play/{gid}/game"
+    assert page.text_content("#play-turn") == f"Game over: {view['result']}"
+    assert f"the game at step {view['step']}" in page.text_content("#play-status")

@@ -1,6 +1,7 @@
 """`seasalt serve`'s games against the bots: the /api/play API (docs/advisor.md, "Play").
 
-    POST /api/play                 options (JSON) -> the new game's id and the user's view
+    POST /api/play                 options (JSON) -> the new game's id and the user's view;
+                                   {"game": FILE}: a game file played again, to go on with
     GET  /api/play/{id}            the user's view now
     POST /api/play/{id}            {"action": ID, "step": N} -> the next view
     GET  /api/play/{id}/hint       ?samples=N&seed=S: the advisor at the user's decision, from
@@ -75,12 +76,21 @@ def game_options(body: object) -> dict:
         raise SeasaltError(f"{SOURCE}: expected a JSON object with any of: {', '.join(OPTIONS)}")
     unknown = [k for k in body if k not in OPTIONS]
     if unknown:
-        raise SeasaltError(f"{SOURCE}: unknown key {unknown[0][:40]!r}; valid: {', '.join(OPTIONS)}")
+        raise SeasaltError(f"{SOURCE}: unknown key {unknown[0][:40]!r}; valid: {', '.join(OPTIONS)} "
+                           f"(or \"game\": a game file)")
     return dict(body)
 
 
 def new_game(body: object) -> dict:
-    game = Game(**game_options(body))
+    """A new game from options, or a game file played again ({"game": FILE}: Game.from_file,
+    so the page can open a downloaded game and go on with it)."""
+    if isinstance(body, dict) and "game" in body:
+        if len(body) != 1:
+            raise SeasaltError(f"{SOURCE}: \"game\" (a game file) comes alone, without other "
+                               f"options")
+        game = Game.from_file(body["game"])
+    else:
+        game = Game(**game_options(body))
     with GAMES_LOCK:
         gid = GAMES.add(game)
         return {"id": gid, **game.view()}

@@ -46,6 +46,19 @@ async function newGame() {
   }
 }
 
+/** A downloaded game file, played again by the server from its seed and actions. */
+async function openGame(file) {
+  let game = null;
+  try { game = JSON.parse(await file.text()); } catch (e) { game = null; }
+  if (game === null) return say(`${file.name}: not a game file (not JSON)`, true);
+  try {
+    show(await playCall("/api/play", {game}));
+    say(`${file.name}: the game at step ${PLAY.step}`);
+  } catch (e) {
+    say(e.message, true);
+  }
+}
+
 async function act(id) {
   try {
     show(await playCall(`/api/play/${PLAY.id}`, {action: id, step: PLAY.step}));
@@ -132,3 +145,7 @@ function show(v) {
 byId("play-new").addEventListener("click", newGame);
 byId("play-hint").addEventListener("click", hint);
 byId("play-review").addEventListener("click", review);
+byId("play-upload").addEventListener("change", (e) => {
+  if (e.target.files.length) openGame(e.target.files[0]);
+  e.target.value = "";
+});
