@@ -400,6 +400,16 @@ class Game:
                                f"seed and actions play here ({game.game_file()['totals']})")
         return game
 
+    def at(self, step: object) -> "Game":
+        """The game as it stood before the user's action number `step` + 1 (after `step`
+        actions): played again from the seed (a review links its decisions back to them)."""
+        if type(step) is not int or not 0 <= step <= len(self.actions):
+            raise SeasaltError(f"step must be a whole number from 0 to {len(self.actions)}, "
+                               f"got {step!r}")
+        f = self.game_file()
+        del f["totals"]
+        return Game.from_file({**f, "actions": f["actions"][:step]})
+
     def record(self) -> dict:
         """The finished rounds in the shape of analyzer.replay.replay() (format_replay prints
         it; omniscient, as every replay is)."""

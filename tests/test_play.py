@@ -380,3 +380,25 @@ def test_a_game_file_opens_again_to_go_on_with(url):
                         ({"game": [1]}, "not a seasalt game file")]:
         status, text = post(url, "/api/play", body)
         assert status == 400 and text.startswith("error: ") and words in text, text
+
+
+def test_a_reviewed_decision_links_back_to_its_moment(url):
+    """GET /api/play/{id}/at/{step}: the view as it was before the user's action `step` + 1,
+    with that action as `taken`; the same view the game showed then."""
+    status, view = post(url, "/api/play", {"players": 2, "seed": 40})
+    rnd, seen = random.Random(40), {}
+    while not view["over"] and view["step"] < 25:
+        seen[view["step"]] = view
+        view = post(url, f"/api/play/{view['id']}", {"action": rnd.choice(view["legal"])["id"]})[1]
+    game = json.loads(request(url, f"/api/play/{view['id']}/game")[1])
+    for step in (0, 7, 24):
+        status, text, _ = request(url, f"/api/play/{view['id']}/at/{step}")
+        assert status == 200, text
+        then = json.loads(text)
+        assert then.pop("taken") == game["actions"][step]
+        assert then == seen[step]
+    now = json.loads(request(url, f"/api/play/{view['id']}/at/{view['step']}")[1])
+    assert now.pop("taken") is None and now == view
+    for step in ("26", "-1", "x", "9" * 12):
+        status, text, _ = request(url, f"/api/play/{view['id']}/at/{step}")
+        assert status == 400 and text.startswith("error: step"), text

@@ -469,6 +469,20 @@ def test_a_game_is_played_by_clicking_to_its_end(page, url, tmp_path):
     assert items.nth(0).get_attribute("data-step") == str(costliest["step"])
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
     shoot(page, "play-review", "#review")
+    # the costliest decision links back to its moment: the view then, the choice made marked
+    items.nth(0).locator("button.moment").click()
+    page.wait_for_selector('body[data-play-moment="true"]', state="attached")
+    step = costliest["step"]
+    assert page.get_attribute("body", "data-play-step") == str(step)
+    assert page.locator("#play-actions button:not([disabled])").count() == 0
+    taken = page.text_content("#play-actions button.taken")
+    assert taken.startswith(costliest["chosen_words"].replace("play on (end the turn)",
+                                                              "end the turn"))
+    views += 1
+    page.click("#play-back")
+    page.wait_for_selector('body[data-play-moment="false"]', state="attached")
+    views += 1
+    assert page.text_content("#play-turn").startswith("Game over")
     # the downloaded game file opens again: the same game, at its end
     path = tmp_path / "game.json"
     path.write_text(request(url, f"/api/play/{gid}/game")[1])

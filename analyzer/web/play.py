@@ -8,6 +8,8 @@
                                    the user's knowledge only (analyzer.play.Game.hint)
     GET  /api/play/{id}/review     ?samples=N&seed=S: the review of the user's decisions so far
                                    (analyzer.play.Game.review; the costliest first in `summary`)
+    GET  /api/play/{id}/at/{step}  the view after `step` actions (a decision of the review) and
+                                   `taken`: the action then taken
     GET  /api/play/{id}/game       the game file (`seasalt replay --game FILE` reads it)
 
 The games are analyzer.play.Game objects kept in memory, at most MAX_GAMES: a new game beyond
@@ -113,6 +115,19 @@ def show(gid: str) -> dict:
         return {"id": gid, **GAMES.get(gid).view()}
 
 
+def moment(gid: str, step: str) -> dict:
+    """The user's view as it was after `step` actions (Game.at), the action then taken (None
+    at the current step) and the game's own id: the review's link back to a decision."""
+    from .app import HTTPError
+    if not step.isdigit() or len(step) > 9:
+        raise HTTPError(400, f"step must be a whole number, got {step[:40]!r}")
+    with GAMES_LOCK:
+        game = GAMES.get(gid).snapshot()
+    then = game.at(int(step))
+    taken = game.actions[int(step)] if int(step) < len(game.actions) else None
+    return {"id": gid, **then.view(), "taken": taken}
+
+
 def game_file(gid: str) -> dict:
     with GAMES_LOCK:
         return GAMES.get(gid).game_file()
@@ -196,6 +211,8 @@ def routes() -> list[Route]:
               methods=["POST"]),
         Route("/api/play/{gid}/hint", _endpoint(lambda r, b: hint(r)), methods=["GET"]),
         Route("/api/play/{gid}/review", _endpoint(lambda r, b: review(r)), methods=["GET"]),
+        Route("/api/play/{gid}/at/{step}", _endpoint(
+            lambda r, b: moment(r.path_params["gid"], r.path_params["step"])), methods=["GET"]),
         Route("/api/play/{gid}/game", _endpoint(lambda r, b: game_file(r.path_params["gid"]),
                                                 download=True), methods=["GET"]),
     ]

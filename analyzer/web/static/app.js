@@ -798,7 +798,10 @@ function showReview(r) {
          d.chosen === d.advisor ? " (as the advisor)" : `; the advisor: ${d.advisor_words}`,
          el("span", {class: "loss"}, ` loss ${PP(d.loss)} ${PPCI(d.loss)}` +
                                      (d.worse ? " (distinguishably worse)" : ""))),
-      el("div", {class: "scroll"}, el("table", {class: "ranking"}, el("thead", {}, head), el("tbody", {}, ...rows))));
+      el("div", {class: "scroll"}, el("table", {class: "ranking"}, el("thead", {}, head), el("tbody", {}, ...rows))),
+      // a decision of a game played on this page links back to that moment (play.js)
+      d.step !== undefined && r.play_id ? el("button", {type: "button", class: "small moment",
+        onclick: () => showMoment(r.play_id, d.step)}, "Show this moment") : "");
   });
   $("review-list").replaceChildren(...items);
   $("review").hidden = false;

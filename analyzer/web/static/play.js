@@ -98,10 +98,34 @@ async function review() {
   say("reviewing your decisions…");
   try {
     const r = await playCall(`/api/play/${PLAY.id}/review`);
-    showReview(r);
+    showReview({...r, play_id: r.id});
     say(`review: ${r.decisions.length} decisions, shown under "Game review"`);
     byId("review").scrollIntoView({block: "start"});
     document.body.dataset.reviews = String(Number(document.body.dataset.reviews || 0) + 1);
+  } catch (e) {
+    say(e.message, true);
+  }
+}
+
+/** A reviewed decision's moment: the view as it was (its actions shown, not playable), the
+ * action taken marked; "Back to the game" returns to where the game stands. */
+async function showMoment(gid, step) {
+  try {
+    const v = await playCall(`/api/play/${gid}/at/${step}`);
+    byId("play-box").open = true;
+    show(v, true);
+    const taken = v.legal.find((a) => a.id === v.taken);
+    say(`the moment of step ${step}${taken ? `: you chose “${taken.words}”` : ""}`);
+    byId("play").scrollIntoView({block: "start"});
+  } catch (e) {
+    say(e.message, true);
+  }
+}
+
+async function backToGame() {
+  try {
+    show(await playCall(`/api/play/${PLAY.id}`));
+    say("");
   } catch (e) {
     say(e.message, true);
   }
@@ -111,8 +135,9 @@ function groups(table) {
   return table.length ? table.map((g) => g.join(" + ")).join("; ") : "nothing played";
 }
 
-function show(v) {
+function show(v, moment = false) {
   PLAY = v;
+  byId("play-back").hidden = !moment;
   byId("play-game").hidden = false;
   byId("play-hint-box").hidden = true;
   const you = v.seat;
@@ -129,8 +154,10 @@ function show(v) {
     : [node("span", {class: "empty"}, "empty")]));
   byId("play-turn").textContent = v.over ? `Game over: ${v.result}` : `Your ${v.turn.decision} decision`;
   byId("play-actions").replaceChildren(...v.legal.map((a) => node(
-    "button", {type: "button", class: "action", "data-id": a.id, onclick: () => act(a.id)}, a.words)));
-  byId("play-hint").disabled = v.over;
+    "button", {type: "button", class: "action" + (moment && a.id === v.taken ? " taken" : ""),
+               "data-id": a.id, disabled: moment, onclick: () => act(a.id)}, a.words)));
+  byId("play-hint").disabled = v.over || moment;
+  byId("play-review").disabled = moment;
   byId("play-download").href = `/api/play/${v.id}/game`;
   byId("play-log").replaceChildren(...v.log.map((t) => node("li", {}, t)));
   const last = v.last_round;
@@ -138,6 +165,7 @@ function show(v) {
   if (last) byId("play-last-log").replaceChildren(...last.log.map((t) => node("li", {}, t)));
   byId("play-last").open = v.over;
   document.body.dataset.playStep = String(v.step);
+  document.body.dataset.playMoment = String(moment);
   document.body.dataset.playOver = String(v.over);
   document.body.dataset.playViews = String(Number(document.body.dataset.playViews || 0) + 1);
 }
@@ -145,6 +173,7 @@ function show(v) {
 byId("play-new").addEventListener("click", newGame);
 byId("play-hint").addEventListener("click", hint);
 byId("play-review").addEventListener("click", review);
+byId("play-back").addEventListener("click", backToGame);
 byId("play-upload").addEventListener("change", (e) => {
   if (e.target.files.length) openGame(e.target.files[0]);
   e.target.value = "";
