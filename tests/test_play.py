@@ -402,3 +402,19 @@ def test_a_reviewed_decision_links_back_to_its_moment(url):
     for step in ("26", "-1", "x", "9" * 12):
         status, text, _ = request(url, f"/api/play/{view['id']}/at/{step}")
         assert status == 400 and text.startswith("error: step"), text
+
+
+def test_the_play_api_keeps_the_servers_limits(url):
+    """As the advisor's API: a body over 64 KiB is a 413, a body not sent as JSON a 415, a
+    request addressed to another host a 400; none of them changes the game."""
+    status, view = post(url, "/api/play", {"seed": 50})
+    path = f"/api/play/{view['id']}"
+    status, text, _ = request(url, path, b'{"action": 0, "pad": "' + b"x" * 70_000 + b'"}')
+    assert status == 413 and text.startswith("error: game options: over 65,536 bytes"), text
+    status, text, _ = request(url, path, '{"action": 0}', headers={"Content-Type": "text/plain"})
+    assert status == 415 and text.startswith("error: ")
+    status, text, _ = request(url, path, '{"action": 0}', headers={"Host": "attacker.example"})
+    assert status == 400
+    status, text, _ = request(url, "/api/play", '{"seed": 1}', headers={"Host": "attacker.example"})
+    assert status == 400
+    assert json.loads(request(url, path)[1]) == view
