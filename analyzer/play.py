@@ -19,9 +19,9 @@ actions play the same game: that is the game file.
 The user's view (`Game.view`) is built from what the seat may know (RULES.md §9): its own
 hand, every table, the piles' tops and sizes, the deck's size, every hand's size, and the
 round's events narrated by analyzer.replay with the seat as viewer (a card only another player
-saw is "a card"). The legal actions are the engine's (kernels.legal, one per distinct choice),
-in analyzer.decisions' words; their words name only cards the user sees at that decision (the
-two drawn, the lobster's cards, the pile it searches).
+saw is "a card"). The legal actions are the engine's (kernels.legal: one per distinct choice,
+a pair by the copies it plays), in analyzer.decisions' words; their words name only cards the
+user sees at that decision (the two drawn, the lobster's cards, the pile it searches).
 """
 from __future__ import annotations
 
@@ -66,11 +66,21 @@ class Game:
         A missing seed becomes a fresh one (shown in the view and the game file)."""
         if isinstance(opponents, str):
             opponents = [opponents]
+        if not isinstance(opponents, (list, tuple)):
+            raise SeasaltError("opponents must be a policy spec or a list of them (one per "
+                               "opponent)", param="opponents")
         opponents = list(opponents)
         if type(players) is not int:
             raise SeasaltError(f"players must be a whole number from 2 to 4, got {players!r}",
                                param="players")
         check_players(players)
+        for name, value in (("seed", seed), ("target", target)):
+            if value is not None and type(value) is not int:
+                raise SeasaltError(f"{name} must be a whole number, got {value!r:.40}",
+                                   param=name)
+        if not isinstance(expansion, str):
+            raise SeasaltError(f"expansion must be base or extra-salt, got {expansion!r:.40}",
+                               param="expansion")
         if type(seat) is not int or not 0 <= seat < players:
             raise SeasaltError(f"seat must be a seat of the game, 0 to {players - 1}, got "
                                f"{seat!r}", param="seat")
@@ -156,17 +166,18 @@ class Game:
         return self.round.legal(self.round.s[ks.DEC] == ka.DEC_PLAY)
 
     def apply(self, action: object, step: object = None) -> None:
+        from .position import _show
         """Play the user's action `action` (an id of the view's `legal`); `step`, when given,
         must be the view's `step` (how many actions were played before it): an action chosen
         on an older view is refused. Nothing changes on an error."""
         if self.over:
             raise SeasaltError("the game is over: no action can be played")
         if step is not None and (type(step) is not int or step != len(self.actions)):
-            raise SeasaltError(f"stale action: it was chosen at step {step!r}, the game is at "
+            raise SeasaltError(f"stale action: it was chosen at step {_show(step)}, the game is at "
                                f"step {len(self.actions)}; ask for the view again")
         legal = self.legal()
         if type(action) is not int or action not in legal:
-            raise SeasaltError(f"action {action!r} is not one of the legal actions of this "
+            raise SeasaltError(f"action {_show(action)} is not one of the legal actions of this "
                                f"{self.round.decision} decision: "
                                + ", ".join(f"{a} ({self.round.describe(a)})" for a in legal))
         before = len(self.decisions)

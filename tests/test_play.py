@@ -187,9 +187,10 @@ def test_a_refused_action_is_one_error_line_and_changes_nothing(url):
     illegal = max(a["id"] for a in view["legal"]) + 1000
     for body in ({"action": illegal}, {"action": "draw"}, {"action": view["legal"][0]["id"],
                                                            "step": view["step"] + 1},
-                 {"move": 1}, [1]):
+                 {"move": 1}, [1], {"action": "x" * 60_000}, {"action": 1, "step": "y" * 60_000}):
         status, text = post(url, f"/api/play/{gid}", body)
         assert status == 400 and text.startswith("error: ") and text.count("\n") == 1, text
+        assert len(text) < 2000
         assert post(url, f"/api/play/{gid}", None)[0] == 400
         _, again, _ = request(url, f"/api/play/{gid}")
         assert json.loads(again) == view
@@ -208,9 +209,14 @@ def test_a_refused_action_is_one_error_line_and_changes_nothing(url):
     ({"opponents": ["baseline"] * 3, "players": 2}, "opponent"),
     ({"opponents": "nobody"}, "nobody"), ({"seat": 2}, "seat"), ({"colour": 1}, "unknown key"),
     ({"seed": -1}, "seed"), ({"target": 0}, "target"), ("2 players", "expected a JSON object"),
+    ({"opponents": 5}, "opponents"), ({"opponents": {"a": 1}}, "opponents"),
+    ({"seed": "x"}, "seed"), ({"target": "x"}, "target"), ({"expansion": 3}, "expansion"),
+    ({"players": "2"}, "players"), ({"seat": True}, "seat"), ({"seed": 10 ** 30}, "seed"),
+    (b'{"players": ' + b"9" * 5000 + b"}", "players"),
 ])
 def test_bad_options_are_one_error_line(url, body, words):
-    status, text = post(url, "/api/play", body)
+    status, text = post(url, "/api/play", body) if not isinstance(body, bytes) else \
+        request(url, "/api/play", body)[:2]
     assert status == 400 and text.startswith("error: ") and text.count("\n") == 1, text
     assert words in text
 

@@ -78,8 +78,8 @@ def game_options(body: object) -> dict:
         raise SeasaltError(f"{SOURCE}: expected a JSON object with any of: {', '.join(OPTIONS)}")
     unknown = [k for k in body if k not in OPTIONS]
     if unknown:
-        raise SeasaltError(f"{SOURCE}: unknown key {unknown[0][:40]!r}; valid: {', '.join(OPTIONS)} "
-                           f"(or \"game\": a game file)")
+        raise SeasaltError(f"{SOURCE}: unknown key {unknown[0][:40]!r}; valid: "
+                           f"{', '.join(OPTIONS)} (or \"game\": a game file)")
     return dict(body)
 
 
