@@ -491,3 +491,44 @@ def test_a_game_is_played_by_clicking_to_its_end(page, url, tmp_path):
     assert page.get_attribute("#play-download", "href") != f"/api/play/{gid}/game"
     assert page.text_content("#play-turn") == f"Game over: {view['result']}"
     assert f"the game at step {view['step']}" in page.text_content("#play-status")
+
+
+def test_the_other_players_turns_one_step_at_a_time(desktop, url):
+    """With "one step at a time", the lines narrated since the last view come one per Next step
+    (the decision's buttons hidden meanwhile); the whole narration is the server's view's."""
+    open_page(desktop, url)
+    desktop.click("#play-box > summary")
+    desktop.check("#play-stepwise")
+    desktop.select_option("#play-players", "4")
+    desktop.fill("#play-seed", "8")
+    desktop.click("#play-new")
+    desktop.wait_for_selector('body[data-play-views="1"]', state="attached")
+    gid = desktop.get_attribute("#play-download", "href").split("/")[3]
+    views = 1
+    while True:                     # the user's draw, keep, ... until the turn passes on
+        shown = desktop.locator("#play-log li").count()
+        desktop.click("#play-actions button >> nth=0")
+        views += 1
+        desktop.wait_for_selector(f'body[data-play-views="{views}"]', state="attached")
+        if desktop.get_attribute("body", "data-play-pending") != "0":
+            break
+    view = json.loads(request(url, f"/api/play/{gid}")[1])
+    fresh = len(view["log"]) - shown
+    assert fresh >= 4                   # the user's own lines and three opponents' turns
+    for k in range(1, fresh):
+        assert desktop.locator("#play-log li").count() == shown + k
+        assert not desktop.is_visible("#play-actions") and desktop.is_visible("#play-next")
+        assert desktop.text_content("#play-log li >> nth=-1") == view["log"][shown + k - 1]
+        desktop.click("#play-next")
+    assert desktop.locator("#play-log li").count() == len(view["log"])
+    assert desktop.is_visible("#play-actions") and not desktop.is_visible("#play-stepper")
+    assert [desktop.text_content(f"#play-log li >> nth={i}") for i in range(len(view["log"]))] \
+        == view["log"]
+    while desktop.get_attribute("body", "data-play-pending") == "0":
+        desktop.click("#play-actions button >> nth=0")
+        views += 1
+        desktop.wait_for_selector(f'body[data-play-views="{views}"]', state="attached")
+    desktop.click("#play-all")
+    assert desktop.locator("#play-log li").count() == len(
+        json.loads(request(url, f"/api/play/{gid}")[1])["log"])
+    assert desktop.is_visible("#play-actions")

@@ -135,7 +135,21 @@ function groups(table) {
   return table.length ? table.map((g) => g.join(" + ")).join("; ") : "nothing played";
 }
 
+let pending = [];                   // narrated lines not yet shown (one step at a time)
+
+/** Show the next narrated line; the decision's buttons come back when none is left. */
+function nextStep(all = false) {
+  const log = byId("play-log");
+  do log.append(node("li", {}, pending.shift())); while (all && pending.length);
+  const waiting = pending.length > 0;
+  byId("play-stepper").hidden = !waiting;
+  byId("play-actions").hidden = waiting;
+  byId("play-turn").hidden = waiting;
+  document.body.dataset.playPending = String(pending.length);
+}
+
 function show(v, moment = false) {
+  const before = PLAY && !moment && PLAY.id === v.id && PLAY.round === v.round ? PLAY.log.length : 0;
   PLAY = v;
   byId("play-back").hidden = !moment;
   byId("play-game").hidden = false;
@@ -159,7 +173,17 @@ function show(v, moment = false) {
   byId("play-hint").disabled = v.over || moment;
   byId("play-review").disabled = moment;
   byId("play-download").href = `/api/play/${v.id}/game`;
-  byId("play-log").replaceChildren(...v.log.map((t) => node("li", {}, t)));
+  const stepwise = byId("play-stepwise").checked && !moment && v.log.length > before;
+  byId("play-log").replaceChildren(...v.log.slice(0, stepwise ? before : v.log.length).map(
+    (t) => node("li", {}, t)));
+  pending = stepwise ? v.log.slice(before) : [];
+  if (stepwise) nextStep();
+  else {
+    byId("play-stepper").hidden = true;
+    byId("play-actions").hidden = false;
+    byId("play-turn").hidden = false;
+    document.body.dataset.playPending = "0";
+  }
   const last = v.last_round;
   byId("play-last").hidden = !last;
   if (last) byId("play-last-log").replaceChildren(...last.log.map((t) => node("li", {}, t)));
@@ -174,6 +198,8 @@ byId("play-new").addEventListener("click", newGame);
 byId("play-hint").addEventListener("click", hint);
 byId("play-review").addEventListener("click", review);
 byId("play-back").addEventListener("click", backToGame);
+byId("play-next").addEventListener("click", () => nextStep());
+byId("play-all").addEventListener("click", () => nextStep(true));
 byId("play-upload").addEventListener("change", (e) => {
   if (e.target.files.length) openGame(e.target.files[0]);
   e.target.value = "";
