@@ -427,18 +427,21 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
 # replay
 
 @main.command()
-@opt.seed(required=True, help="The game's seed: it is game 0 of `simulate --games N --seed S` "
-                              "with the same players, policies, expansion and target.")
-@opt.players(required=True)
+@opt.seed(help="The game's seed: it is game 0 of `simulate --games N --seed S` "
+               "with the same players, policies, expansion and target.")
+@opt.players()
 @opt.policy(help="Player policy: once for every seat, or once per seat. Default: baseline. "
                    "'--policy help' lists the players.")
 @opt.expansion()
 @opt.target()
+@click.option("--game", "game_path", metavar="FILE",
+              help="Replay a game played in `seasalt serve`'s Play view (its game file: seed, "
+                   "players and the user's every action) instead.")
 @opt.as_json(help="Print the game as one JSON object: rounds, events (with their text), scores.")
 @opt.out(help="Also write the events as a tidy table (one row per event) to FILE: .csv, "
               ".json or .parquet.")
-def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, target: int | None,
-           as_json: bool, out: str | None) -> None:
+def replay(seed: int | None, players: int | None, policies: tuple[str, ...], expansion: str,
+           target: int | None, game_path: str | None, as_json: bool, out: str | None) -> None:
     """One game, action by action: who drew what and from where, which pairs were played and
     what they did, who declared, how the bet resolved, round scores and the winner.
 
@@ -446,15 +449,26 @@ def replay(seed: int, players: int, policies: tuple[str, ...], expansion: str, t
     player saw are shown in [brackets] (the replay shows everything).
 
     \b
-    Example:
+    Examples:
       seasalt replay --seed 7 --players 3
+      seasalt replay --game seasalt-game-7.json
     """
     from .replay import format_replay, replay as play, replay_frame
 
+    if game_path is not None:
+        if seed is not None or players is not None or policies or target is not None:
+            raise SeasaltError("--game FILE gives the game: leave out --seed, --players, "
+                               "--policy and --target")
+    elif seed is None or players is None:
+        raise SeasaltError("give --seed and --players (or --game FILE)")
     if out is not None:
         from .tidy import check_out
         check_out(out)
-    r = play(seed, players, list(policies) or ["baseline"], expansion, target)
+    if game_path is not None:
+        from .play import load_game
+        r = load_game(game_path).record()
+    else:
+        r = play(seed, players, list(policies) or ["baseline"], expansion, target)
     if out is not None:
         _write_out(replay_frame(r), out)
     from .tables import wrap_text
@@ -603,6 +617,9 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 @click.option("--replay", "replay_path", metavar="FILE",
               help="Review the game of a `seasalt replay --json` file instead (its seed, players, "
                    "policies, expansion and target; its events are checked).")
+@click.option("--game", "game_path", metavar="FILE",
+              help="Review the user's decisions in a game of `seasalt serve`'s Play view (its "
+                   "game file) instead.")
 @click.option("--seat", type=int, default=0, show_default=True, metavar="Q",
               help="The seat whose decisions are reviewed.")
 @click.option("--samples", type=int, default=2000, show_default=True, metavar="N",
@@ -613,8 +630,9 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 @opt.as_json(help="Print the review as one JSON object.")
 @opt.out(help="Also write one row per decision to FILE: .csv, .json or .parquet.")
 def review(seed: int | None, players: int | None, policies: tuple[str, ...],
-           replay_path: str | None, seat: int, samples: int, expansion: str, target: int | None,
-           jobs: int | None, as_json: bool, out: str | None) -> None:
+           replay_path: str | None, game_path: str | None, seat: int, samples: int,
+           expansion: str, target: int | None, jobs: int | None, as_json: bool,
+           out: str | None) -> None:
     """A game reviewed as a chess engine reviews one: at every decision of one seat, what the
     advisor would choose from what that seat knew, and what the choice made cost in the chance
     to win the game (with its 95% interval); then the seat's costliest decisions.
@@ -623,11 +641,30 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
     Examples:
       seasalt review --seed 7 --players 2 --seat 0
       seasalt replay --seed 7 -p 3 --json > game.json; seasalt review --replay game.json --seat 2
+      seasalt review --game seasalt-game-7.json
     """
     from .progress import ProgressLine
     from .review import format_review, load_replay, review as run_review, review_frame
     check_jobs(jobs)     # before a --replay FILE is read
     game = None
+    if game_path is not None:
+        if seed is not None or players is not None or policies or target is not None or \
+                replay_path is not None or seat != 0:
+            raise SeasaltError("--game FILE gives the game and the seat reviewed (the user's): "
+                               "leave out --seed, --players, --policy, --target, --replay and "
+                               "--seat")
+        from .play import load_game
+        played = load_game(game_path)
+        if out is not None:
+            from .tidy import check_out
+            check_out(out)
+        with ProgressLine("review"):
+            r = played.review(samples, jobs=jobs)
+        if out is not None:
+            _write_out(review_frame(r), out)
+        click.echo(json.dumps(_json_safe(r), indent=2, allow_nan=False) if as_json
+                   else format_review(r))
+        return
     if replay_path is not None:
         if seed is not None or players is not None or policies or target is not None:
             raise SeasaltError("--replay FILE gives the game: leave out --seed, --players, "

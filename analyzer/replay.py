@@ -185,26 +185,11 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
     running = [0] * players
     for i, (evs, st) in enumerate(zip(rounds, starters)):
         piles = openings[i] if openings is not None else None
-        texts, table = _narrate(evs, players, piles, int(deck.size) - 2)
-        for e, t in zip(evs, texts):
-            e["text"] = t
-        end = evs[-1]
-        scores = [{"seat": e["seat"], "points": e["points"], "card_points": e["card_points"],
-                   "colour_bonus": e["bonus"]} for e in evs if e["event"] == "score"]
-        for sc in scores:
-            running[sc["seat"]] += sc["points"]
         decisions = [dict(dec, before_event=k - first) for k in range(first, first + len(evs))
                      for dec in weighed.get(k, [])]
         first += len(evs)
-        out_rounds.append({
-            "round": i + 1, "starter": st, "opening_piles": piles,
-            **({"search_decisions": decisions} if rpk is not None else {}),
-            "deck": int(deck.size) - 2, "end": end["end"], "ender": end["ender"],
-            "scores": scores, "totals": list(running),
-            "hands": [sorted(table.hands[q].elements()) for q in range(players)],
-            "tables": [[list(g) for g in groups] for groups in table.tables],
-            "events": evs,
-        })
+        out_rounds.append(round_record(i + 1, st, piles, evs, players, int(deck.size) - 2,
+                                       running, decisions if rpk is not None else None))
     if running != totals:
         raise RuntimeError(f"round scores add up to {running}, play_game says {totals}")
     return {
@@ -214,6 +199,30 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
         "totals": totals, "winners": [q for q in range(players) if winners[q]],
         "opening_piles_known": openings is not None,
         "rounds": out_rounds,
+    }
+
+
+def round_record(number: int, starter: int, piles: list | None, evs: list[dict], players: int,
+                 deck: int, running: list[int], decisions: list | None = None) -> dict:
+    """One round of a replay (JSON-ready): its events (each given its `text`), scores, the
+    running totals (`running` is updated in place), the final hands and tables. `deck` is the
+    deck's size after the deal; `decisions` the search seats' weighed actions, if any."""
+    texts, table = _narrate(evs, players, piles, deck)
+    for e, t in zip(evs, texts):
+        e["text"] = t
+    end = evs[-1]
+    scores = [{"seat": e["seat"], "points": e["points"], "card_points": e["card_points"],
+               "colour_bonus": e["bonus"]} for e in evs if e["event"] == "score"]
+    for sc in scores:
+        running[sc["seat"]] += sc["points"]
+    return {
+        "round": number, "starter": starter, "opening_piles": piles,
+        **({"search_decisions": decisions} if decisions is not None else {}),
+        "deck": deck, "end": end["end"], "ender": end["ender"],
+        "scores": scores, "totals": list(running),
+        "hands": [sorted(table.hands[q].elements()) for q in range(players)],
+        "tables": [[list(g) for g in groups] for groups in table.tables],
+        "events": evs,
     }
 
 
@@ -239,11 +248,6 @@ def _weighed_by_event(log: np.ndarray) -> dict[int, list[dict]]:
 
 # ---------------------------------------------------------------------------------------------
 # narration
-
-def _b(card: str | None) -> str:
-    """A card only its holder saw."""
-    return f"[{card}]"
-
 
 def _cards(counter: Counter) -> str:
     items = sorted(counter.elements())
@@ -279,10 +283,16 @@ class _Table:
         return f"deck {self.deck} | {self.pile_text(0)} | {self.pile_text(1)}"
 
 
-def _narrate(evs: list[dict], players: int, piles: list | None, deck: int) -> tuple[list[str], _Table]:
+def _narrate(evs: list[dict], players: int, piles: list | None, deck: int,
+             viewer: int | None = None) -> tuple[list[str], _Table]:
     """One phrase per event (empty for the bookkeeping ones), tracking hands, piles and deck;
-    returns the phrases and the final hands, tables and piles."""
+    returns the phrases and the final hands, tables and piles. With a `viewer` seat, a card
+    only its holder saw is named only if the viewer saw it (RULES.md §9: its own draws, picks
+    and lobster card, a steal it made or suffered); otherwise it is "a card"."""
     t = _Table(players, piles, deck)
+
+    def _b(card: str | None, *seen_by: int) -> str:
+        return f"[{card}]" if viewer is None or viewer in seen_by else "a card"
     texts = []
     for e in evs:
         name, p = e["event"], e["seat"]
@@ -298,10 +308,10 @@ def _narrate(evs: list[dict], players: int, piles: list | None, deck: int) -> tu
             t.hands[p][e["card"]] += 1
             if e["other"] is None:
                 t.deck -= 1
-                text = f"draws the last card of the deck: {_b(e['card'])}"
+                text = f"draws the last card of the deck: {_b(e['card'], p)}"
             else:
                 t.deck -= 2
-                text = f"draws two cards from the deck, keeps {_b(e['card'])}"
+                text = f"draws two cards from the deck, keeps {_b(e['card'], p)}"
         elif name == "discard":
             t.piles[e["pile"]].append(e["card"])
             text = f"puts {e['card']} on pile {PILES[e['pile']]}"
@@ -317,7 +327,7 @@ def _narrate(evs: list[dict], players: int, piles: list | None, deck: int) -> tu
             else:
                 t.deck -= 1
                 t.hands[p][e["card"]] += 1
-                text = f"locked: draws {_b(e['card'])} from the deck and does nothing else"
+                text = f"locked: draws {_b(e['card'], p)} from the deck and does nothing else"
         elif name in ("pair", "trio"):
             cards = [e["card"], e["card2"]] + ([e["starfish"]] if name == "trio" else [])
             for c in cards:
@@ -336,14 +346,14 @@ def _narrate(evs: list[dict], players: int, piles: list | None, deck: int) -> tu
             else:
                 t.take_from_pile(e["pile"], e["card"])
                 t.hands[p][e["card"]] += 1
-                text = f"searches pile {PILES[e['pile']]} and takes {_b(e['card'])}"
+                text = f"searches pile {PILES[e['pile']]} and takes {_b(e['card'], p)}"
         elif name == "fish_draw":
             if e["card"] is None:
                 text = "the deck is empty: draws nothing"
             else:
                 t.deck -= 1
                 t.hands[p][e["card"]] += 1
-                text = f"draws {_b(e['card'])} from the deck"
+                text = f"draws {_b(e['card'], p)} from the deck"
         elif name == "steal":
             if e["victim"] < 0:
                 text = "nobody has a hidden card to steal"
@@ -353,14 +363,14 @@ def _narrate(evs: list[dict], players: int, piles: list | None, deck: int) -> tu
                 if not t.hands[q][e["card"]]:
                     del t.hands[q][e["card"]]
                 t.hands[p][e["card"]] += 1
-                text = f"steals {_b(e['card'])} from seat {q}"
+                text = f"steals {_b(e['card'], p, q)} from seat {q}"
         elif name == "lobster_keep":
             if e["card"] is None:
                 text = "the deck is empty: nothing to see"
             else:
                 t.deck -= 1
                 t.hands[p][e["card"]] += 1
-                text = (f"looks at the top {e['seen']} cards of the deck, keeps {_b(e['card'])} "
+                text = (f"looks at the top {e['seen']} cards of the deck, keeps {_b(e['card'], p)} "
                         f"and shuffles the rest back")
         elif name == "lock_on":
             t.lock = p

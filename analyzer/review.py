@@ -158,16 +158,7 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
         from .replay import replay as replayed
         _check_replay_file(replay_file, replayed(seed, players, [p.spec for p in pols],
                                                  expansion, target))
-    rows = []
-    for t, dec in enumerate(decisions):
-        ev = Evaluation(dec.template, dec.pool, dec.unknown, np.zeros((0, 3), np.int64), seat,
-                        dec.actions, pk, pp, deck, target,
-                        np.array(dec.totals + [0] * (ks.MAX_PLAYERS - players), dtype=np.int64))
-        choose, _ = run(ev, samples - samples // 2, None, seed, jobs, first=t * SPACING)
-        measure, _ = run(ev, samples // 2, None, seed, jobs, first=t * SPACING + SPACING // 2)
-        rows.append(_row(dec, judge(choose, dec.template, dec.actions), choose.n, measure))
-        if progress is not None:
-            progress(t + 1, len(decisions))
+    rows = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, jobs, progress)
     events = _events(tr)
     ends = [e for e in events if e["event"] == "round_end"]
     totals = [0] * players
@@ -182,6 +173,29 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
         "mermaid_win": ends[-1]["end"] == "mermaids" if ends else False,
         "decisions": rows, "summary": _summary(rows),
     }
+
+
+def review_rows(decisions: Sequence[_Decision], seat: int, pk: np.ndarray, pp: np.ndarray,
+                deck: np.ndarray, target: int, samples: int, seed: int, jobs: int | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                stop: Callable[[], None] | None = None) -> list[dict]:
+    """Every decision evaluated (module doc: the advisor chooses on the first half of the
+    samples, everything is measured on the second; decision t on streams from t * SPACING);
+    `pk`/`pp` are the models that play on (the seat's own and the others')."""
+    rows = []
+    for t, dec in enumerate(decisions):
+        ev = Evaluation(dec.template, dec.pool, dec.unknown, np.zeros((0, 3), np.int64), seat,
+                        dec.actions, pk, pp, deck, target,
+                        np.array(dec.totals + [0] * (ks.MAX_PLAYERS - len(dec.totals)),
+                                 dtype=np.int64))
+        choose, _ = run(ev, samples - samples // 2, None, seed, jobs, first=t * SPACING,
+                        stop=stop)
+        measure, _ = run(ev, samples // 2, None, seed, jobs, first=t * SPACING + SPACING // 2,
+                         stop=stop)
+        rows.append(_row(dec, judge(choose, dec.template, dec.actions), choose.n, measure))
+        if progress is not None:
+            progress(t + 1, len(decisions))
+    return rows
 
 
 def _row(dec: _Decision, verdict, chose_on: int, measure) -> dict:
@@ -374,7 +388,7 @@ def format_review(r: dict) -> str:
     lines += wrap(f"game over after {r['rounds_played']} rounds"
                   + (" (four mermaids)" if r["mermaid_win"] else "") + ": totals "
                   + ", ".join(f"seat {p} {v}" for p, v in enumerate(r["totals"]))
-                  + f"; `{replay_command(r)}` shows every action.")
+                  + f"; `{r.get('replay') or replay_command(r)}` shows every action.")
     return "\n".join(lines)
 
 

@@ -422,3 +422,117 @@ def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
         f"{js_fixed(100 * loss['ci95'][1], 1)}]")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
     assert page.evaluate(CONTRAST) == []
+
+
+def test_a_game_is_played_by_clicking_to_its_end(page, url, tmp_path):
+    """The Play view: a new game, a hint asked, then every decision clicked (the first action
+    the page offers) until the game is over; each click shows the server's next view, and the
+    page never scrolls sideways. Then the review, and the downloaded game file opened again."""
+    open_page(page, url)
+    page.click("#play-box > summary")
+    page.select_option("#play-players", "2")
+    page.fill("#play-target", "12")
+    page.fill("#play-seed", "3")
+    page.click("#play-new")
+    page.wait_for_selector('body[data-play-views="1"]', state="attached")
+    assert "seed 3" in page.text_content("#play-head")
+    assert page.locator("#play-hand .chip").count() == 0          # the user's turn comes first
+    assert page.locator("#play-actions button").count() >= 1
+    page.click("#play-hint")
+    page.wait_for_selector('body[data-hints="1"]', state="attached", timeout=120_000)
+    rows = page.locator("#play-hint-table tr")
+    assert rows.count() == page.locator("#play-actions button").count() + 1
+    assert re.search(r"\d+\.\d% \[", page.text_content("#play-hint-table"))
+    shoot(page, "play", "#play")
+    views = 1
+    while page.get_attribute("body", "data-play-over") != "true":
+        step = int(page.get_attribute("body", "data-play-step"))
+        words = page.text_content("#play-actions button >> nth=0")
+        page.click("#play-actions button >> nth=0")
+        views += 1
+        page.wait_for_selector(f'body[data-play-views="{views}"]', state="attached")
+        assert int(page.get_attribute("body", "data-play-step")) == step + 1, words
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+        assert views < 400
+    assert page.text_content("#play-turn").startswith("Game over: seat")
+    assert page.locator("#play-actions button").count() == 0
+    gid = page.get_attribute("#play-download", "href").split("/")[3]
+    status, text, _ = request(url, f"/api/play/{gid}")
+    view = json.loads(text)
+    assert view["over"] and view["step"] == views - 1
+    assert page.text_content("#play-head").endswith(", ".join(
+        f"{'you' if q == 0 else 'seat ' + str(q)} {t}" for q, t in enumerate(view["totals"])))
+    shoot(page, "play-over", "#play")
+    page.click("#play-review")
+    page.wait_for_selector('body[data-reviews="1"]', state="attached", timeout=120_000)
+    status, text, _ = request(url, f"/api/play/{gid}/review")
+    reviewed = json.loads(text)["decisions"]
+    items = page.locator("#review-list li.reviewed")
+    assert items.count() == len(reviewed) > 0
+    costliest = max(reviewed, key=lambda d: d["loss"]["mean"])
+    assert items.nth(0).get_attribute("data-step") == str(costliest["step"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    shoot(page, "play-review", "#review")
+    # the costliest decision links back to its moment: the view then, the choice made marked
+    items.nth(0).locator("button.moment").click()
+    page.wait_for_selector('body[data-play-moment="true"]', state="attached")
+    step = costliest["step"]
+    assert page.get_attribute("body", "data-play-step") == str(step)
+    assert page.locator("#play-actions button:not([disabled])").count() == 0
+    taken = page.text_content("#play-actions button.taken")
+    assert taken.startswith(costliest["chosen_words"].replace("play on (end the turn)",
+                                                              "end the turn"))
+    views += 1
+    page.click("#play-back")
+    page.wait_for_selector('body[data-play-moment="false"]', state="attached")
+    views += 1
+    assert page.text_content("#play-turn").startswith("Game over")
+    # the downloaded game file opens again: the same game, at its end
+    path = tmp_path / "game.json"
+    path.write_text(request(url, f"/api/play/{gid}/game")[1])
+    page.set_input_files("#play-upload", str(path))
+    page.wait_for_selector(f'body[data-play-views="{views + 1}"]', state="attached")
+    assert page.get_attribute("#play-download", "href") != f"/api/play/{gid}/game"
+    assert page.text_content("#play-turn") == f"Game over: {view['result']}"
+    assert f"the game at step {view['step']}" in page.text_content("#play-status")
+
+
+def test_the_other_players_turns_one_step_at_a_time(desktop, url):
+    """With "one step at a time", the lines narrated since the last view come one per Next step
+    (the decision's buttons hidden meanwhile); the whole narration is the server's view's."""
+    open_page(desktop, url)
+    desktop.click("#play-box > summary")
+    desktop.check("#play-stepwise")
+    desktop.select_option("#play-players", "4")
+    desktop.fill("#play-seed", "8")
+    desktop.click("#play-new")
+    desktop.wait_for_selector('body[data-play-views="1"]', state="attached")
+    gid = desktop.get_attribute("#play-download", "href").split("/")[3]
+    views = 1
+    while True:                     # the user's draw, keep, ... until the turn passes on
+        shown = desktop.locator("#play-log li").count()
+        desktop.click("#play-actions button >> nth=0")
+        views += 1
+        desktop.wait_for_selector(f'body[data-play-views="{views}"]', state="attached")
+        if desktop.get_attribute("body", "data-play-pending") != "0":
+            break
+    view = json.loads(request(url, f"/api/play/{gid}")[1])
+    fresh = len(view["log"]) - shown
+    assert fresh >= 4                   # the user's own lines and three opponents' turns
+    for k in range(1, fresh):
+        assert desktop.locator("#play-log li").count() == shown + k
+        assert not desktop.is_visible("#play-actions") and desktop.is_visible("#play-next")
+        assert desktop.text_content("#play-log li >> nth=-1") == view["log"][shown + k - 1]
+        desktop.click("#play-next")
+    assert desktop.locator("#play-log li").count() == len(view["log"])
+    assert desktop.is_visible("#play-actions") and not desktop.is_visible("#play-stepper")
+    assert [desktop.text_content(f"#play-log li >> nth={i}") for i in range(len(view["log"]))] \
+        == view["log"]
+    while desktop.get_attribute("body", "data-play-pending") == "0":
+        desktop.click("#play-actions button >> nth=0")
+        views += 1
+        desktop.wait_for_selector(f'body[data-play-views="{views}"]', state="attached")
+    desktop.click("#play-all")
+    assert desktop.locator("#play-log li").count() == len(
+        json.loads(request(url, f"/api/play/{gid}")[1])["log"])
+    assert desktop.is_visible("#play-actions")

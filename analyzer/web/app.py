@@ -1,11 +1,12 @@
 """The web app of `seasalt serve`: the page, the card catalogue and the advisor's API.
 
-    GET  /                 the page (static/index.html, app.js, style.css; nothing else is served)
+    GET  /                 the page (static/index.html, app.js, play.js, style.css; nothing else)
     GET  /api/catalogue    cards (from kernels.cards), deck sizes, default targets, decisions
     POST /api/cards        a position with every card list in canonical notation (for imports)
     POST /api/check        validate a position exactly as `seasalt advise` does
     POST /api/advise       ?samples=N&seed=S...: what `seasalt advise FILE --json` prints (at
                            every decision; several models or robust=1: the robust answer)
+    /api/play...           a game against the bots (analyzer/web/play.py)
 
 A position is the request body (JSON, at most MAX_BODY bytes). Bad input is a 400 whose body
 is the CLI's `error: ...` line; an oversize body 413. Nothing a request says is read as a path.
@@ -56,6 +57,7 @@ PILES = ("A", "B")                # the position file's piles (analyzer.position
 LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+          "/play.js": ("play.js", "text/javascript; charset=utf-8"),
           "/style.css": ("style.css", "text/css; charset=utf-8")}
 # The decisions the page asks (the position file's `decision`) and the keys each one needs.
 DECISIONS = [
@@ -199,6 +201,15 @@ def advice_json(position: object, options: dict, gone: threading.Event | None = 
     """Exactly what `seasalt advise FILE --json` prints for this position and these options
     (analyzer.robust.advise_models: one model per side, or the robust answer).
     `gone`: set when the client has disconnected (the advice stops at its next chunk)."""
+    result = advising(lambda stop: advise_models(position, **options, stop=stop), gone)
+    return Rendered(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")
+
+
+def advising(work: Callable[[Callable[[], None]], object],
+             gone: threading.Event | None = None) -> object:
+    """`work(stop)` holding the advisor (one advice at a time, waiting at most the time
+    limit); `stop`, called between chunks of samples, ends it when the client has gone, the
+    server stops or the time limit has passed."""
     limit = advice_seconds()
     if not ADVISE_LOCK.acquire(timeout=limit):
         raise HTTPError(503, f"the advisor is busy with another request (each may run up to "
@@ -214,10 +225,9 @@ def advice_json(position: object, options: dict, gone: threading.Event | None = 
             raise HTTPError(503, f"the advice went over its time limit of {limit:g} s; ask for "
                                  f"fewer samples or a coarser precision")
     try:
-        result = advise_models(position, **options, stop=stop)
+        return work(stop)
     finally:
         ADVISE_LOCK.release()
-    return Rendered(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")
 
 
 def check(position: object) -> dict:
@@ -232,18 +242,30 @@ def check(position: object) -> dict:
 
 async def _position(request: Request) -> object:
     """The request body as a decoded (not yet validated) position."""
+    return await _body(request, SOURCE)
+
+
+async def _body(request: Request, source: str, empty_ok: bool = False) -> object:
+    """The request body as decoded JSON (at most MAX_BODY bytes); `source` names it in
+    messages. With `empty_ok`, no body at all is None."""
+    length = request.headers.get("content-length")
+    if empty_ok and length in (None, "0") and "transfer-encoding" not in request.headers:
+        return None
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise HTTPError(415, "send the position as JSON (Content-Type: application/json)")
-    length = request.headers.get("content-length")
+        raise HTTPError(415, f"send the {source} as JSON (Content-Type: application/json)")
+    too_big = f"{source}: over {MAX_BODY:,} bytes" + (
+        "; a position is a few hundred" if source == SOURCE else "")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise HTTPError(413, f"{SOURCE}: over {MAX_BODY:,} bytes; a position is a few hundred")
+        raise HTTPError(413, too_big)
     data = bytearray()
     async for chunk in request.stream():
         data += chunk
         if len(data) > MAX_BODY:
-            raise HTTPError(413, f"{SOURCE}: over {MAX_BODY:,} bytes; a position is a few hundred")
-    return decode(bytes(data), SOURCE)
+            raise HTTPError(413, too_big)
+    if empty_ok and not data:
+        return None
+    return decode(bytes(data), source)
 
 
 async def _watch(request: Request, gone: threading.Event, done: asyncio.Event) -> None:
@@ -328,6 +350,8 @@ def create_app(loopback: bool = True) -> Starlette:
         Route("/api/advise", _endpoint(lambda r, p, g: advice_json(
             p, advice_options(r.query_params), g)), methods=["POST"]),
     ]
+    from .play import routes as play_routes
+    routes += play_routes()
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS)] if loopback else []
     return Starlette(routes=routes, middleware=middleware,
                      exception_handlers={StarletteHTTPException: _http_exception})

@@ -792,12 +792,16 @@ function showReview(r) {
       el("td", {}, `${PCT(o.win_game.rate)} ${PPCI(o.win_game)}`),
       el("td", {}, k === d.advisor ? "-" : `${PP(o.vs_advisor)} ${PPCI(o.vs_advisor)}`)));
     const head = el("tr", {}, ...["option", "P(win game)", "vs advisor"].map((h) => el("th", {scope: "col"}, h)));
-    return el("li", {class: "reviewed", "data-round": d.round, "data-turn": d.turn, "data-decision": d.decision},
+    return el("li", {class: "reviewed", "data-round": d.round, "data-turn": d.turn, "data-decision": d.decision,
+                     "data-step": d.step},        // step: a game of the Play view
       el("p", {}, el("strong", {}, `Round ${d.round}, turn ${d.turn}, ${d.decision}: `), d.chosen_words,
          d.chosen === d.advisor ? " (as the advisor)" : `; the advisor: ${d.advisor_words}`,
          el("span", {class: "loss"}, ` loss ${PP(d.loss)} ${PPCI(d.loss)}` +
                                      (d.worse ? " (distinguishably worse)" : ""))),
-      el("div", {class: "scroll"}, el("table", {class: "ranking"}, el("thead", {}, head), el("tbody", {}, ...rows))));
+      el("div", {class: "scroll"}, el("table", {class: "ranking"}, el("thead", {}, head), el("tbody", {}, ...rows))),
+      // a decision of a game played on this page links back to that moment (play.js)
+      d.step !== undefined && r.play_id ? el("button", {type: "button", class: "small moment",
+        onclick: () => showMoment(r.play_id, d.step)}, "Show this moment") : "");
   });
   $("review-list").replaceChildren(...items);
   $("review").hidden = false;
