@@ -81,13 +81,18 @@ def record(s, row):
 
 
 @njit(cache=True)
-def _block(b, cp, cfg, pk, pp, ngames, seed, row):
+def block_arrays(b, seed):
+    """Block b's random stream and work arrays: (rng, state, option buffer, an empty trace, an
+    empty script), shared with kernels/seastead/search_batch.py."""
     rng = np.empty(4, dtype=np.uint64)
     seed_stream_into(rng, seed, b)
-    s = np.zeros(L.STATE_SIZE, dtype=np.int32)
-    ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
-    tr = np.zeros((0, 5), dtype=np.int32)
-    sc = np.zeros((0, 6), dtype=np.int32)
+    return (rng, np.zeros(L.STATE_SIZE, dtype=np.int32), np.zeros((L.MAX_OPTS, 4), dtype=np.int32),
+            np.zeros((0, 5), dtype=np.int32), np.zeros((0, 6), dtype=np.int32))
+
+
+@njit(cache=True)
+def _block(b, cp, cfg, pk, pp, ngames, seed, row):
+    rng, s, ob, tr, sc = block_arrays(b, seed)
     lo = b * GAME_BLOCK
     hi = min(ngames, lo + GAME_BLOCK)
     for _ in range(lo, hi):

@@ -5,9 +5,8 @@ and an edit of the search player recompiles only these drivers.
 import numpy as np
 from numba import njit
 
-from ..rng import seed_stream_into
 from . import layout as L
-from .batch import GAME_BLOCK, record
+from .batch import GAME_BLOCK, block_arrays, record
 from .engine import play_game
 from .search import SCRIPT_ROWS, plan, play_searched
 
@@ -54,12 +53,7 @@ def search_plan(s, cp, p, pp, rng):
 
 @njit(cache=True)
 def _block(b, cp, cfg, pk, pp, ngames, seed, row):
-    rng = np.empty(4, dtype=np.uint64)
-    seed_stream_into(rng, seed, b)
-    s = np.zeros(L.STATE_SIZE, dtype=np.int32)
-    ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
-    tr = np.zeros((0, 5), dtype=np.int32)
-    sc = np.zeros((0, 6), dtype=np.int32)
+    rng, s, ob, tr, sc = block_arrays(b, seed)
     stats = np.zeros(4, dtype=np.int64)
     lo = b * GAME_BLOCK
     hi = min(ngames, lo + GAME_BLOCK)

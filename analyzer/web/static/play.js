@@ -6,17 +6,7 @@
 const byId = (id) => document.getElementById(id);
 let PLAY = null;                    // the current view (JSON of /api/play)
 
-function node(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
-
+// (el(), the element builder, is app.js's: both scripts share the page's scope)
 async function playCall(path, body) {
   const init = body === undefined ? {} : {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
@@ -76,12 +66,12 @@ async function hint() {
     const pct = (r) => `${(100 * r.rate).toFixed(1)}% [${(100 * r.ci95[0]).toFixed(1)}, ${(100 * r.ci95[1]).toFixed(1)}]`;
     const order = h.ranking || Object.keys(h.options);
     byId("play-hint-table").replaceChildren(
-      node("tr", {}, node("th", {}, "action"), node("th", {}, "P(win game)"), node("th", {}, "vs best")),
+      el("tr", {}, el("th", {}, "action"), el("th", {}, "P(win game)"), el("th", {}, "vs best")),
       ...order.map((k) => {
         const o = h.options[k];
         const vs = k === h.recommendation || !o.vs_best ? "best"
           : `${(100 * o.vs_best.mean).toFixed(1)} ±${(50 * (o.vs_best.ci95[1] - o.vs_best.ci95[0])).toFixed(1)}`;
-        return node("tr", {}, node("td", {}, o.words), node("td", {}, pct(o.win_game)), node("td", {}, vs));
+        return el("tr", {}, el("td", {}, o.words), el("td", {}, pct(o.win_game)), el("td", {}, vs));
       }));
     byId("play-hint-text").textContent = h.explanation || h.reason;
     box.hidden = false;
@@ -140,7 +130,7 @@ let pending = [];                   // narrated lines not yet shown (one step at
 /** Show the next narrated line; the decision's buttons come back when none is left. */
 function nextStep(all = false) {
   const log = byId("play-log");
-  do log.append(node("li", {}, pending.shift())); while (all && pending.length);
+  do log.append(el("li", {}, pending.shift())); while (all && pending.length);
   const waiting = pending.length > 0;
   byId("play-stepper").hidden = !waiting;
   byId("play-actions").hidden = waiting;
@@ -158,16 +148,16 @@ function show(v, moment = false) {
   byId("play-head").textContent =
     `round ${v.round} · seed ${v.seed} · ${v.expansion} · game to ${v.target} · totals: ` +
     v.totals.map((t, q) => `${q === you ? "you" : "seat " + q} ${t}`).join(", ");
-  byId("play-seats").replaceChildren(...v.totals.map((_, q) => node(
+  byId("play-seats").replaceChildren(...v.totals.map((_, q) => el(
     "div", {class: "seat" + (v.turn && v.turn.seat === q ? " now" : "")},
-    node("strong", {}, q === you ? `seat ${q} (you)` : `seat ${q}`),
+    el("strong", {}, q === you ? `seat ${q} (you)` : `seat ${q}`),
     ` · ${v.hand_sizes[q]} in hand · table: ${groups(v.tables[q])}`)));
   byId("play-piles").textContent = `deck ${v.deck} · ` + v.piles.map(
     (p) => `pile ${p.pile}: ${p.top ? p.top : "empty"}${p.size > 1 ? ` (+${p.size - 1} below)` : ""}`).join(" · ");
-  byId("play-hand").replaceChildren(...(v.hand.length ? v.hand.map((c) => node("span", {class: "chip"}, c))
-    : [node("span", {class: "empty"}, "empty")]));
+  byId("play-hand").replaceChildren(...(v.hand.length ? v.hand.map((c) => el("span", {class: "chip"}, c))
+    : [el("span", {class: "empty"}, "empty")]));
   byId("play-turn").textContent = v.over ? `Game over: ${v.result}` : `Your ${v.turn.decision} decision`;
-  byId("play-actions").replaceChildren(...v.legal.map((a) => node(
+  byId("play-actions").replaceChildren(...v.legal.map((a) => el(
     "button", {type: "button", class: "action" + (moment && a.id === v.taken ? " taken" : ""),
                "data-id": a.id, disabled: moment, onclick: () => act(a.id)}, a.words)));
   byId("play-hint").disabled = v.over || moment;
@@ -175,7 +165,7 @@ function show(v, moment = false) {
   byId("play-download").href = `/api/play/${v.id}/game`;
   const stepwise = byId("play-stepwise").checked && !moment && v.log.length > before;
   byId("play-log").replaceChildren(...v.log.slice(0, stepwise ? before : v.log.length).map(
-    (t) => node("li", {}, t)));
+    (t) => el("li", {}, t)));
   pending = stepwise ? v.log.slice(before) : [];
   if (stepwise) nextStep();
   else {
@@ -186,7 +176,7 @@ function show(v, moment = false) {
   }
   const last = v.last_round;
   byId("play-last").hidden = !last;
-  if (last) byId("play-last-log").replaceChildren(...last.log.map((t) => node("li", {}, t)));
+  if (last) byId("play-last-log").replaceChildren(...last.log.map((t) => el("li", {}, t)));
   byId("play-last").open = v.over;
   document.body.dataset.playStep = String(v.step);
   document.body.dataset.playMoment = String(moment);
