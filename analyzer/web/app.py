@@ -297,15 +297,22 @@ def _endpoint(work: Callable[[Request, object, threading.Event], object]):
                 result = _render(position, result)
         except (ClientDisconnect, Cancelled):   # the client went away: nobody to answer
             return Response(status_code=499 if gone.is_set() else 400, headers=NOSNIFF)
-        except HTTPError as e:
-            return _error(e.status, str(e))
-        except SeasaltError as e:
-            return _error(400, flag_message(e))
-        except Exception as e:                 # a bug: say so, keep serving
-            traceback.print_exc(file=sys.stderr)
-            return _error(500, f"internal error ({type(e).__name__}: {e}); please report it")
+        except Exception as e:
+            return failure(e)
         return Response(result, media_type="application/json", headers=NOSNIFF)
     return endpoint
+
+
+def failure(e: Exception) -> Response:
+    """The one-line `error:` answer to a request whose work raised `e` (called in its except
+    block): an HTTPError's own status, 400 for bad input, 500 for a bug (logged; the server
+    keeps serving)."""
+    if isinstance(e, HTTPError):
+        return _error(e.status, str(e))
+    if isinstance(e, SeasaltError):
+        return _error(400, flag_message(e))
+    traceback.print_exc(file=sys.stderr)
+    return _error(500, f"internal error ({type(e).__name__}: {e}); please report it")
 
 
 def _render(position: object, result: object) -> str:

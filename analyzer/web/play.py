@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import json
 import secrets
-import sys
 import threading
-import traceback
 from collections import OrderedDict
 from typing import Callable
 
@@ -33,7 +31,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..cli import _json_safe, flag_message
+from ..cli import _json_safe
 from ..errors import SeasaltError
 from ..play import Game
 
@@ -178,7 +176,7 @@ def _endpoint(work: Callable[[Request, object], dict], body: bool = False,
               download: bool = False):
     """A play endpoint: the body (when `body`) decoded as the advisor's is, `work` run in a
     worker thread, errors as one `error:` line."""
-    from .app import HTTPError, _body, _error
+    from .app import _body, failure
 
     async def endpoint(request: Request) -> Response:
         try:
@@ -186,13 +184,8 @@ def _endpoint(work: Callable[[Request, object], dict], body: bool = False,
             result = await run_in_threadpool(work, request, data)
         except ClientDisconnect:
             return Response(status_code=400, headers={"X-Content-Type-Options": "nosniff"})
-        except HTTPError as e:
-            return _error(e.status, str(e))
-        except SeasaltError as e:
-            return _error(400, flag_message(e))
-        except Exception as e:                 # a bug: say so, keep serving
-            traceback.print_exc(file=sys.stderr)
-            return _error(500, f"internal error ({type(e).__name__}: {e}); please report it")
+        except Exception as e:
+            return failure(e)
         headers = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
         if download:
             headers["Content-Disposition"] = \
