@@ -25,6 +25,8 @@ user sees at that decision (the two drawn, the lobster's cards, the pile it sear
 """
 from __future__ import annotations
 
+import os
+import stat
 from typing import Callable, Sequence
 
 import numpy as np
@@ -456,6 +458,8 @@ def load_game(path: str) -> Game:
     """The game of a game file (Game.from_file), read from `path` (at most MAX_FILE_BYTES)."""
     from .position import decode
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):      # a pipe would block, /dev/zero not end
+            raise SeasaltError(f"{path}: not a regular file (a directory, a device or a pipe)")
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:

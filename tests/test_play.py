@@ -261,6 +261,21 @@ def test_a_game_file_that_does_not_match_its_game_is_refused(url, tmp_path):
         assert done.stderr.count("\n") == 1, done.stderr
 
 
+def test_a_game_file_that_is_not_a_regular_file_is_refused_unread(tmp_path):
+    """A named pipe (open() would wait for a writer for ever), a link to /dev/zero and a
+    directory are each one error line, exit 2, for both commands that read game files."""
+    import os
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "zero.json").symlink_to("/dev/zero")
+    (tmp_path / "folder.json").mkdir()
+    for name in ("pipe.json", "zero.json", "folder.json"):
+        for command in ("replay", "review"):
+            done = cli([command, "--game", str(tmp_path / name)])
+            assert done.returncode == 2, (name, command, done.stderr)
+            assert done.stderr == f"error: {tmp_path / name}: not a regular file (a directory, " \
+                                  "a device or a pipe)\n"
+
+
 def test_a_hint_ranks_the_users_actions_from_what_the_user_knows(url):
     """Hints at the first decisions of each kind: every option's P(win game) with its interval,
     the best first, each standing for legal actions of the view."""
