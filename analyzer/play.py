@@ -25,8 +25,6 @@ user sees at that decision (the two drawn, the lobster's cards, the pile it sear
 """
 from __future__ import annotations
 
-import os
-import stat
 from typing import Callable, Sequence
 
 import numpy as np
@@ -456,16 +454,8 @@ MAX_FILE_BYTES = 1 << 20     # a game file is a few kilobytes
 
 def load_game(path: str) -> Game:
     """The game of a game file (Game.from_file), read from `path` (at most MAX_FILE_BYTES)."""
-    from .position import decode
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):      # a pipe would block, /dev/zero not end
-            raise SeasaltError(f"{path}: not a regular file (a directory, a device or a pipe)")
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as e:
-        raise SeasaltError(f"cannot read {path}: {e.strerror or e}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise SeasaltError(f"{path}: too large for a game file (over {MAX_FILE_BYTES >> 20} MiB)")
+    from .position import decode, read_small_file
+    data = read_small_file(path, MAX_FILE_BYTES, "a game file")
     return Game.from_file(decode(data, path), path)
 
 

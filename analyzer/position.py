@@ -180,17 +180,31 @@ def load(path: str) -> dict:
     (analyzer.position_template). Anything that is not a readable, UTF-8, sensibly nested
     JSON file is a SeasaltError naming the file."""
     import sys
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise SeasaltError(f"-: too large for a position file (over {MAX_BYTES:,} bytes)")
+    else:
+        data = read_small_file(path, MAX_BYTES, "a position file")
+    return decode(data, path)
+
+
+def read_small_file(path: str, limit: int, what: str) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them (position and game files):
+    a pipe (whose open() would wait for a writer), a device or a folder, an unreadable file
+    or a larger one is a SeasaltError naming `path`."""
+    import os
+    import stat
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(MAX_BYTES + 1)
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise SeasaltError(f"{path}: not a regular file (a directory, a device or a pipe)")
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
     except OSError as e:
         raise SeasaltError(f"cannot read {path}: {e.strerror or e}") from None
-    if len(data) > MAX_BYTES:
-        raise SeasaltError(f"{path}: too large for a position file (over {MAX_BYTES:,} bytes)")
-    return decode(data, path)
+    if len(data) > limit:
+        raise SeasaltError(f"{path}: too large for {what} (over {limit:,} bytes)")
+    return data
 
 
 def decode(data: bytes, source: str) -> object:

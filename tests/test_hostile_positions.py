@@ -118,4 +118,10 @@ def test_malformed_positions_are_one_line(place, case):
 
 def test_a_position_linked_to_dev_zero_is_refused_unread(place):
     os.symlink("/dev/zero", place / "pos.json")
-    one_line(cli("advise", place / "pos.json", cwd=place, timeout=120), "too large")
+    one_line(cli("advise", place / "pos.json", cwd=place, timeout=120), "not a regular file")
+
+
+def test_a_position_that_is_a_named_pipe_is_refused_unread(place):
+    """open() of a pipe waits for a writer: advise waited for ever."""
+    os.mkfifo(place / "pos.json")
+    one_line(cli("advise", place / "pos.json", cwd=place, timeout=120), "not a regular file")
