@@ -252,7 +252,7 @@ def _share(tot, pts, n, target, o):
     return 1.0 / winners if mine else 0.0
 
 
-@kernel
+@kernel(inline="always")
 def game_value(x, o, totals, target, table, continuations, w, rng):
     """Seat o's chance to win the game after the round in x, from the running `totals`."""
     n = x[NPLAYERS]
@@ -287,7 +287,7 @@ def game_value(x, o, totals, target, table, continuations, w, rng):
     return total / continuations
 
 
-@kernel
+@kernel(inline="always")
 def build_table(table, x, n, deck, rpk, rpp, rng, tr):
     """Rounds played by the rollout players (rpk, rpp) from each starting seat: the rest of a
     game is sampled from these rows. (`tr`: a zero-row trace.)"""
@@ -329,7 +329,7 @@ def _named_card(s, a):
     return -1
 
 
-@kernel
+@kernel(inline="always")
 def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, rng, rrng, log):
     """Seat o's action at its decision point in s (module doc). `k` is o's knowledge (updated
     here from `tr`), `rpk`/`rpp` the rollout players seen from o, `table` its rounds table;
@@ -443,7 +443,7 @@ def play_round_search(s, pk, pp, rpk, rpp, rng, srng, tr, know, full, tables, to
     return s[END]
 
 
-@kernel
+@kernel(inline="always")
 def play_game_search(s, nplayers, deck, target, pk, pp, rpk, rpp, rng, srng, tr, know, full,
                      tables, totals, winners, stats, d, x, w, f, rrng, log, reset, openings):
     """kernels.game.play_game with search seats: rounds until a total reaches the target or
@@ -488,7 +488,7 @@ def play_game_search(s, nplayers, deck, target, pk, pp, rpk, rpp, rng, srng, tr,
 SEARCH_SALT = 0x5EA5C4A11
 
 
-@kernel
+@kernel(inline="always")
 def seed_search(srng, tables, x, nplayers, deck, pk, rpk, rpp, seed, block, tr0):
     """Each search seat's stream for a block (from seed, block and the seat, apart from the
     game's own stream), and its rounds table built from it."""

@@ -90,7 +90,7 @@ def block_arrays(b, seed):
             np.zeros((0, 5), dtype=np.int32), np.zeros((0, 6), dtype=np.int32))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _block(b, cp, cfg, pk, pp, ngames, seed, row):
     rng, s, ob, tr, sc = block_arrays(b, seed)
     lo = b * GAME_BLOCK

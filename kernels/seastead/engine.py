@@ -57,7 +57,7 @@ def loc_cost(s, cp, loc):
     return cp[L.FL_COST + side_base(s, loc // L.NL) * L.NL + loc % L.NL]
 
 
-@kernel
+@kernel(inline="always")
 def loc_list(s, loc):
     return L.LIST_LOC + side_base(s, loc // L.NL) * L.NL + loc % L.NL
 
@@ -69,7 +69,7 @@ def slot_loc(s, cp, f, k, j):
     return -1 if v < 0 else f * L.NL + v
 
 
-@kernel
+@kernel(inline="always")
 def flotilla_of(s, r):
     """The tile whose demand token asks for resource r."""
     for f in range(L.NF):
@@ -164,7 +164,7 @@ def gain_cleanup(s, cp, tr, p, n):
 # ---------------------------------------------------------------------------------------------
 # ships
 
-@kernel
+@kernel(inline="always")
 def ship_options(s, cp, ob):
     """Rows (location) for placing a ship: on each tile, its cheapest empty locations (no
     building, no ship). Returns the number of rows."""
@@ -247,7 +247,7 @@ def return_boss_resources(s, cp, loc, tr):
     return n
 
 
-@kernel
+@kernel(inline="always")
 def move_building(s, cp, q, mask, pk, pp, rng, tr, sc, ob):
     """Move one of q's buildings whose type is in `mask` (bit 1 << type) to an empty location
     (q may decline). No location effect; a ship there is moved by its owner, with no discount
@@ -311,7 +311,7 @@ def refresh(s, cp, q, pk, pp, rng, tr, sc, ob):
     emit(s, cp, tr, L.E_REFRESH, q, sp, 0, 0)
 
 
-@kernel
+@kernel(inline="always")
 def draw_decree(s, cp, q, pk, pp, rng, tr, sc, ob):
     """Draw two decrees: q puts one in force (the old one leaves the game), the other under
     the deck. With one card left it enters; with none nothing happens."""
@@ -342,7 +342,7 @@ def draw_decree(s, cp, q, pk, pp, rng, tr, sc, ob):
     emit(s, cp, tr, L.E_DECREE, q, enter, under, old)
 
 
-@kernel
+@kernel(inline="always")
 def apply_effect(s, cp, q, op, a, n, pk, pp, rng, tr, sc, ob):
     """One effect row (layout.OP_*) for player q."""
     emit(s, cp, tr, L.E_EFFECT, q, op, a, n)
@@ -401,7 +401,7 @@ def decree_matches(cp, d, on, t):
     return when == L.ON_BUILD or when == L.ON_PORT + t
 
 
-@kernel
+@kernel(inline="always")
 def decree_discount(s, cp, t):
     """Discount the decree in force gives a build of type t."""
     if not decree_matches(cp, s[L.DECREE], L.ON_BUILD, t):
@@ -471,7 +471,7 @@ def spend(s, cp, q, sp, win, pk, pp, rng, tr, sc, ob):
 # ---------------------------------------------------------------------------------------------
 # the end
 
-@kernel
+@kernel(inline="always")
 def end_conditions(s, cp):
     """Bits (layout.TRIG_*) of the end conditions that hold now."""
     bits = 0
@@ -512,7 +512,7 @@ def check_end(s, cp, tr):
 # ---------------------------------------------------------------------------------------------
 # dive
 
-@kernel
+@kernel(inline="always")
 def boss_receive(s, cp, card, half, pk, pp, rng, tr, sc, ob):
     """Solo: the Boss's half. Each resource type goes to the cheapest empty location (no
     building; lowest index on a tie) of the tile demanding it: the first time it stays there,
@@ -558,7 +558,7 @@ def boss_receive(s, cp, card, half, pk, pp, rng, tr, sc, ob):
         emit(s, cp, tr, L.E_LOST, L.BOSS, L.ANY, cp[base + L.ANY], 0)
 
 
-@kernel
+@kernel(inline="always")
 def dive(s, cp, p, pk, pp, rng, tr, sc, ob):
     """Reveal the top dive card; p chooses the half p takes, the other player (the Boss in
     solo) gets the other half; the card goes to the discard pile."""
@@ -624,7 +624,7 @@ def action_options(s, cp, p, ob):
     return n
 
 
-@kernel
+@kernel(inline="always")
 def take_dock(s, cp, p, loc, pk, pp, rng, tr, sc, ob):
     """Port: a dock tile from the display onto a free dock slot of the port's tile that touches
     the port's location; the display is refilled. Nothing if there is no tile or no slot."""
@@ -657,7 +657,7 @@ def take_dock(s, cp, p, loc, pk, pp, rng, tr, sc, ob):
     emit(s, cp, tr, L.E_DOCK, p, tile, k, f)
 
 
-@kernel
+@kernel(inline="always")
 def take_specialist(s, cp, p, pk, pp, rng, tr, sc, ob):
     """Academy: a specialist from the display, face up; the display is refilled."""
     n = 0
@@ -677,7 +677,7 @@ def take_specialist(s, cp, p, pk, pp, rng, tr, sc, ob):
     emit(s, cp, tr, L.E_SPEC, p, sp, 0, 0)
 
 
-@kernel
+@kernel(inline="always")
 def port_bonus(s, cp, p, pk, pp, rng, tr, sc, ob):
     """Last port: p may choose one own dock tile and take 1 cleanup token per resource p holds
     of its resource (at most the dock maximum), or decline (row 0: taking can end the game)."""
@@ -695,7 +695,7 @@ def port_bonus(s, cp, p, pk, pp, rng, tr, sc, ob):
         gain_cleanup(s, cp, tr, p, g)
 
 
-@kernel
+@kernel(inline="always")
 def build(s, cp, p, t, loc, pk, pp, rng, tr, sc, ob):
     """p builds type t (the leftmost of its row) on loc: the building is placed and its price
     fixed (event build), specialists may be spent before paying (lowering it), pay (event pay),
@@ -1134,7 +1134,7 @@ def settled_errors(s, cp):
     return 0
 
 
-@kernel
+@kernel(inline="always")
 def check_action(s, cp, tr):
     """Check mode (tr[0, 1] == 1), after every action: settled_errors, the first error kept
     with the number of the action's last event (tr[0, 2], tr[0, 3]); tr[0, 4] counts checks."""

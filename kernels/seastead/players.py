@@ -23,7 +23,7 @@ from . import layout as L
 WILDCARD = -99
 
 
-@kernel
+@kernel(inline="always")
 def script_pick(p, kind, ob, n, sc):
     """The option matching the script's next row, or -1 (script over, or an error recorded)."""
     if sc.shape[0] == 0 or sc[0, 1] != 0:
@@ -87,7 +87,7 @@ def half_value(s, cp, p, card, h, pp):
     return v + best * cp[base + L.ANY]
 
 
-@kernel
+@kernel(inline="always")
 def half_count(cp, card, h):
     base = L.DV_HALF + (card * 2 + h) * 5
     n = 0
@@ -116,7 +116,7 @@ def build_score(s, cp, p, t, loc, cost, pp):
     return v
 
 
-@kernel
+@kernel(inline="always")
 def heuristic_action(s, cp, p, ob, n, pp):
     """The best build if it scores more than build_at; else a specialist it would spend at its
     first chance anyway (points <= spend_at), spent before the action since it may make a build
@@ -137,7 +137,7 @@ def heuristic_action(s, cp, p, ob, n, pp):
     return 0
 
 
-@kernel
+@kernel(inline="always")
 def heuristic(s, cp, p, kind, ob, n, pp):
     if kind == L.K_ACTION:
         return heuristic_action(s, cp, p, ob, n, pp)

@@ -62,7 +62,7 @@ def redeal(s, lo, n, rng):
     shuffle(s, lo, n, rng)
 
 
-@kernel
+@kernel(inline="always")
 def determinize(s, cp, rng):
     """Redeal in place what no seat can see: the dive deck's order within each run of one group
     (Shallows, Shelf and Depths are dealt in layers, which every player knows; the whole deck
@@ -85,7 +85,7 @@ def determinize(s, cp, rng):
     redeal(s, L.DCK, s[L.DCK_LEN], rng)
 
 
-@kernel
+@kernel(inline="always")
 def put_on_top(s, card):
     """The dive card `card` back on top of the deck (it was there: the revealed card)."""
     top = s[L.DECK_LEN] - 1
@@ -96,7 +96,7 @@ def put_on_top(s, card):
             return
 
 
-@kernel
+@kernel(inline="always")
 def result(s, p):
     """p's result of a scored game: 1 a win, 0.5 a shared win, 0 a loss."""
     if s[L.SOLO]:
@@ -106,14 +106,14 @@ def result(s, p):
     return 1.0 if s[L.WIN + p] else 0.0
 
 
-@kernel
+@kernel(inline="always")
 def margin(s, p):
     if s[L.SOLO]:
         return 1.0 * (s[L.TOTAL] - s[L.BOSS_SCORE])
     return 1.0 * (s[L.TOTAL + p] - s[L.TOTAL + 1 - p])
 
 
-@kernel
+@kernel(inline="always")
 def finish(s, cp, p, pk, pp, rng, tr, sc, ob):
     """From the start of one of p's actions to the end of the game, scored: the action, p's
     extra actions, the round's later seats, the rounds left."""
@@ -175,7 +175,7 @@ def best(cand, val, m):
     return b
 
 
-@kernel
+@kernel(inline="always")
 def prune(s, cp, p, pp, cand, val, n, width):
     """Mark as SKIP the builds among the n action options beyond the `width` its heuristic
     scores best (the first listed on a tie); the dive and the spends stay."""
@@ -243,7 +243,7 @@ def plan(s, cp, p, pp, rng, sc, pkr, ppr, w0, w1, cand, val, scr, r0, r1, ob2, t
     return rows
 
 
-@kernel
+@kernel(inline="always")
 def play_searched(s, cp, cfg, kinds, pk, pp, rng, tr, sc, ob, pkr, ppr, w0, w1, cand, val, scr,
                   r0, r1, ob2, trn, stats):
     """A whole game in which the seats whose given kind (`kinds`) is P_SEARCH search their

@@ -11,7 +11,7 @@ from .engine import play_game
 from .search import SCRIPT_ROWS, plan, play_searched
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_any(s, cp, cfg, pk, pp, rng, tr, sc, ob, stats):
     """One whole game: engine.play_game, or search.play_searched when a seat is the search
     player (its work arrays are made here; `stats` int64[4] adds up its searches)."""
@@ -51,7 +51,7 @@ def search_plan(s, cp, p, pp, rng):
     return sc2[0, 1:rows + 1].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _block(b, cp, cfg, pk, pp, ngames, seed, row):
     rng, s, ob, tr, sc = block_arrays(b, seed)
     stats = np.zeros(4, dtype=np.int64)
