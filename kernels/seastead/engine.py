@@ -801,7 +801,7 @@ def one_action(s, cp, p, pk, pp, rng, tr, sc, ob):
     check_action(s, cp, tr)
 
 
-@kernel
+@kernel(inline="always")
 def take_turn(s, cp, p, pk, pp, rng, tr, sc, ob):
     """p's action, then any extra actions p earned during it (begin_turn, one_action while
     another_action: the turn's steps, which kernels.seastead.search drives the same way)."""
@@ -997,7 +997,7 @@ def final_score(s, cp, tr):
     emit(s, cp, tr, L.E_END, 0, -1 if a == b else (0 if a > b else 1), tb, 0)
 
 
-@kernel
+@kernel(inline="always")
 def play_on(s, cp, pk, pp, rng, tr, sc, ob, stop_after):
     """Play rounds on from `s` (set up, at a round boundary) to the end and score it; seat 0
     starts every round. With stop_after >= 0, stop unscored (OVER stays 0) after the turn in

@@ -196,7 +196,7 @@ def prune(s, cp, p, pp, cand, val, n, width):
             cand[i, 0] = SKIP
 
 
-@kernel
+@kernel(inline="always")
 def searched_action(s, cp, p, pk, pp, rng, tr, sc, ob, pkr, ppr, w0, w1, cand, val, scr, r0,
                     r1, ob2, trn, stats):
     """One action of searching seat p: plan it into the game's script `sc`, play it."""
@@ -204,7 +204,7 @@ def searched_action(s, cp, p, pk, pp, rng, tr, sc, ob, pkr, ppr, w0, w1, cand, v
     E.one_action(s, cp, p, pk, pp, rng, tr, sc, ob)
 
 
-@kernel
+@kernel(inline="always")
 def plan(s, cp, p, pp, rng, sc, pkr, ppr, w0, w1, cand, val, scr, r0, r1, ob2, trn, stats):
     """Search the action of seat p (if there is a choice), then the split of a dive (with the
     card that will be revealed: the seat sees it before choosing); write them as the script
