@@ -37,7 +37,7 @@ class ChartSpec:
 
 
 def _merge_sparse(df: pd.DataFrame, min_calls: int) -> pd.DataFrame:
-    from analyzer.tidy import merge_sparse
+    from analyzer.render.tidy_frames import merge_sparse
     return merge_sparse(df, min_calls)
 
 

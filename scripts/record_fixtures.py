@@ -89,7 +89,7 @@ def run(argv: list[str]):
     """Run one command in-process; its JSON output (stdout) or its --out CSV text."""
     from click.testing import CliRunner
 
-    from analyzer.cli import main
+    from analyzer.faces.cli import main
 
     with tempfile.TemporaryDirectory() as tmp:
         args = [a.replace("{tmp}", tmp) for a in argv]

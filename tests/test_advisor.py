@@ -6,10 +6,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from analyzer.advisor import advise
-from analyzer.cli import main
-from analyzer.errors import SeasaltError
-from analyzer.position import parse
+from analyzer.play.advisor import advise
+from analyzer.faces.cli import main
+from analyzer.base.errors import SeasaltError
+from analyzer.play.position import parse
 from conftest import rest_of
 
 HAND = ["sailor:pink", "sailor:orange", "captain"]   # 5 + 3 x 2 = 11 card points
@@ -78,7 +78,7 @@ def test_the_samples_run_on_the_runner_with_the_same_answer_on_dask():
 
 
 def test_an_interrupted_advice_keeps_nothing_that_blocks_the_next():
-    from analyzer.errors import RunInterrupted
+    from analyzer.base.errors import RunInterrupted
     calls = []
 
     def stop(done, total):
@@ -174,8 +174,8 @@ def test_counters_are_summed_in_the_kernel_and_add_up():
     """Sample i depends only on (seed, i) and the counters are integer sums: two runs of 1,500
     samples (the second starting at sample 1,500) add up exactly to one run of 3,000 on any
     number of threads, and the tally's size does not depend on the samples."""
-    from analyzer.advisor import Evaluation, run
-    from analyzer.policies import policy_arrays, seat_policies
+    from analyzer.play.advisor import Evaluation, run
+    from analyzer.rules.policies import policy_arrays, seat_policies
     from kernels import cards as kc
     import numpy as np
     pos = parse(small_pool_position(totals=[10, 30], target=40))
@@ -231,7 +231,7 @@ POSITION_FILES = sorted([*(THREE_MERMAIDS.parents[2].parent / "docs").glob("exam
 def test_every_earlier_position_file_still_loads_and_is_ranked_by_the_game(path):
     """docs/example_*.json and every file of tests/fixtures/positions: advised, ranked by P(win
     game), from the file's totals or as a new game at the standard target."""
-    from analyzer.position import load
+    from analyzer.play.position import load
     pos = load(str(path))
     a = advise(pos, samples=200, seed=1)
     ranked = [a.options[k]["win_game"]["rate"] for k in a.meta["ranking"]]

@@ -17,8 +17,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from analyzer.advisor import advise
-from analyzer.position import impossible_share, parse
+from analyzer.play.advisor import advise
+from analyzer.play.position import impossible_share, parse
 from conftest import rest_of
 from kernels import actions as kac
 from kernels import advisor as kad
@@ -28,7 +28,7 @@ from kernels.deals import UNSEEN
 from kernels.engine import step
 from kernels.rng import seed_stream
 from kernels.scoring import refresh_points
-from analyzer.policies import policy_arrays, seat_policies
+from analyzer.rules.policies import policy_arrays, seat_policies
 
 Z999 = 3.2905   # two-sided 99.9%: the tolerance of every comparison with an exact value
 
@@ -237,7 +237,7 @@ def test_deals_match_exact_enumeration():
 
 
 def test_the_impossible_share_formula_is_the_enumeration():
-    """Without crab takes the share of impossible deals has a closed form (analyzer.position)."""
+    """Without crab takes the share of impossible deals has a closed form (analyzer.play.position)."""
     obj = knowledge_position()
     obj["piles"]["A"] = {"cards": ["shell:green", "octopus:grey", "crab:black"]}
     obj["opponents"][0]["hand_size"] = 6        # 3 known + 3 unknown

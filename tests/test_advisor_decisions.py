@@ -8,10 +8,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from analyzer.advisor import advise, format_advice
-from analyzer.cli import main
-from analyzer.errors import SeasaltError
-from analyzer.position import parse
+from analyzer.play.advisor import advise, format_advice
+from analyzer.faces.cli import main
+from analyzer.base.errors import SeasaltError
+from analyzer.play.position import parse
 from conftest import rest_of
 from kernels import state as ks
 

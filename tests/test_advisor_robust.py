@@ -1,4 +1,4 @@
-"""Robust advice (analyzer.robust): one position under several models of the players, the same
+"""Robust advice (analyzer.play.robust): one position under several models of the players, the same
 deals for each, and a verdict that says when the best action depends on the models."""
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pathlib
 import pytest
 from click.testing import CliRunner
 
-from analyzer.advisor import advise
-from analyzer.cli import main
-from analyzer.errors import SeasaltError
-from analyzer.robust import _verdict, advise_robust, split_models
+from analyzer.play.advisor import advise
+from analyzer.faces.cli import main
+from analyzer.base.errors import SeasaltError
+from analyzer.play.robust import _verdict, advise_robust, split_models
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "example_position.json"
@@ -99,8 +99,8 @@ def test_cli_robust_table_json_and_errors(tmp_path):
 
 def test_the_help_names_the_robust_models():
     """--robust's help spells out its sets (the CLI does not import the advisor to build its
-    help): they must be analyzer.robust's."""
-    from analyzer.robust import ROBUST_ME, ROBUST_OPPONENTS, ROBUST_SAMPLES
+    help): they must be analyzer.play.robust's."""
+    from analyzer.play.robust import ROBUST_ME, ROBUST_OPPONENTS, ROBUST_SAMPLES
     text = " ".join(CliRunner().invoke(main, ["advise", "--help"]).stdout.split())
     assert (f"opponents {', '.join(ROBUST_OPPONENTS[:-1])} and {ROBUST_OPPONENTS[-1]}, you "
             f"{' and '.join(ROBUST_ME)}") in text and f"{ROBUST_SAMPLES} samples each" in text

@@ -1,4 +1,4 @@
-"""Backends and long-run safety (analyzer.backends, analyzer.checkpoint): a Dask cluster of worker
+"""Backends and long-run safety (analyzer.runs.backends, analyzer.runs.checkpoint): a Dask cluster of worker
 processes gives exactly the local thread backend's results for a seed, also when a worker is
 killed mid-run; an interrupted run resumes from its checkpoint to exactly the uninterrupted
 result, without redoing finished tasks; bad backend options and checkpoints are one-line errors.
@@ -18,13 +18,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyzer import backends
-from analyzer import checkpoint as ckpt
-from analyzer.backends import Runner
-from analyzer.errors import RunInterrupted, SeasaltError
-from analyzer.simulate import plan_games, plan_rounds, simulate_games, simulate_rounds
-from analyzer.sweep import run_sweep, sweep
-from analyzer.tournament import tournament
+from analyzer.runs import backends
+from analyzer.runs import checkpoint as ckpt
+from analyzer.runs.backends import Runner
+from analyzer.base.errors import RunInterrupted, SeasaltError
+from analyzer.studies.simulate import plan_games, plan_rounds, simulate_games, simulate_rounds
+from analyzer.studies.sweep import run_sweep, sweep
+from analyzer.studies.tournament import tournament
 from test_cli import assert_user_error, run, without_timing
 
 SEASALT = str(Path(sys.executable).with_name("seasalt"))

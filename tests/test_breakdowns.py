@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.simulate import simulate_games, simulate_rounds
-from analyzer.sweep import sweep
+from analyzer.studies.simulate import simulate_games, simulate_rounds
+from analyzer.studies.sweep import sweep
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +63,7 @@ def test_sweep_rows_carry_the_round_breakdowns():
 
 
 def test_tidy_breakdown_tables(rounds3):
-    from analyzer.tidy import ROUNDS_TABLES
+    from analyzer.render.tidy_frames import ROUNDS_TABLES
     lc = ROUNDS_TABLES["last-chance"](rounds3)
     assert lc["calls"].sum() == rounds3["end"]["last_chance_won"] + rounds3["end"]["last_chance_lost"]
     assert {"seed", "policies", "version", "rounds"} <= set(lc.columns)

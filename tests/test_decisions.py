@@ -1,13 +1,13 @@
-"""Every decision point through the API (analyzer.decisions.Round over kernels.engine): each kind
+"""Every decision point through the API (analyzer.play.decisions.Round over kernels.engine): each kind
 reached in a scripted position, its legal actions as RULES.md §4-§6 allow them, and the action
 applied; a random player never plays an illegal action and every card stays accounted for."""
 import random
 
 import pytest
 
-from analyzer.decisions import Round
-from analyzer.errors import SeasaltError
-from analyzer.scripted import check_random_rounds
+from analyzer.play.decisions import Round
+from analyzer.base.errors import SeasaltError
+from analyzer.rules.setups import check_random_rounds
 from conftest import hand_of, pile_of, scripted, table_of
 from kernels import actions as ka
 from kernels import cards as kc

@@ -10,10 +10,10 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cards import parse_cards
-from analyzer.cli import main
-from analyzer.policies import REGISTRY, _fmt
-from analyzer.score import score_hand
+from analyzer.rules.notation import parse_cards
+from analyzer.faces.cli import main
+from analyzer.rules.policies import REGISTRY, _fmt
+from analyzer.rules.score import score_hand
 from kernels import cards as kc
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -130,15 +130,15 @@ def test_unknown_card_suggests_the_nearest_name():
 
 def test_the_readme_and_docs_quote_the_guide_from_its_own_files():
     """Every figure the README and docs/strategy.md share with the strategy guide is written
-    from the guide's CSVs (analyzer.guide_pages.figure_blocks): the marked blocks are exactly
+    from the guide's CSVs (analyzer.studies.guide_pages.figure_blocks): the marked blocks are exactly
     what those files give, and the guide's page says the same numbers."""
-    from analyzer.guide_pages import MARKED, figure_blocks, refresh
+    from analyzer.studies.guide_pages import MARKED, figure_blocks, refresh
     blocks = figure_blocks(ROOT)
     quoted = set()
     for name in MARKED:
         text = (ROOT / name).read_text(encoding="utf-8")
         assert refresh(text, blocks) == text, \
-            f"{name} is out of date: python -m analyzer.guide_pages"
+            f"{name} is out of date: python -m analyzer.studies.guide_pages"
         quoted |= set(re.findall(r"<!-- guide:(\w+) -->", text))
     assert quoted == set(blocks)                              # every block is quoted somewhere
     guide = (ROOT / "docs" / "guide" / "index.html").read_text(encoding="utf-8")
@@ -156,7 +156,7 @@ def test_the_figure_blocks_follow_the_files(tmp_path):
     """The generator reads the files: a changed CSV changes the quoted figure (so the test
     above can fail)."""
     import shutil
-    from analyzer.guide_pages import figure_blocks
+    from analyzer.studies.guide_pages import figure_blocks
     data = tmp_path / "docs" / "guide" / "data"
     shutil.copytree(ROOT / "docs" / "guide" / "data", data)
     import pandas as pd

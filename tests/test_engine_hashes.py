@@ -29,7 +29,7 @@ import kernels
 from kernels import scoring, state
 from kernels.seastead import layout, players
 from analyzer import backends
-from analyzer.simulate import plan_games
+from analyzer.studies.simulate import plan_games
 from analyzer.seastead.components import Setup, load
 from analyzer.seastead.runs import plan
 

@@ -8,7 +8,7 @@ Expected events are worked out by hand in the docstrings and comments.
 """
 import numpy as np
 
-from analyzer.decisions import Round
+from analyzer.play.decisions import Round
 from conftest import deck_of, hand_of, points_of, run, scripted, table_of
 from kernels import actions as ka
 from kernels import cards as kc

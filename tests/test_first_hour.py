@@ -17,14 +17,14 @@ from pathlib import Path
 import numba
 import pytest
 
-from analyzer import backends, warmup
-from analyzer.cli import main
-from analyzer.policies import REGISTRY, _fmt
+from analyzer.runs import backends, compiling as warmup
+from analyzer.faces.cli import main
+from analyzer.rules.policies import REGISTRY, _fmt
 from analyzer.seastead.players import REGISTRY as SEASTEAD
-from analyzer.position import load
-from analyzer.position_template import EXAMPLE, TEMPLATE, strip_comments
-from analyzer.simulate import simulate_games
-from analyzer.tables import WIDTH, entrant_labels, identical_groups, pct_digits, rate_ci
+from analyzer.play.position import load
+from analyzer.play.position_template import EXAMPLE, TEMPLATE, strip_comments
+from analyzer.studies.simulate import simulate_games
+from analyzer.render.text_tables import WIDTH, entrant_labels, identical_groups, pct_digits, rate_ci
 from test_cli import assert_user_error, run, run_json, without_timing
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -269,7 +269,7 @@ def test_position_messages(tmp_path):
 
 
 def test_advise_takes_me_as_the_command_line_does():
-    from analyzer.advisor import advise
+    from analyzer.play.advisor import advise
     a = advise(EXAMPLE, samples=300, seed=1, me="gambler")
     b = advise(EXAMPLE, samples=300, seed=1, me_policy="gambler")
     default = advise(EXAMPLE, samples=1).meta["me_policy"]
@@ -329,7 +329,7 @@ def test_rerun_without_resume_refuses_and_keeps_the_work(tmp_path):
 def test_restart_discards_the_interrupted_run(tmp_path, monkeypatch):
     monkeypatch.setenv("SEASALT_CHECKPOINT_DIR", str(tmp_path))
     from test_backends import stop_after
-    from analyzer.errors import RunInterrupted
+    from analyzer.base.errors import RunInterrupted
     kw = dict(players=2, games=20000, seed=8)
     with pytest.raises(RunInterrupted):
         simulate_games(**kw, progress=stop_after(1))
@@ -456,7 +456,7 @@ def test_a_first_run_does_not_count_compiling_in_its_speed(monkeypatch):
     assert t["compile_seconds"] > 0
     assert t["seconds"] <= wall - t["compile_seconds"] + 1e-3
     assert t["games_per_second"] == pytest.approx(2000 / t["seconds"])
-    from analyzer.tables import timing
+    from analyzer.render.text_tables import timing
     words = lambda t: " ".join(" ".join(timing(t, "games")).split())  # noqa: E731
     assert "compiling" not in words({**t, "compile_seconds": 0.1})
     assert "compiling the engine took another 56 s (first run only, not counted)" in \
@@ -519,9 +519,9 @@ def test_warmup_shows_each_kernel_as_it_compiles(monkeypatch):
 
 
 def test_the_compile_figures_come_from_one_place():
-    """The README and --help quote analyzer.warmup.COMPILE's measured figures, word for word,
+    """The README and --help quote analyzer.runs.compiling.COMPILE's measured figures, word for word,
     and nothing says "about a minute" any more."""
-    from analyzer.warmup import COMPILE, NOTICE, SIMULATE_COST, WARMUP_COST
+    from analyzer.runs.compiling import COMPILE, NOTICE, SIMULATE_COST, WARMUP_COST
     readme = " ".join((ROOT / "README.md").read_text().split())
     helps = " ".join(ok("--help").split()), " ".join(ok("warmup", "--help").split())
     assert WARMUP_COST in readme and SIMULATE_COST in readme

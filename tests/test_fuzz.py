@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cli import main
-from analyzer.position_template import EXAMPLE
+from analyzer.faces.cli import main
+from analyzer.play.position_template import EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
 POSITIONS = [EXAMPLE] + [json.loads(p.read_text()) for p in

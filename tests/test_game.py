@@ -10,9 +10,9 @@ cases frequent; the test asserts that they really occurred.
 import numpy as np
 import pytest
 
-from analyzer.policies import policy_arrays, seat_policies
-from analyzer.scripted import decode
-from analyzer.simulate import simulate_games
+from analyzer.rules.policies import policy_arrays, seat_policies
+from analyzer.rules.setups import decode
+from analyzer.studies.simulate import simulate_games
 from kernels import cards as kc
 from kernels import state as ks
 from kernels.game import GS_SIZE, play_game

@@ -15,9 +15,9 @@ import pandas as pd
 import pytest
 
 from analyzer import __version__
-from analyzer import guide as g
-from analyzer.errors import SeasaltError
-from analyzer.tidy import merge_sparse
+from analyzer.studies import guide as g
+from analyzer.base.errors import SeasaltError
+from analyzer.render.tidy_frames import merge_sparse
 
 CHROMIUM = "/usr/bin/chromium"
 SEASALT = str(Path(sys.executable).with_name("seasalt"))

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from analyzer import guide as g
-from analyzer.cli import main
-from analyzer.guide_pages import SMALL_WARNING, intro_lines
-from analyzer.tables import WIDTH
+from analyzer.studies import guide as g
+from analyzer.faces.cli import main
+from analyzer.studies.guide_pages import SMALL_WARNING, intro_lines
+from analyzer.render.text_tables import WIDTH
 from reports.guide_html import Figure, Section, Table, page
 
 ROOT = Path(__file__).resolve().parents[1]

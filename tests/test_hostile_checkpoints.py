@@ -1,4 +1,4 @@
-"""Runner checkpoints (analyzer.checkpoint), issue 28 item 7: a task line over 16 MiB used to end
+"""Runner checkpoints (analyzer.runs.checkpoint), issue 28 item 7: a task line over 16 MiB used to end
 the resume's reading silently, so the finished tasks after it were computed again (against the
 README's promise); now it is a damaged line, named by its number, and nothing is recomputed."""
 from __future__ import annotations

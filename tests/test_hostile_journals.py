@@ -1,4 +1,4 @@
-"""Study journals of `seasalt optimize` and `seasalt guide` (analyzer.stages), issue 28 item 3
+"""Study journals of `seasalt optimize` and `seasalt guide` (analyzer.runs.stages), issue 28 item 3
 and the journal half of item 5: a study stopped in its first stage resumes; a hand-edited
 counter, a damaged line (1e999, 10**30, deep nesting, a short vector), a symbolic link, a link
 to /dev/zero and changed options are each one `error:` line that names the line or what
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer import stages
+from analyzer.runs import stages
 from hostile import SEASALT, cli, listing, make_sentinel, one_line
 
 OPT = ["optimize", "--players", "2", "--knob", "stop_at=7..9", "--generations", "2",
@@ -165,7 +165,7 @@ def test_3_output_that_cannot_be_written_keeps_the_cache_journal(tmp_path, monke
     """The output fails to be written after all the work (a full disk, here an OSError from
     the command's writer): the study's cache journal is still there, so the rerun with --resume
     recomputes nothing, and only once its output is written is the journal deleted."""
-    from analyzer import optimize as opt
+    from analyzer.studies import optimize as opt
     monkeypatch.setenv("SEASALT_CHECKPOINT_DIR", str(tmp_path / "cache"))
     s = opt.settings(players=2, knobs=["stop_at=7..9"], generations=2, population=4, games=40,
                      finalists=2, final_games=40, holdout_games=60, seed=3)

@@ -1,5 +1,5 @@
 """No file outside the output is ever touched (issue 28, items 1-2): every command that writes a
-folder (report, guide) follows analyzer.outdir's rule. Each test first sets up the exact scenario
+folder (report, guide) follows analyzer.base.outdir's rule. Each test first sets up the exact scenario
 of the defect, then checks a sentinel tree beside the folder is byte for byte what it was."""
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from analyzer import outdir
-from analyzer.errors import SeasaltError
-from analyzer.report import run_demo_results
+from analyzer.base import outdir
+from analyzer.base.errors import SeasaltError
+from analyzer.studies.report import run_demo_results
 
 SEASALT = str(Path(sys.executable).with_name("seasalt"))
 

@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from analyzer.position_template import EXAMPLE
+from analyzer.play.position_template import EXAMPLE
 from hostile import IMPOSSIBLE_BY_CRAB, cli, guarded, one_line
 
 

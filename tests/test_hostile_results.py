@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyzer.report import run_demo_results
+from analyzer.studies.report import run_demo_results
 from hostile import cli, guarded, one_line
 
 

@@ -6,9 +6,9 @@
   decision against RULES.md and BASELINE_POLICY.md, and finally compares every zone, count,
   score and end marker with the engine's state. The engine's own end-of-round consistency check
   (kernels.invariants.state_errors) must also pass.
-* The engine's check mode (analyzer.scripted.check_random_rounds) must pass too.
+* The engine's check mode (analyzer.rules.setups.check_random_rounds) must pass too.
 * Both checkers must catch corruptions.
-* analyzer.simulate.simulate_rounds reproduces /work/shared/REFERENCE_FIGURES.md within sampling
+* analyzer.studies.simulate.simulate_rounds reproduces /work/shared/REFERENCE_FIGURES.md within sampling
   error: |ours - reference| < 4 combined standard errors (+ the reference's rounding).
 """
 import math
@@ -17,9 +17,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from analyzer.policies import policy_arrays, seat_policies
-from analyzer.scripted import check_random_rounds, decode, play_traced
-from analyzer.simulate import simulate_rounds
+from analyzer.rules.policies import policy_arrays, seat_policies
+from analyzer.rules.setups import check_random_rounds, decode, play_traced
+from analyzer.studies.simulate import simulate_rounds
 from conftest import Replay, scripted
 from kernels import cards as kc
 from kernels import state as ks
@@ -87,7 +87,7 @@ def test_random_rounds_with_different_seat_policies():
 @pytest.mark.parametrize("expansion", ["base", "extra-salt"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_engine_check_mode_on_random_rounds(players, expansion):
-    """analyzer.scripted.check_random_rounds verifies the engine's invariants after every traced
+    """analyzer.rules.setups.check_random_rounds verifies the engine's invariants after every traced
     event (kernels.invariants.state_errors): no violation, and the rare paths were taken."""
     # Regression guard: at commit 36b31cc draw_step emitted KEEP before the unkept card was on
     # a pile, so check mode failed at the first two-card draw of every round (hidden then by a

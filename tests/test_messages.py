@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from analyzer.advisor import advise
-from analyzer.cli import main
-from analyzer.position_template import EXAMPLE
-from analyzer.tables import WIDTH
+from analyzer.play.advisor import advise
+from analyzer.faces.cli import main
+from analyzer.play.position_template import EXAMPLE
+from analyzer.render.text_tables import WIDTH
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")

@@ -28,13 +28,13 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from analyzer import backends
-from analyzer import checkpoint as ckpt
-from analyzer.cli import main
-from analyzer.errors import RunInterrupted
-from analyzer.position_template import EXAMPLE
-from analyzer.report import run_demo_results
-from analyzer.simulate import plan_games, simulate_games
+from analyzer.runs import backends
+from analyzer.runs import checkpoint as ckpt
+from analyzer.faces.cli import main
+from analyzer.base.errors import RunInterrupted
+from analyzer.play.position_template import EXAMPLE
+from analyzer.studies.report import run_demo_results
+from analyzer.studies.simulate import plan_games, simulate_games
 from test_cli import assert_user_error, run, without_timing
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -277,7 +277,7 @@ def test_6_a_checkpoint_dir_that_is_a_file_fails_at_the_start(tmp_path):
 def _planning_peak(games: int) -> tuple[float, int]:
     """Peak MB allocated from the start of a 10 x 10 sweep on 2, 3 and 4 players (900 batches)
     until its first task would run, and the task count."""
-    from analyzer.sweep import run_sweep
+    from analyzer.studies.sweep import run_sweep
     seen = []
 
     def stop(done, total):

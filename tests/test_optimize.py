@@ -8,11 +8,11 @@ import json
 import numpy as np
 import pytest
 
-from analyzer import optimize as opt
-from analyzer.errors import SeasaltError
-from analyzer.policies import parse_policy
-from analyzer.rotation import aggregate, derive_seed, plan_rotations, rotation_runs
-from analyzer.simulate import Runner
+from analyzer.studies import optimize as opt
+from analyzer.base.errors import SeasaltError
+from analyzer.rules.policies import parse_policy
+from analyzer.studies.rotation import aggregate, derive_seed, plan_rotations, rotation_runs
+from analyzer.studies.simulate import Runner
 
 from test_cli import assert_user_error, run
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer import paired
+from analyzer.studies import paired
 from kernels import paired as pkn
-from analyzer.backends import run_task
-from analyzer.errors import SeasaltError
-from analyzer.policies import seat_policies
+from analyzer.runs.backends import run_task
+from analyzer.base.errors import SeasaltError
+from analyzer.rules.policies import seat_policies
 from kernels import cards as kc
 from kernels import state as ks
 from kernels.engine import play_round, reveal_top

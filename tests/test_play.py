@@ -1,10 +1,10 @@
-"""`seasalt serve`'s games against the bots (/api/play, analyzer.play): whole games played through
+"""`seasalt serve`'s games against the bots (/api/play, analyzer.play.session): whole games played through
 the HTTP API with random legal actions, every view checked against the engine's hidden state (it
 must show nothing the user's seat may not know, RULES.md §9), the game file replayed by
 `seasalt replay --game`, and refused requests changing nothing.
 
 The server runs in this process (uvicorn in a thread) so that the test can read the engine's
-true state of each game (analyzer.web.play.GAMES) beside the view the API answered."""
+true state of each game (analyzer.faces.web.play.GAMES) beside the view the API answered."""
 from __future__ import annotations
 
 import json
@@ -16,9 +16,9 @@ import time
 import numpy as np
 import pytest
 
-from analyzer.advisor import LABELS
-from analyzer.cards import card_name
-from analyzer.replay import _events
+from analyzer.play.advisor import LABELS
+from analyzer.rules.notation import card_name
+from analyzer.play.replay import _events
 from kernels import cards as kc
 from kernels import search as ksr
 from kernels import state as ks
@@ -32,8 +32,8 @@ TOKEN = re.compile(r"[a-z_]+(?::[a-z_]+)?")
 @pytest.fixture(scope="module")
 def url():
     import uvicorn
-    from analyzer.web.app import create_app
-    from analyzer.web.server import bind, url_of
+    from analyzer.faces.web.app import create_app
+    from analyzer.faces.web.server import bind, url_of
     sock = bind("127.0.0.1", 0)
     server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -85,7 +85,7 @@ PRIVATE = {"keep", "locked_draw", "crab_take", "fish_draw", "lobster_keep", "ste
 def check_log(lines: list[str], evs: list[dict], seat: int, players: int) -> int:
     """The view's narration of the round `evs` (the engine's events): no card that only
     another player saw is named. Returns how many such cards it had to leave unnamed."""
-    from analyzer.replay import _narrate
+    from analyzer.play.replay import _narrate
     texts = _narrate([dict(e) for e in evs], players, None, 0)[0]
     spoken = [e for e, t in zip(evs, texts) if t]
     assert len(spoken) == len(lines)
@@ -152,7 +152,7 @@ GAMES = [(2, "base", ["baseline"], 0, 1), (3, "extra-salt", ["tuned", "baseline"
 def test_whole_games_through_the_api_show_only_what_the_user_may_know(url, tmp_path, players,
                                                                      expansion, opponents, seat,
                                                                      seed):
-    from analyzer.web.play import GAMES as STORE
+    from analyzer.faces.web.play import GAMES as STORE
     status, view = post(url, "/api/play", {"players": players, "expansion": expansion,
                                            "opponents": opponents, "seat": seat, "seed": seed})
     assert status == 200, view
@@ -239,7 +239,7 @@ def test_same_seed_and_actions_same_game_and_an_unknown_game_is_a_404(url):
 
 
 def test_the_oldest_game_is_dropped_beyond_the_limit(url, monkeypatch):
-    from analyzer.web import play
+    from analyzer.faces.web import play
     monkeypatch.setattr(play.GAMES, "limit", 3)
     ids = [post(url, "/api/play", {"seed": k})[1]["id"] for k in range(4)]
     assert request(url, f"/api/play/{ids[0]}")[0] == 404
@@ -313,7 +313,7 @@ def test_a_hint_does_not_move_when_the_hidden_cards_do():
     """RULES.md §9: the hint reads only what the user's seat knows. The true hidden cards (the
     deck, the unseen parts of the other hands) swapped for another deal consistent with what
     the seat saw: the same hint, number for number."""
-    from analyzer.play import Game
+    from analyzer.play.session import Game
     game = Game(3, "baseline", seed=21)
     rnd = random.Random(3)
     checked = 0

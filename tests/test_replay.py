@@ -10,10 +10,10 @@ import re
 import pytest
 
 from analyzer import __version__
-from analyzer.errors import SeasaltError
-from analyzer.replay import STREAM, TraceOverflow, format_replay, replay
-from analyzer.score import score_hand
-from analyzer.simulate import simulate_games
+from analyzer.base.errors import SeasaltError
+from analyzer.play.replay import STREAM, TraceOverflow, format_replay, replay
+from analyzer.rules.score import score_hand
+from analyzer.studies.simulate import simulate_games
 
 CASES = [(seed, players, exp) for seed in (1, 7) for players in (2, 3, 4)
          for exp in ("base", "extra-salt")]

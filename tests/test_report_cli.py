@@ -12,8 +12,8 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cli import main
-from analyzer.report import run_demo_results
+from analyzer.faces.cli import main
+from analyzer.studies.report import run_demo_results
 
 
 def run(*args):

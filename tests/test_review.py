@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cli import main
-from analyzer.replay import replay
-from analyzer.review import _decisions, review
+from analyzer.faces.cli import main
+from analyzer.play.replay import replay
+from analyzer.play.review import _decisions, review
 from kernels import cards as kc
 from kernels import state as ks
-from analyzer.policies import policy_arrays, seat_policies
+from analyzer.rules.policies import policy_arrays, seat_policies
 
 
 def test_the_reviewed_game_is_the_replayed_game():

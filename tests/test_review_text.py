@@ -2,8 +2,8 @@
 for its column goes on in the line below, so the pile a discarded card goes to is always there."""
 from __future__ import annotations
 
-from analyzer.review import _loss, compact, format_review, review
-from analyzer.tables import WIDTH
+from analyzer.play.review import _loss, compact, format_review, review
+from analyzer.render.text_tables import WIDTH
 
 
 def _cells(text: str, rows: list[dict]) -> tuple[list[str], list[str]]:

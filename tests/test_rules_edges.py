@@ -2,12 +2,12 @@
 
 Items 8 and 15 are Extra Salt only: test_extra_salt.py has test_edge_8_* and test_edge_15_*.
 Where the baseline never takes the action an edge allows (a crab, fish or steal pair whose effect
-cannot happen), the seat is played through the decision API (analyzer.decisions.Round) and the
+cannot happen), the seat is played through the decision API (analyzer.play.decisions.Round) and the
 baseline's choice not to play it is checked on a scripted round.
 Expected events are worked out by hand in the docstrings and comments; `run` (conftest) also
 replays every round independently and accounts for every card after every event.
 """
-from analyzer.decisions import Round
+from analyzer.play.decisions import Round
 from conftest import hand_of, pile_of, points_of, run, scripted, table_of
 from kernels import actions as ka
 from kernels import cards as kc

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from conftest import deck_of, hand_of, pile_of, points_of, run, scripted, table_of
-from analyzer.cards import parse_cards
+from analyzer.rules.notation import parse_cards
 from kernels import state as ks
 
 STOP_END = ("round_end", 0, "stop", 0)

@@ -1,4 +1,4 @@
-"""The run specification (analyzer.runspec): each fact checked in one place, in the words of the
+"""The run specification (analyzer.runs.spec): each fact checked in one place, in the words of the
 library's parameters, which the command line turns into its flags; policies parsed once; the
 command list complete however the CLI is started."""
 from __future__ import annotations
@@ -11,12 +11,12 @@ import sys
 import click
 import pytest
 
-import analyzer.policies as pol
-import analyzer.sweep as sw
-from analyzer.cli import main
-from analyzer.errors import SeasaltError
-from analyzer.rotation import rotated_spec, rotations, rotation_seed, split_games
-from analyzer.runspec import RunSpec
+import analyzer.rules.policies as pol
+import analyzer.studies.sweep as sw
+from analyzer.faces.cli import main
+from analyzer.base.errors import SeasaltError
+from analyzer.studies.rotation import rotated_spec, rotations, rotation_seed, split_games
+from analyzer.runs.spec import RunSpec
 
 BIN = pathlib.Path(sys.executable).parent
 
@@ -86,7 +86,7 @@ def _commands() -> list[str]:
 
 @pytest.mark.parametrize("argv", [[str(BIN / "seasalt")],
                                   [sys.executable, "-m", "analyzer"],
-                                  [sys.executable, "-m", "analyzer.cli"]])
+                                  [sys.executable, "-m", "analyzer.faces.cli"]])
 def test_help_lists_every_command_however_started(argv):
     proc = subprocess.run([*argv, "--help"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr

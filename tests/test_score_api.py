@@ -1,4 +1,4 @@
-"""analyzer.score.score_hand: the RULES.md §7 scores of the compiled kernel, its breakdown, and
+"""analyzer.rules.score.score_hand: the RULES.md §7 scores of the compiled kernel, its breakdown, and
 the validation of cards, copies and tables (RULES.md §1 legal pairs, Extra Salt trios)."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from analyzer.errors import SeasaltError
-from analyzer.score import score_hand
+from analyzer.base.errors import SeasaltError
+from analyzer.rules.score import score_hand
 from kernels import cards as kc
 
 EX14_HAND = ("mermaid,mermaid,shell:dark_blue,shell:light_blue,shell:black,octopus:light_blue,"

@@ -1,5 +1,5 @@
 """RULES.md §1 (the catalogue) and §7 (card points and colour bonus), on states built with
-analyzer.scripted.build_state and scored by kernels.scoring.
+analyzer.rules.setups.build_state and scored by kernels.scoring.
 
 Every expected number is computed by hand from the rules text (the working is in the comment of
 each case). The same cases also check conftest.ref_points, the independent reading of §7 that the
@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from analyzer.scripted import build_state
+from analyzer.rules.setups import build_state
 from conftest import ref_bonus, ref_points
 from kernels import cards as kc
 from kernels.scoring import card_points, colour_bonus

@@ -1,13 +1,13 @@
-"""The search player (kernels.search, analyzer.searcher): it samples only deals consistent with
+"""The search player (kernels.search, analyzer.play.search_seat): it samples only deals consistent with
 what its seat has seen, its decision does not move when what it cannot see changes, and it runs
 wherever a policy spec runs, deterministic for a seed."""
 import random
 
 import pytest
 
-from analyzer.decisions import Round
-from analyzer.searcher import SearchSeat
-from analyzer.simulate import simulate_games, simulate_rounds
+from analyzer.play.decisions import Round
+from analyzer.play.search_seat import SearchSeat
+from analyzer.studies.simulate import simulate_games, simulate_rounds
 from kernels import cards as kc
 from kernels import search as ksr
 from kernels import state as ks

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cli import main
+from analyzer.faces.cli import main
 from analyzer.seastead.components import (SCHEMA, ComponentsError, Setup, from_dict,
                                           illustrative_text, load, parse_effect)
 from kernels.seastead import layout as L

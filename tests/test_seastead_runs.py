@@ -16,12 +16,12 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cli import main
+from analyzer.faces.cli import main
 from analyzer.seastead.components import ICONS, Setup, from_dict, load
 from analyzer.seastead.replay import event_dicts, is_swap, replay, trace_game
 from analyzer.seastead.runs import simulate, tournament
 from analyzer.seastead.scripted import Table
-from analyzer.tidy import read_frame
+from analyzer.render.tidy_frames import read_frame
 from kernels.seastead import layout as L
 
 SEASALT = str(Path(sys.executable).with_name("seasalt"))

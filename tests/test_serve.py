@@ -13,9 +13,9 @@ import pytest
 
 from click.testing import CliRunner
 
-from analyzer.cards import parse_card
-from analyzer.cli import main
-from analyzer.position import describe, parse
+from analyzer.rules.notation import parse_card
+from analyzer.faces.cli import main
+from analyzer.play.position import describe, parse
 from kernels import cards as kc
 from serving import EXAMPLE, cli, cli_advice, masked, request, running_server
 
@@ -259,7 +259,7 @@ def test_the_catalogue_is_the_card_list_of_the_kernels(url):
         t = parse_card(c["name"], "extra-salt")
         assert c["copies"] == kc.TYPE_COPIES[t]
         assert c["colour"] == kc.COLOURS[kc.TYPE_COLOUR[t]]
-    from analyzer.position import DECISIONS as FILE_DECISIONS
+    from analyzer.play.position import DECISIONS as FILE_DECISIONS
     assert [d["id"] for d in cat["decisions"]][0] == "play"       # a file's default decision
     assert sorted(d["id"] for d in cat["decisions"]) == sorted(FILE_DECISIONS)
     assert {d["id"]: d["keys"] for d in cat["decisions"] if d["keys"]} == \

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.advisor import LABELS
-from analyzer.position import describe, parse
-from analyzer.web.app import canonical_cards
+from analyzer.play.advisor import LABELS
+from analyzer.play.position import describe, parse
+from analyzer.faces.web.app import canonical_cards
 from serving import (CHROMIUM, EXAMPLE, cli_advice, click_card, enter_position, masked,
                      open_page, press_advise, request, running_server)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from analyzer.report import build_report
-from analyzer.simulate import simulate_rounds
-from analyzer.statistics import estimates
-from analyzer.tidy import ROUNDS_TABLES, write_frame
+from analyzer.studies.report import build_report
+from analyzer.studies.simulate import simulate_rounds
+from analyzer.numbers.catalogue import estimates
+from analyzer.render.tidy_frames import ROUNDS_TABLES, write_frame
 from kernels import batch, game
 from kernels.statistics import GAME_ROUND_STATS, GAME_STATS, ROUND_STATS, ROUND_TABLES
 

@@ -8,13 +8,13 @@ import pandas as pd
 import pytest
 
 from analyzer import __version__
-from analyzer.errors import SeasaltError
-from analyzer.policies import parse_policy
-from analyzer.rotation import rotation_seed, seating, split_games
-from analyzer.simulate import max_jobs, simulate_games
-from analyzer.stats import wilson
-from analyzer.sweep import parse_players, parse_sweep, plan, run_sweep, sweep
-from analyzer.tournament import tournament
+from analyzer.base.errors import SeasaltError
+from analyzer.rules.policies import parse_policy
+from analyzer.studies.rotation import rotation_seed, seating, split_games
+from analyzer.studies.simulate import max_jobs, simulate_games
+from analyzer.numbers.estimates import wilson
+from analyzer.studies.sweep import parse_players, parse_sweep, plan, run_sweep, sweep
+from analyzer.studies.tournament import tournament
 
 BASE = parse_policy("baseline")
 BASELINE = "baseline(stop_at=7,last_chance_at=10)"

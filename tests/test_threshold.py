@@ -5,15 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer.errors import SeasaltError
-from analyzer.policies import kernel_kind, parse_policy
+from analyzer.base.errors import SeasaltError
+from analyzer.rules.policies import kernel_kind, parse_policy
 from kernels import batch
 from kernels import cards as kc
 from kernels import heuristics as kh
 from kernels import policies as kp
-from analyzer.scripted import play_traced
+from analyzer.rules.setups import play_traced
 from conftest import scripted
-from analyzer.simulate import simulate_games, simulate_rounds
+from analyzer.studies.simulate import simulate_games, simulate_rounds
 
 
 def _strip(d: dict) -> dict:
@@ -183,7 +183,7 @@ def test_stop_at_is_respected():
 
 def test_knobbed_player_keeps_every_invariant():
     """Random rounds with every knob away from its default, in check mode."""
-    from analyzer.scripted import check_random_rounds
+    from analyzer.rules.setups import check_random_rounds
     spec = ("threshold(stop_at=8,last_chance_at=12,last_chance_margin=3,hand_value=1.5,"
             "take_at=2,mermaid_bonus=2,colour_weight=0.5,play_boat=0,play_steal=0,"
             "steal_from=1,bury=1)")

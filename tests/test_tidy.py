@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 
 from analyzer import __version__
-from analyzer.errors import SeasaltError
-from analyzer.simulate import simulate_games, simulate_rounds
-from analyzer.tidy import (check_out, frame, games_frame, read_frame, rounds_frame, split_specs,
+from analyzer.base.errors import SeasaltError
+from analyzer.studies.simulate import simulate_games, simulate_rounds
+from analyzer.render.tidy_frames import (check_out, frame, games_frame, read_frame, rounds_frame, split_specs,
                            write_frame)
 
 BASELINE = "baseline(stop_at=7,last_chance_at=10)"

@@ -9,10 +9,10 @@ import pandas as pd
 import pytest
 
 from analyzer import __version__
-from analyzer.errors import SeasaltError
-from analyzer.rotation import derive_seed, rotation_seed, seating, split_games
-from analyzer.simulate import max_jobs, simulate_games
-from analyzer.tournament import run_tournament, tournament
+from analyzer.base.errors import SeasaltError
+from analyzer.studies.rotation import derive_seed, rotation_seed, seating, split_games
+from analyzer.studies.simulate import max_jobs, simulate_games
+from analyzer.studies.tournament import run_tournament, tournament
 
 BASELINE = "baseline(stop_at=7,last_chance_at=10)"
 S9 = "baseline(stop_at=9,last_chance_at=10)"
@@ -207,11 +207,11 @@ def test_cli_errors(args, words):
 
 
 def test_stratified_interval_combines_the_strata_standard_errors():
-    """A stratified estimate (analyzer.stats.stratified, used over seating rotations) from each
+    """A stratified estimate (analyzer.numbers.estimates.stratified, used over seating rotations) from each
     stratum's integer sums: the pooled mean, and the half-width 1.96 * sqrt(sum (n_i/N)^2
     s_i^2/n_i) worked out by hand."""
     import math
-    from analyzer.stats import Z95, stratified
+    from analyzer.numbers.estimates import Z95, stratified
     strata = [[3, 9, 4, 4, 12, 0, 7], [5, 5, 6, 2, 8]]
     cells = [(len(v), float(sum(v)), float(sum(x * x for x in v))) for v in strata]
     n = sum(len(v) for v in strata)
@@ -229,8 +229,8 @@ def test_stratified_interval_combines_the_strata_standard_errors():
 def test_entrant_counts_are_sums_of_the_rotations_counters():
     """Rotations add integer counters: an entrant's wins and shared wins are the counters of
     the seats it sat in, rotation by rotation."""
-    from analyzer.rotation import aggregate, plan_rotations, rotation_runs
-    from analyzer.simulate import Runner
+    from analyzer.studies.rotation import aggregate, plan_rotations, rotation_runs
+    from analyzer.studies.simulate import Runner
     lineup = ["baseline", "gambler", "baseline"]
     planned = plan_rotations(lineup, 301, seed=5)
     outcome = Runner(1).run([p.batch for p in planned], {"command": "test"})

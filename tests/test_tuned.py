@@ -8,12 +8,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyzer.errors import SeasaltError
-from analyzer.policies import REGISTRY, parse_policy, seat_policies
-from analyzer.simulate import simulate_games
-from analyzer.sweep import sweep
-from analyzer.tournament import tournament
-from analyzer.tuned import TUNED
+from analyzer.base.errors import SeasaltError
+from analyzer.rules.policies import REGISTRY, parse_policy, seat_policies
+from analyzer.studies.simulate import simulate_games
+from analyzer.studies.sweep import sweep
+from analyzer.studies.tournament import tournament
+from analyzer.rules.tuned import TUNED
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "optimize"
 

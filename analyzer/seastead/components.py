@@ -24,7 +24,7 @@ import numpy as np
 
 from kernels.seastead import layout as L
 
-from ..errors import SeasaltError
+from ..base.errors import SeasaltError
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -9,8 +9,8 @@ import numpy as np
 
 from kernels.seastead import layout as L
 
-from ..errors import SeasaltError
-from ..policies import Param, Policy, PolicyInfo, parse_policy
+from ..base.errors import SeasaltError
+from ..rules.policies import Param, Policy, PolicyInfo, parse_policy
 
 _HEURISTIC = (
     Param("split", L.H_SPLIT, 2, 0, 2,
@@ -84,7 +84,7 @@ def parse_player(spec: str) -> Policy:
 
 def listing():
     """The players for `seasalt seastead players` (analyzer.policy_docs)."""
-    from ..policy_docs import Listing
+    from ..rules.policy_docs import Listing
     return Listing(REGISTRY, LISTER, "--player", "--player", "heuristic(split=1,build_at=3)",
                    "docs/seastead.md describes the game's players.")
 

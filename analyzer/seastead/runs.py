@@ -18,12 +18,12 @@ from kernels.seastead import batch as sb
 from kernels.seastead import layout as L
 
 from .. import __version__
-from ..backends import Progress, Runner, TaskGrid
-from ..errors import SeasaltError
-from ..policies import Policy
-from ..rotation import rotation_seed, split_games
-from ..runspec import check_seed, run_seed
-from ..stats import mean_ci, wilson
+from ..runs.backends import Progress, Runner, TaskGrid
+from ..base.errors import SeasaltError
+from ..rules.policies import Policy
+from ..studies.rotation import rotation_seed, split_games
+from ..runs.spec import check_seed, run_seed
+from ..numbers.estimates import mean_ci, wilson
 from .components import Components, Setup, load
 from .players import player_arrays, seat_players
 
