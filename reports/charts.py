@@ -1,4 +1,4 @@
-"""Charts: one function per chart, a tidy DataFrame in (the tables of analyzer.tidy, sweep and
+"""Charts: one function per chart, a tidy DataFrame in (the tables of analyzer.render.tidy_frames, sweep and
 tournament rows), a matplotlib Figure out.
 
 Figures are built with `matplotlib.figure.Figure` (Agg canvas), never through pyplot, so nothing is

@@ -28,7 +28,7 @@ import numpy as np
 import kernels
 from kernels import scoring, state
 from kernels.seastead import layout, players
-from analyzer import backends
+from analyzer.runs import backends
 from analyzer.studies.simulate import plan_games
 from analyzer.seastead.components import Setup, load
 from analyzer.seastead.runs import plan

@@ -4,7 +4,7 @@
 class SeasaltError(ValueError):
     """Bad input: the CLI prints `error: <message>` on one line and exits with status 2.
     `param`: the parameter the message begins with (library words, e.g. "players must be ..."),
-    which the CLI replaces by its flag (analyzer.cli.FLAGS)."""
+    which the CLI replaces by its flag (analyzer.faces.cli.FLAGS)."""
 
     def __init__(self, message: str = "", param: str | None = None):
         super().__init__(message)

@@ -1,9 +1,9 @@
-"""A quiet progress line on stderr for long runs: `progress(done, total)` callbacks of analyzer.simulate.
+"""A quiet progress line on stderr for long runs: `progress(done, total)` callbacks of analyzer.studies.simulate.
 
 The first call gives the starting point (work resumed from a checkpoint), so the time left is
 estimated from the work done by this run only, measured from its first finished piece of work
 (so a first run's compiling, which comes before it, does not distort the estimate). A runner may also call `.status(text)` (see
-analyzer.backends) while it waits for something other than work.
+analyzer.runs.backends) while it waits for something other than work.
 
 Nothing is drawn unless the stream is a terminal and the run has taken longer than `delay`
 seconds, so short runs, pipes, files and tests see no output at all. The line is rewritten in

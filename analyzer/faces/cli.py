@@ -9,8 +9,8 @@
     seasalt advise position.json [--json]
     seasalt review --seed 7 --players 2 --seat 0 [--json] [--out review.csv]
 
-A thin shell over analyzer.score, .simulate, .tournament, .sweep, .replay, .advisor and .review;
-analyzer.tidy writes --out files.
+A thin shell over analyzer.rules.score, .simulate, .tournament, .sweep, .replay, .advisor and .review;
+analyzer.render.tidy_frames writes --out files.
 
 Every mistake a user can make (bad cards, options, values, policy specs) ends with exactly one line
 `error: ...` on stderr and exit status 2: no traceback, no click usage block, and nothing on stdout
@@ -586,7 +586,7 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
 
 
 # ---------------------------------------------------------------------------------------------
-# serve: the advisor in a browser (analyzer/web)
+# serve: the advisor in a browser (analyzer/faces/web)
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -686,7 +686,7 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
 
 
 # ---------------------------------------------------------------------------------------------
-# seastead: a second game; its commands live in analyzer/seastead/cli.py, imported on use
+# seastead: a second game; its commands live in analyzer/faces/seastead_cli.py, imported on use
 
 class _Seastead(click.Group):
     def _real(self) -> click.Group:
@@ -706,7 +706,7 @@ main.add_command(_Seastead("seastead", help=(
 
 
 # ---------------------------------------------------------------------------------------------
-# optimize and guide: analyzer/strategy_cli.py
+# optimize and guide: analyzer/faces/strategy_cli.py
 
 from .strategy_cli import guide as _guide, optimize as _optimize  # noqa: E402 (uses the above)
 

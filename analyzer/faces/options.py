@@ -37,7 +37,7 @@ _HELP_WORDS = {"help", "list", "?"}
 
 def policy_help(ctx: click.Context, param: click.Parameter, value, listing=None):
     """A --policy (or --vs, --opponent, --me) of `help`: print the players and stop
-    (`listing`: another game's players, analyzer.policy_docs.Listing)."""
+    (`listing`: another game's players, analyzer.rules.policy_docs.Listing)."""
     values = value if isinstance(value, tuple) else (value,)
     if any(isinstance(v, str) and v.strip().lower() in _HELP_WORDS for v in values):
         from ..rules.policy_docs import SSP, overview
@@ -48,7 +48,7 @@ def policy_help(ctx: click.Context, param: click.Parameter, value, listing=None)
 
 def _quiet_dask(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """With --scheduler, Dask's own log stays silent for the whole process: failures end in
-    one `error:` line (analyzer.backends)."""
+    one `error:` line (analyzer.runs.backends)."""
     if value is not None:
         try:
             import distributed  # noqa: F401  (its loggers exist once it is imported)
@@ -114,4 +114,4 @@ backend_options = stack(
                       "--checkpoint FILE) and start afresh. Without it, a run whose checkpoint "
                       "exists refuses to start."))
 backend_options.__doc__ = ("--scheduler, --checkpoint, --resume and --restart "
-                           "(analyzer.backends.Runner).")
+                           "(analyzer.runs.backends.Runner).")

@@ -1,10 +1,10 @@
-"""The `seasalt optimize` and `seasalt guide` commands (registered by analyzer.cli).
+"""The `seasalt optimize` and `seasalt guide` commands (registered by analyzer.faces.cli).
 
     seasalt optimize --players 2 --vs baseline --generations 20 --population 24 --seed 1
     seasalt optimize --players 2 --vs self --iterations 4 --seed 1          # iterated best response
     seasalt guide --out guide/ [--small]
 
-Thin shells over analyzer.optimize and analyzer.guide, with the options of the other studies
+Thin shells over analyzer.studies.optimize and analyzer.studies.guide, with the options of the other studies
 (--seed, --jobs, --expansion, --target, --json, --out, --scheduler, --checkpoint, --resume).
 """
 from __future__ import annotations

@@ -11,7 +11,7 @@ round of a new game at the standard target (DEFAULT_TARGETS), which the advice s
 The deals are exactly uniform over what the position and the rules allow (kernels.advisor);
 the counters are summed in the kernel, so memory does not grow with the samples and
 `--precision` costs what its samples cost. `run` and `judge` evaluate any marked state, such as
-a seat's view of a replayed game (analyzer.review).
+a seat's view of a replayed game (analyzer.play.review).
 """
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def check_models(pols: Sequence[Policy]) -> None:
                                "can (baseline, threshold, presets, random)")
 
 
-# Samples per block of an advise batch; a task is TASK_BLOCKS["advise"] blocks (analyzer.backends).
+# Samples per block of an advise batch; a task is TASK_BLOCKS["advise"] blocks (analyzer.runs.backends).
 BLOCK = 256
 
 
@@ -151,7 +151,7 @@ def run_blocks(template, pool, unknown_hand, takes, seat, actions, pk, pp, deck,
                seed, first, count, block_lo, out):
     """Blocks block_lo .. block_lo + out.shape[0] - 1 of an advise batch into the rows of out
     (kernels.advisor.evaluate; a last partial block separately, so that every row is exactly
-    its block). GIL-free: analyzer.backends runs several calls at once on its threads."""
+    its block). GIL-free: analyzer.runs.backends runs several calls at once on its threads."""
     na, nb = actions.shape[0], out.shape[0]
     lo = block_lo * BLOCK
     hi = min((block_lo + nb) * BLOCK, count)
@@ -377,13 +377,13 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
            jobs: int | None = None, play_on: bool = True, *, me_policy: str | None = None,
            progress: Callable[[int, int], None] | None = None,
            scheduler: str | None = None, stop: Callable[[], None] | None = None) -> Advice:
-    """Evaluate a position (a JSON-like dict, see analyzer.position). Give `samples`, or a
+    """Evaluate a position (a JSON-like dict, see analyzer.play.position). Give `samples`, or a
     `precision`: sample until every reported probability has a 95% half-width below it.
     `opponent` and `me` are the players' specs, as `--opponent` and `--me` (`me_policy` is the
     old name of `me`); `play_on=False` leaves out ending the turn at the play step. The samples
-    run on analyzer.backends.Runner: threads here, or Dask with `scheduler` (a running
+    run on analyzer.runs.backends.Runner: threads here, or Dask with `scheduler` (a running
     scheduler's address pays; "local" starts a cluster for each chunk of a --precision run).
-    `stop`: called between chunks of samples, may raise to end the run (analyzer.advisor.run)."""
+    `stop`: called between chunks of samples, may raise to end the run (analyzer.play.advisor.run)."""
     me_policy = me if me_policy is None else me_policy
     pos = position if isinstance(position, Position) else parse(position)
     if samples is not None and precision is not None:
@@ -508,7 +508,7 @@ def judge(tally: Tally, s: np.ndarray, actions: Sequence[int]) -> Verdict:
 
 def format_advice(a: Advice) -> str:
     """A readable table (at most 100 columns): one line per option, the best first; what does
-    not fit beside the actions goes to a second table (analyzer.tables.fit)."""
+    not fit beside the actions goes to a second table (analyzer.render.text_tables.fit)."""
     from ..render.text_tables import fit, pct_digits, rate_ci, short_spec, wrap
     m = a.meta
     opts = [a.options[k] for k in m["ranking"]]

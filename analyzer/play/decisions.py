@@ -43,7 +43,7 @@ class Round:
     def __init__(self, state: np.ndarray, seats: Sequence[str | None] | None = None,
                  seed: int = 0, rng: np.ndarray | None = None, capacity: int = 20_000,
                  check: bool = False):
-        """`state` as built by analyzer.scripted.build_state (or dealt); `seats`: one entry per
+        """`state` as built by analyzer.rules.setups.build_state (or dealt); `seats`: one entry per
         seat, None for a seat played from here (default: every seat), else a policy spec.
         `check` verifies the state's invariants after every event (AssertionError)."""
         self.s = state
@@ -127,7 +127,7 @@ class Round:
         return other
 
     def events(self) -> list[tuple]:
-        """The events so far, readable (analyzer.scripted.decode)."""
+        """The events so far, readable (analyzer.rules.setups.decode)."""
         return decode(self.tr)
 
     def _verify(self) -> None:

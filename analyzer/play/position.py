@@ -177,7 +177,7 @@ MAX_BYTES = 1 << 20       # a position is a few hundred bytes
 
 def load(path: str) -> dict:
     """Read a position file (`-` for standard input) as JSON; `//` comments are allowed
-    (analyzer.position_template). Anything that is not a readable, UTF-8, sensibly nested
+    (analyzer.play.position_template). Anything that is not a readable, UTF-8, sensibly nested
     JSON file is a SeasaltError naming the file."""
     import sys
     if path == "-":

@@ -6,7 +6,7 @@ stopped at (an external seat) and answered by Q's own bot exactly as the engine 
 it (kernels.advisor.bot_answer), so the game does not change; the review checks that its trace
 equals replay's.
 
-At each of Q's decisions with two or more actions, the advisor (analyzer.advisor) ranks every
+At each of Q's decisions with two or more actions, the advisor (analyzer.play.advisor) ranks every
 action by the chance to win the game, from what Q knows at that moment (kernels.search's
 knowledge, read from the trace: Q's hand, everything public, the cards it saw opponents take,
 the piles as laid down until an opponent's crab search) - never from the true hidden cards.

@@ -5,7 +5,7 @@ not depend on the models), and a verdict that says whether the best action depen
     r = advise_robust(load("position.json"), opponents=["baseline", "tuned"], samples=20_000)
     r.verdict          # "LAST CHANCE under every model" or "depends: STOP against baseline, ..."
 
-Each model's answer is a whole analyzer.advisor.advise (P(win game) with its interval); the
+Each model's answer is a whole analyzer.play.advisor.advise (P(win game) with its interval); the
 verdict claims a difference between models only in the words of each model's own advice (a
 best action not distinguishable from its runner-up is said to be so).
 """

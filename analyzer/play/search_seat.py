@@ -1,5 +1,5 @@
 """The search player (kernels.search) from Python: one seat's view of a round played through
-analyzer.decisions.Round, its decision, and the value it gave every action it weighed.
+analyzer.play.decisions.Round, its decision, and the value it gave every action it weighed.
 
     r = Round.deal(2, seed=4, seats=[None, "baseline"])
     seat = SearchSeat(r, 0, "search(samples=200)", seed=1)

@@ -10,17 +10,17 @@
 The game is kernels.game's: each round dealt by kernels.game.deal_round (the starter as RULES.md
 §8.3 says: the seat after the round's ender) and settled by settle_round, every random draw
 from one stream, kernels.rng.seed_stream(seed, 0). A round is played through
-analyzer.decisions.Round with the user's seat external (the engine stops at each of its
+analyzer.play.decisions.Round with the user's seat external (the engine stops at each of its
 decisions); bot seats are asked by the engine itself, search seats (kernels.search) are
-external too and answered by analyzer.searcher.SearchSeat on their own stream (the game's seed
+external too and answered by analyzer.play.search_seat.SearchSeat on their own stream (the game's seed
 plus the round number). The user's actions are the only input, so the same seed, players and
 actions play the same game: that is the game file.
 
 The user's view (`Game.view`) is built from what the seat may know (RULES.md §9): its own
 hand, every table, the piles' tops and sizes, the deck's size, every hand's size, and the
-round's events narrated by analyzer.replay with the seat as viewer (a card only another player
+round's events narrated by analyzer.play.replay with the seat as viewer (a card only another player
 saw is "a card"). The legal actions are the engine's (kernels.legal: one per distinct choice,
-a pair by the copies it plays), in analyzer.decisions' words; their words name only cards the
+a pair by the copies it plays), in analyzer.play.decisions' words; their words name only cards the
 user sees at that decision (the two drawn, the lobster's cards, the pile it searches).
 """
 from __future__ import annotations
@@ -262,7 +262,7 @@ class Game:
     def _marked(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
         """The user's decision as the seat sees it: the state with every card it cannot place
         blanked (kernels.search.mark_known), those cards, each hidden hand's unknown count, and
-        the actions the advisor weighs (analyzer.position.decision_actions)."""
+        the actions the advisor weighs (analyzer.play.position.decision_actions)."""
         from .position import decision_actions
         s = self.round.s
         view = ks.new_state()
@@ -302,7 +302,7 @@ class Game:
 
     def review(self, samples: int = REVIEW_SAMPLES, seed: int | None = None, jobs: int = 1,
                stop: Callable[[], None] | None = None) -> dict:
-        """The review of the user's decisions so far (analyzer.review's, from the seat's own
+        """The review of the user's decisions so far (analyzer.play.review's, from the seat's own
         knowledge at each: the advisor's choice, the loss of the choice made with its 95%
         interval, the costliest first in `summary`), each with the `step` of the game it was
         taken at."""
@@ -422,7 +422,7 @@ class Game:
         return Game.from_file({**f, "actions": f["actions"][:step]})
 
     def record(self) -> dict:
-        """The finished rounds in the shape of analyzer.replay.replay() (format_replay prints
+        """The finished rounds in the shape of analyzer.play.replay.replay() (format_replay prints
         it; omniscient, as every replay is)."""
         n = self.players
         return {

@@ -1,5 +1,5 @@
-"""What every command's output goes through: strict JSON and --out files (shared by analyzer.cli,
-analyzer.strategy_cli and analyzer.seastead.cli without importing one another)."""
+"""What every command's output goes through: strict JSON and --out files (shared by analyzer.faces.cli,
+analyzer.faces.strategy_cli and analyzer.faces.seastead_cli without importing one another)."""
 from __future__ import annotations
 
 import math
@@ -19,7 +19,7 @@ def json_safe(obj):
 
 
 def write_out(df, out: str) -> None:
-    """Write a tidy frame to an --out file (analyzer.tidy) and say so on stderr."""
+    """Write a tidy frame to an --out file (analyzer.render.tidy_frames) and say so on stderr."""
     from .tidy_frames import write_frame
     path = write_frame(df, out)
     click.echo(f"wrote {len(df)} row{'s' if len(df) != 1 else ''} to {path}", err=True)

@@ -351,7 +351,7 @@ def _is_rate(name: str) -> bool:
 
 
 def format_frame(df: pd.DataFrame, title: str) -> str:
-    """A tidy frame of analyzer.tidy as text: its data columns, each estimate with its interval
+    """A tidy frame of analyzer.render.tidy_frames as text: its data columns, each estimate with its interval
     (`x`, `x_lo`, `x_hi` become one cell), rates as percentages; metadata once above."""
     rows = df.to_dict("records")
     first = rows[0] if rows else {}

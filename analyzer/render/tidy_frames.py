@@ -68,13 +68,13 @@ def _sim_meta(r: Mapping, command: str) -> dict:
 
 
 def games_frame(r: Mapping) -> pd.DataFrame:
-    """analyzer.simulate.simulate_games output: one row per seat, every game statistic of the
+    """analyzer.studies.simulate.simulate_games output: one row per seat, every game statistic of the
     catalogue that has a column (kernels.statistics)."""
     return frame(seat_rows(r, GAME_LAYOUTS, r["games"]), _sim_meta(r, "simulate-games"))
 
 
 def rounds_frame(r: Mapping) -> pd.DataFrame:
-    """analyzer.simulate.simulate_rounds output: one row per seat (round points), with the
+    """analyzer.studies.simulate.simulate_rounds output: one row per seat (round points), with the
     round-level rates (how rounds end, turns per round) repeated on each seat's row."""
     return frame(seat_rows(r, ROUND_LAYOUTS, r["rounds"]), _sim_meta(r, "simulate-rounds"))
 

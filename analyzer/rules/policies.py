@@ -159,14 +159,14 @@ REGISTRY.update({
 })
 
 def _tuned() -> None:
-    """tuned2/3/4 (analyzer.tuned) and `tuned`, the one of the player count in play."""
+    """tuned2/3/4 (analyzer.rules.tuned) and `tuned`, the one of the player count in play."""
     from .tuned import TUNED
     for p, t in TUNED.items():
         REGISTRY[f"tuned{p}"] = _preset(f"tuned{p}", "threshold", t.doc(), **t.values)
     REGISTRY["tuned"] = PolicyInfo(
         "tuned", kh.THRESHOLD,
         "The tuned player of the player count in play: " + ", ".join(
-            f"tuned{p} with {p} players" for p in TUNED) + " (analyzer.tuned: each found by "
+            f"tuned{p} with {p} players" for p in TUNED) + " (analyzer.rules.tuned: each found by "
         "seasalt optimize against baseline opponents). It takes threshold's parameters, set on "
         "that player: tuned(stop_at=8) with 3 players is tuned3(stop_at=8).",
         (), by_players={p: f"tuned{p}" for p in TUNED})

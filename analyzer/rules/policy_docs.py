@@ -1,4 +1,4 @@
-"""What every registered player does, read from a policy registry (analyzer.policies.REGISTRY;
+"""What every registered player does, read from a policy registry (analyzer.rules.policies.REGISTRY;
 Seastead's analyzer.seastead.players.REGISTRY): the text of `seasalt policies [NAME]` and
 `seasalt seastead players [NAME]`, their JSON, and the generated reference part of
 docs/players.md.

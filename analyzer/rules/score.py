@@ -7,7 +7,7 @@
 The cards are validated first (names, colours, expansion, copies that exist across hand and table,
 and a table that could have been played: pairs, and trios with Extra Salt); a mistake raises
 SeasaltError with a one-line message. The numbers come from kernels.scoring on a state built by
-analyzer.scripted.build_state, so they are the engine's own scores.
+analyzer.rules.setups.build_state, so they are the engine's own scores.
 """
 from __future__ import annotations
 

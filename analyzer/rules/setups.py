@@ -5,7 +5,7 @@ tracing, and read the events back as readable tuples.
                     hands={0: "crab:yellow,crab:green"})
     end, events = play_traced(s, ["baseline", "baseline"], seed=1)
 
-Card lists use the notation of analyzer.cards. `deck` lists cards **top first**; each pile lists
+Card lists use the notation of analyzer.rules.notation. `deck` lists cards **top first**; each pile lists
 its cards **bottom first** (the last one is the visible top).
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 against baseline opponents, with the exact command and seed that found them, the budget and
 wall time, and the held-out measurement the optimizer reported.
 
-analyzer.policies registers them as `tuned2`, `tuned3` and `tuned4` (presets of threshold) and
+analyzer.rules.policies registers them as `tuned2`, `tuned3` and `tuned4` (presets of threshold) and
 `tuned`, which stands for the one of the player count in play. Their provenance files (the
 held-out table, the trace and its chart) are in docs/optimize/.
 """

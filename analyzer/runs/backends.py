@@ -19,7 +19,7 @@ On Dask, a task is one Dask task running the GIL-free serial kernel
 (kernels.batch.run_rounds and the like). A task lost with its worker is rerun by the scheduler elsewhere;
 its result is taken once, so nothing is counted twice.
 
-Every run appends its finished tasks to a checkpoint file (analyzer.checkpoint): the one given
+Every run appends its finished tasks to a checkpoint file (analyzer.runs.checkpoint): the one given
 (`checkpoint=`), or one in the seasalt cache that is deleted when the run completes. Ctrl-C
 stops the run and keeps them (RunInterrupted says where); `resume=True` continues from there
 and computes only the missing tasks.
@@ -52,7 +52,7 @@ from . import checkpoint as ckpt
 from . import compiling as warmup
 from ..base.errors import RunFailed, RunInterrupted, SeasaltError, Terminated
 
-# (done, total) in rounds or games; if it also has a `status(text)` method (analyzer.progress),
+# (done, total) in rounds or games; if it also has a `status(text)` method (analyzer.base.progress),
 # the runner says there what it waits for besides work (a cluster starting, a scheduler).
 Progress = Callable[[int, int], None]
 Task = ckpt.Task
@@ -82,10 +82,10 @@ def batch_kernels(kind: str) -> tuple[int, int, Callable]:
         from kernels import search_batch as ksb
         block = ksb.SEARCH_ROUND_BLOCK if kind == "search-rounds" else ksb.SEARCH_GAME_BLOCK
         return block, kb.R_SIZE if kind == "search-rounds" else kb.G_SIZE, ksb.run_search
-    if kind == "paired":                    # paired experiments (analyzer.paired)
+    if kind == "paired":                    # paired experiments (analyzer.studies.paired)
         from kernels import paired as pk
         return pk.PAIR_BLOCK, pk.P_SIZE, pk.run_pairs
-    if kind == "advise":                    # the advisor's samples (analyzer.advisor.AdviseBatch)
+    if kind == "advise":                    # the advisor's samples (analyzer.play.advisor.AdviseBatch)
         from ..play import advisor as ad         # its width depends on the decision: AdviseBatch.width
         return ad.BLOCK, 0, ad.run_blocks
     if kind == "seastead":
@@ -189,12 +189,12 @@ class Batch(TaskGrid):
     players: int
     deck: np.ndarray        # card types of the deck (kernels.cards.deck_types)
     count: int
-    pk: np.ndarray          # policy kinds and parameters per seat (analyzer.policies.policy_arrays)
+    pk: np.ndarray          # policy kinds and parameters per seat (analyzer.rules.policies.policy_arrays)
     pp: np.ndarray
     seed: int
     target: int = 0         # games; with search seats also rounds (they value the game)
     rpk: np.ndarray | None = None   # with search seats: the rollout players each of them uses
-    rpp: np.ndarray | None = None   # (analyzer.policies.rollout_arrays)
+    rpp: np.ndarray | None = None   # (analyzer.rules.policies.rollout_arrays)
 
     @property
     def search(self) -> bool:
@@ -299,7 +299,7 @@ class Runner:
     def run(self, batches: Sequence[Batch], describe: dict, keep: bool = True) -> Outcome:
         """Every task of `batches`, minus those a resumed checkpoint already has; `describe`
         (command, seed, ...) names the run in checkpoints and messages. The checkpoint is
-        claimed before the first task (analyzer.checkpoint), so a run that cannot keep its work
+        claimed before the first task (analyzer.runs.checkpoint), so a run that cannot keep its work
         or would touch another run's says so before computing anything. `keep=False`: a short
         run that keeps no checkpoint (the advisor's samples: identical runs may go at once)."""
         self.check()

@@ -244,7 +244,7 @@ def create_locked(path: pathlib.Path, head: dict, replace: bool,
     """`path` written with its header line under a temporary name, locked, and put in place
     (over an existing file only when `replace`): the open descriptor. If another process put a
     file there first, `taken()` may raise its own message, else it is "taken by another run".
-    Shared by the Runner's checkpoints and the study journals (analyzer.stages)."""
+    Shared by the Runner's checkpoints and the study journals (analyzer.runs.stages)."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_NOFOLLOW
                  | os.O_CLOEXEC, 0o666)

@@ -4,7 +4,7 @@ written in COMPILE below: the README, `--help` and the status line all quote it 
 
 * `CompileWatch` listens to numba's compile events, so it knows exactly when compiling happens
   (loading from the cache fires none) and for how long: runs subtract that time from their
-  rates (analyzer.backends), and the CLI shows a status line while it lasts (`notice`).
+  rates (analyzer.runs.backends), and the CLI shows a status line while it lasts (`notice`).
 * `warmup()` (`seasalt warmup`) compiles every kernel a command uses, through the public
   functions, so a first real run starts at once.
 """
@@ -45,7 +45,7 @@ SIMULATE_COST = f"{_minutes(COMPILE['simulate_s'])}"
 WARMUP_SHORT = _minutes(COMPILE["warmup_wall_s"])
 
 def readme_text() -> str:
-    """The README's "Compiling" item, from COMPILE (analyzer.guide_pages writes it there)."""
+    """The README's "Compiling" item, from COMPILE (analyzer.studies.guide_pages writes it there)."""
     import textwrap
     text = (f"- **Compiling**: the engine is compiled on its first use on a machine and loaded "
             f"from `~/.cache/seasalt` afterwards (about a second); an edit of a kernel file "
@@ -53,7 +53,7 @@ def readme_text() -> str:
             f"first `seasalt simulate` compiles for {SIMULATE_COST}; `seasalt warmup` compiles "
             f"every command's kernels up front, {WARMUP_COST}, and shows each kernel as it "
             f"compiles. A first run without it says so on its status line, and the speeds "
-            f"printed never include compiling. (The figures: analyzer/warmup.py, COMPILE.)")
+            f"printed never include compiling. (The figures: analyzer/runs/compiling.py, COMPILE.)")
     return textwrap.fill(text, 100, subsequent_indent="  ", break_on_hyphens=False)
 
 

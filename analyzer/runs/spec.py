@@ -8,7 +8,7 @@ themselves are the free functions below, one per fact, also used by studies whos
 some facts (a sweep's player counts, a tournament's lineup).
 
 Errors speak of parameters ("players must be 2, 3 or 4, got 5", SeasaltError.param = "players");
-the command line maps them to its flags (analyzer.cli.FLAGS).
+the command line maps them to its flags (analyzer.faces.cli.FLAGS).
 """
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def run_seed(seed: int | None, resume: bool = False) -> int:
 
 @dataclass(frozen=True)
 class Backend:
-    """Where and how a run's tasks are computed (analyzer.backends.Runner's options)."""
+    """Where and how a run's tasks are computed (analyzer.runs.backends.Runner's options)."""
     jobs: int | None = None
     scheduler: str | None = None
     checkpoint: str | None = None

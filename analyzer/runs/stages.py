@@ -1,12 +1,12 @@
 """Studies made of several runs one after another (an optimizer's generations, a guide's
-studies): each *stage* is one analyzer.backends.Runner run, and a journal keeps every finished
+studies): each *stage* is one analyzer.runs.backends.Runner run, and a journal keeps every finished
 stage's counters so that an interrupted study continues where it stopped.
 
     staged = Staged(settings, describe, total, jobs, scheduler, checkpoint, resume, progress)
     with staged:
         counters = staged.run("generation 3", batches)     # list of summed counters per batch
 
-The journal is JSON lines, with the Runner checkpoint's guarantees (analyzer.checkpoint): a
+The journal is JSON lines, with the Runner checkpoint's guarantees (analyzer.runs.checkpoint): a
 header (`seasalt_study`, the fingerprint of the study's settings and engine, the settings
 themselves, who runs it), written and locked before the first stage starts, so a study stopped
 in its very first stage resumes; then one line per finished stage (its key, the fingerprint of
@@ -19,7 +19,7 @@ never read through a symbolic link, only as a regular file, one bounded line at 
 damaged line (bad JSON, a wrong type, an edited counter, a vector of the wrong length, a line
 over LINE_LIMIT) is refused naming its number, and another study's journal naming what differs.
 
-Without `checkpoint` the journal lives in the checkpoint directory of analyzer.checkpoint,
+Without `checkpoint` the journal lives in the checkpoint directory of analyzer.runs.checkpoint,
 named by the settings' fingerprint, and is deleted by `finish()` once the study's output is
 written (never before: a failure to write the output loses nothing); with it, the journal is
 that file and is kept. Progress is reported over the whole study: `total` units

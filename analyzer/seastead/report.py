@@ -21,7 +21,7 @@ def _pct(x) -> str:
 
 
 def _rate(d: dict, digits: int | None = None) -> str:
-    """`39.6% [37.5, 41.8]`, rare events with more digits (analyzer.tables.pct_digits)."""
+    """`39.6% [37.5, 41.8]`, rare events with more digits (analyzer.render.text_tables.pct_digits)."""
     return rate_ci(d["rate"], *d["ci95"], digits)
 
 

@@ -2,7 +2,7 @@
 reduced to JSON-ready summaries with 95% intervals.
 
 A run is one or more batches (kernels.seastead.batch: blocks of GAME_BLOCK games, block b on
-the random stream (seed, b)) run by analyzer.backends.Runner, so threads, --jobs, a Dask
+the random stream (seed, b)) run by analyzer.runs.backends.Runner, so threads, --jobs, a Dask
 cluster and resumed checkpoints all give the same counters for a seed. Every summary is a pure
 function of (components, setup, players, games, seed) except its `timing` entry.
 """
@@ -44,7 +44,7 @@ class SeasteadBatch(TaskGrid):
     seed: int
     kind: str = "seastead"
     unit: str = "games"
-    engine: str = "seastead"       # which kernels (analyzer.backends.batch_kernels); with a
+    engine: str = "seastead"       # which kernels (analyzer.runs.backends.batch_kernels); with a
                                    # search seat "seastead-search"
 
     def args(self) -> tuple:
@@ -164,7 +164,7 @@ def simulate(games: int, players: Sequence[str] = ("heuristic",), seed: int | No
              scheduler: str | None = None, checkpoint: str | None = None,
              resume: bool = False, restart: bool = False) -> dict:
     """`games` Seastead games: two players (seat 0 starts) or solo against the Boss.
-    `scheduler`, `checkpoint`, `resume` and `restart` as for analyzer.backends.Runner."""
+    `scheduler`, `checkpoint`, `resume` and `restart` as for analyzer.runs.backends.Runner."""
     comps = components if isinstance(components, Components) else load(components)
     seed = run_seed(seed, resume)
     planned = plan(comps, setup, players, games, seed)

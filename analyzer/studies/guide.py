@@ -5,7 +5,7 @@ numbers, every statement with its 95% interval and words that claim no more than
     build_guide("guide-small/", seed=1, scale="small")    # the same studies, tiny (tests)
 
 The studies (each a batch list run through one Staged study: progress, --checkpoint /
---resume, --scheduler; seeds derived from the master seed by study, analyzer.rotation):
+--resume, --scheduler; seeds derived from the master seed by study, analyzer.studies.rotation):
 
 * **grid**: one seat's `threshold(stop_at=S,last_chance_at=L)` against baseline opponents,
   S = 7..14, L = S..15 and 99 (never; L at or below S is the same player as L = S: every
@@ -13,16 +13,16 @@ The studies (each a batch list run through one Staged study: progress, --checkpo
   opponents, and with Extra Salt.
 * **matchups**: the tuned player of each count against baseline and against
   threshold(stop_at=7,last_chance_at=7), and the other way round.
-* **values**: paired experiments (analyzer.paired): each card kind and the 1st/2nd/3rd mermaid
+* **values**: paired experiments (analyzer.studies.paired): each card kind and the 1st/2nd/3rd mermaid
   in hand at a round's start, playing each pair kind instead of holding it.
 * **void rounds**: rounds in which every seat declares at S points (S = 7..25).
 * **LAST CHANCE**: rounds in which every seat calls LAST CHANCE as soon as it has 7 points:
   success by the caller's points; sparse point totals merged into a bin with enough calls.
 * **first seat**: games of identical players, win rate by seat.
-* **iterated best response** (2 players): analyzer.optimize with the field `self`.
+* **iterated best response** (2 players): analyzer.studies.optimize with the field `self`.
 
 The page, the charts (PNG + SVG), every table as CSV (data/) and guide.json (the commands,
-seeds, version and timing) are written by analyzer.outdir's rule: built aside, moved into DIR,
+seeds, version and timing) are written by analyzer.base.outdir's rule: built aside, moved into DIR,
 and an existing DIR only replaced where its manifest (.seasalt-guide.json) proves it ours.
 """
 from __future__ import annotations
@@ -347,7 +347,7 @@ def command_line(seed: int, scale: str) -> str:
 
 def check_dest(out: str | os.PathLike) -> outdir.OutFolder:
     """DIR must be new, empty, or hold only an earlier guide's files as its manifest proves
-    (analyzer.outdir). Checked before any work."""
+    (analyzer.base.outdir). Checked before any work."""
     return outdir.check(out, GENERATOR)
 
 

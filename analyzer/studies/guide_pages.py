@@ -1,4 +1,4 @@
-"""The guide's page from its studies' frames (analyzer.guide): charts (reports.strategy), the
+"""The guide's page from its studies' frames (analyzer.studies.guide): charts (reports.strategy), the
 table of every chart's numbers, and sentences from reports.captions, which never call an
 estimate best when its interval overlaps another's."""
 from __future__ import annotations
@@ -438,8 +438,8 @@ def write(where: Path, result: dict, command: str, log: Log = None) -> None:
 # ---------------------------------------------------------------------------------------------
 # The figures the README and docs/ quote from the guide: generated from the guide's own CSVs, so
 # that the two never disagree (tests/test_docs.py compares); and the README's compile figures,
-# from analyzer/warmup.py COMPILE. After a new guide or a new measurement:
-#     python -m analyzer.guide_pages          (rewrites the marked blocks of README.md and docs/)
+# from analyzer/runs/compiling.py COMPILE. After a new guide or a new measurement:
+#     python -m analyzer.studies.guide_pages          (rewrites the marked blocks of README.md and docs/)
 
 MARKED = ("README.md", "docs/strategy.md")
 GUIDE_DATA = Path("docs/guide/data")

@@ -14,7 +14,7 @@ The method (cross-entropy method, CEM, with common random numbers):
   a normal law rounded and clipped to its range, or probabilities over its values); candidate 0
   is the distribution's centre (mean, or the most likely value). Every candidate plays `games`
   games against each field member (the candidate in one seat, the member in every other, seats
-  rotated as in analyzer.rotation) on the generation's seeds, the same for every candidate
+  rotated as in analyzer.studies.rotation) on the generation's seeds, the same for every candidate
   (common random numbers: their differences are less noisy than their separate intervals say).
   The score is the mean outright win rate over the field members.
 * **Update**: the best `elite` fraction moves the distribution (smoothed by `SMOOTHING`): means
@@ -30,10 +30,10 @@ The method (cross-entropy method, CEM, with common random numbers):
   held-out win rate against the one before, and whether it settles (a pick no longer beats its
   predecessor beyond its interval, or repeats an earlier pick) are in the result.
 
-Seeds: everything derives from the master seed S by analyzer.rotation.derive_seed: the sampler
+Seeds: everything derives from the master seed S by analyzer.studies.rotation.derive_seed: the sampler
 of search k from (S, 0, k), generation g of search k plays on (S, 1, k, g), selection on
-(S, 2, k), the report on (S, 3, k); each of these is the master seed of analyzer.rotation's
-rotated seatings. The run is a Staged study (analyzer.stages): progress over all of it,
+(S, 2, k), the report on (S, 3, k); each of these is the master seed of analyzer.studies.rotation's
+rotated seatings. The run is a Staged study (analyzer.runs.stages): progress over all of it,
 --checkpoint / --resume per generation (and per task inside one) and --scheduler.
 """
 from __future__ import annotations
@@ -345,7 +345,7 @@ class Matchups:
         return [r.batch for per in self.planned for rots in per for r in rots]
 
     def results(self, counters: Sequence[np.ndarray]) -> list[list[dict]]:
-        """Per spec, per member: the spec's aggregate (analyzer.rotation.aggregate) in slot 0."""
+        """Per spec, per member: the spec's aggregate (analyzer.studies.rotation.aggregate) in slot 0."""
         out, i = [], 0
         for per in self.planned:
             row = []

@@ -22,7 +22,7 @@ What is compared (kernels.paired has the exact procedure):
 Rows carry the estimates `round_points_diff`, `win_rate_diff` (each with `_lo`, `_hi`), the
 arms' own win rates and round points, `pairs` used and `skipped` (deals whose deck held too few
 copies), and the run's metadata (seed, players, policies, expansion, version). Every run goes
-through analyzer.backends.Runner (or a Staged study): threads or Dask, checkpoints, progress.
+through analyzer.runs.backends.Runner (or a Staged study): threads or Dask, checkpoints, progress.
 """
 from __future__ import annotations
 
@@ -130,7 +130,7 @@ def plan_policy(players: int, a: str, b: str, pairs: int, seed: int,
                 field: str = "baseline", expansion: str = "base", target: int | None = None,
                 label: str = "") -> Experiment:
     """The treated seat plays `a` in arm A and `b` in arm B; every other seat plays `field`.
-    One batch per treated seat (pairs split as the rotations of analyzer.rotation), seat r on
+    One batch per treated seat (pairs split as the rotations of analyzer.studies.rotation), seat r on
     the seed derived from (seed, P, r)."""
     expansion = check_expansion(expansion)
     _check(players, pairs, seed)

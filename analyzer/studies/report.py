@@ -11,7 +11,7 @@ file (one game's events) has no chart, and a Seastead file belongs to `seasalt s
 both are refused with a message saying so.
 
 Every problem with an input file is a SeasaltError `FILE: ...` naming the file and the column.
-The report never touches a file it did not write: DIR follows analyzer.outdir's rule (built
+The report never touches a file it did not write: DIR follows analyzer.base.outdir's rule (built
 aside, moved into place; an existing DIR only if it holds nothing but an earlier report's own
 files as its manifest, .seasalt-report.json, proves). The input files are copied into
 DIR/results/ so that the report stands on its own.
@@ -221,7 +221,7 @@ MANIFEST = outdir.manifest_name(GENERATOR)
 
 
 def check_dest(out: str | os.PathLike) -> outdir.OutFolder:
-    """Validate DIR before any work (analyzer.outdir: new, empty, or an earlier report's own
+    """Validate DIR before any work (analyzer.base.outdir: new, empty, or an earlier report's own
     files as its manifest proves)."""
     return outdir.check(out, GENERATOR)
 
@@ -229,7 +229,7 @@ def check_dest(out: str | os.PathLike) -> outdir.OutFolder:
 def build_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  title: str = "seasalt report", notes: Sequence[str] = (),
                  log: Callable[[str], None] | None = None) -> Path:
-    """Read `paths`, write the report into `out` (analyzer.outdir's rule), return its
+    """Read `paths`, write the report into `out` (analyzer.base.outdir's rule), return its
     index.html path."""
     if not paths:
         raise SeasaltError("give at least one results file (or --demo)")

@@ -3,7 +3,7 @@
 Each summary is a pure function of (players, count, policies, seed, expansion, target) except its
 `timing` entry: blocks have fixed sizes and their own random streams (kernels.batch), so the
 backend, thread count and worker count only change how fast the answer comes
-(analyzer.backends). A run is planned (`plan_rounds`, `plan_games`: a Batch), run (a Runner) and
+(analyzer.runs.backends). A run is planned (`plan_rounds`, `plan_games`: a Batch), run (a Runner) and
 summarized (`summarize_rounds`, `summarize_games`); sweeps and tournaments run the batches of
 all their seatings and grid points together.
 """
@@ -84,7 +84,7 @@ def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("basel
                     restart: bool = False) -> dict:
     """Simulate `rounds` independent rounds, each from a fresh shuffle with seat 0 starting.
     `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
-    (analyzer.backends.Runner)."""
+    (analyzer.runs.backends.Runner)."""
     spec = RunSpec.build(players, "rounds", rounds, policies, seed, expansion,
                          backend=Backend(jobs, scheduler, checkpoint, resume, restart))
     planned = plan(spec)
@@ -129,7 +129,7 @@ def simulate_games(players: int, games: int, policies: Sequence[str] = ("baselin
                    resume: bool = False, restart: bool = False) -> dict:
     """Simulate `games` full games (RULES.md §8) to `target` (default 40/35/30 by players).
     `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
-    (analyzer.backends.Runner)."""
+    (analyzer.runs.backends.Runner)."""
     spec = RunSpec.build(players, "games", games, policies, seed, expansion, target,
                          Backend(jobs, scheduler, checkpoint, resume, restart))
     planned = plan(spec)

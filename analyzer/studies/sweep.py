@@ -6,15 +6,15 @@
 For every grid point and player count P, the swept player (the base spec `policy` with the grid
 point's values) and P - 1 field players (`vs`, one spec for all or several cycled over the field
 seats) play `games` games in all, with the swept player in each seat in turn: the P rotations of
-analyzer.rotation, `games // P` games each (the first `games % P` rotations one more), rotation r
+analyzer.studies.rotation, `games // P` games each (the first `games % P` rotations one more), rotation r
 on the seed `rotation_seed(seed, P, r)`. The seeds do not depend on the grid point, so all points
 of one player count play on the same random streams (common random numbers).
 
 A sweep is written `PARAM=LO..HI` (step 1), `PARAM=LO..HI:STEP`, or `PARAM=V1,V2,...`; parameter
-names, whole-number rules and ranges come from the policy registry (analyzer.policies).
+names, whole-number rules and ranges come from the policy registry (analyzer.rules.policies).
 
 Each row (one per grid point and player count) reports the swept player's outright win rate,
-shared-win rate, win share and mean final total (analyzer.rotation explains each and its 95%
+shared-win rate, win share and mean final total (analyzer.studies.rotation explains each and its 95%
 interval), the field's fair share 1/P, and the rounds per game.
 """
 from __future__ import annotations
@@ -106,7 +106,7 @@ def parse_sweep(text: str, base: Policy) -> tuple[str, list[float]]:
 
 
 def with_value(base: Policy, values: dict[str, float]) -> Policy:
-    """`base` with some parameters replaced, validated by analyzer.policies.parse_policy."""
+    """`base` with some parameters replaced, validated by analyzer.rules.policies.parse_policy."""
     merged = dict(base.values)
     merged.update(values)
     args = ",".join(f"{k}={_fmt(v)}" for k, v in merged.items())
@@ -161,7 +161,7 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
               ) -> tuple[pd.DataFrame, dict]:
     """The sweep's DataFrame and a header (metadata, timing). All grid points, player counts and
     seatings run as one batch list on the backend that `scheduler`, `checkpoint` and `resume`
-    choose (analyzer.backends.Runner)."""
+    choose (analyzer.runs.backends.Runner)."""
     base, names, grid = plan(sweeps, policy)
     counts = parse_players(players)
     vs = list(vs) if not isinstance(vs, str) else [vs]

@@ -8,8 +8,8 @@ seats, the seats are filled by cycling through them (3 entrants, 4 seats: A B C 
 may hold more than one seat; its expected win rate under equal strength is then seats / P
 (`fair_share`). The P seatings are rotations of that lineup and the N games are split between
 them (N // P each, the first N % P rotations one more): `games` is the total, not per rotation.
-Rotation r uses the seed `analyzer.rotation.rotation_seed(seed, P, r)`. What each column means
-and how its interval is made is in analyzer.rotation.
+Rotation r uses the seed `analyzer.studies.rotation.rotation_seed(seed, P, r)`. What each column means
+and how its interval is made is in analyzer.studies.rotation.
 """
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def run_tournament(policies: Sequence[str], players: int | None = None, games: i
               ) -> tuple[pd.DataFrame, dict]:
     """The ranking DataFrame and a header (metadata, rotations with their seeds, timing).
     `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
-    (analyzer.backends.Runner)."""
+    (analyzer.runs.backends.Runner)."""
     players, lineup, owner = lineup_of(policies, players)
     spec = rotated_spec(lineup, games, seed, expansion, target,
                         Backend(jobs, scheduler, checkpoint, resume, restart))

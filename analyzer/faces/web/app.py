@@ -6,7 +6,7 @@
     POST /api/check        validate a position exactly as `seasalt advise` does
     POST /api/advise       ?samples=N&seed=S...: what `seasalt advise FILE --json` prints (at
                            every decision; several models or robust=1: the robust answer)
-    /api/play...           a game against the bots (analyzer/web/play.py)
+    /api/play...           a game against the bots (analyzer/faces/web/play.py)
 
 A position is the request body (JSON, at most MAX_BODY bytes). Bad input is a 400 whose body
 is the CLI's `error: ...` line; an oversize body 413. Nothing a request says is read as a path.
@@ -53,7 +53,7 @@ from ...studies.simulate import DEFAULT_TARGETS
 
 MAX_BODY = 64 * 1024              # a position is a few hundred bytes
 SOURCE = "position"               # how messages name the request body
-PILES = ("A", "B")                # the position file's piles (analyzer.position)
+PILES = ("A", "B")                # the position file's piles (analyzer.play.position)
 LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/app.js": ("app.js", "text/javascript; charset=utf-8"),
@@ -90,7 +90,7 @@ def advice_seconds() -> float:
 
 
 # Set when the server stops (Ctrl-C): a running advice ends at its next chunk (a 503), so the
-# server does not wait out the advice's time limit. analyzer/web/server.py sets it.
+# server does not wait out the advice's time limit. analyzer/faces/web/server.py sets it.
 SHUTDOWN = threading.Event()
 
 
@@ -199,7 +199,7 @@ def advice_options(query) -> dict:
 
 def advice_json(position: object, options: dict, gone: threading.Event | None = None) -> str:
     """Exactly what `seasalt advise FILE --json` prints for this position and these options
-    (analyzer.robust.advise_models: one model per side, or the robust answer).
+    (analyzer.play.robust.advise_models: one model per side, or the robust answer).
     `gone`: set when the client has disconnected (the advice stops at its next chunk)."""
     result = advising(lambda stop: advise_models(position, **options, stop=stop), gone)
     return Rendered(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")

@@ -5,14 +5,14 @@
     GET  /api/play/{id}            the user's view now
     POST /api/play/{id}            {"action": ID, "step": N} -> the next view
     GET  /api/play/{id}/hint       ?samples=N&seed=S: the advisor at the user's decision, from
-                                   the user's knowledge only (analyzer.play.Game.hint)
+                                   the user's knowledge only (analyzer.play.session.Game.hint)
     GET  /api/play/{id}/review     ?samples=N&seed=S: the review of the user's decisions so far
-                                   (analyzer.play.Game.review; the costliest first in `summary`)
+                                   (analyzer.play.session.Game.review; the costliest first in `summary`)
     GET  /api/play/{id}/at/{step}  the view after `step` actions (a decision of the review) and
                                    `taken`: the action then taken
     GET  /api/play/{id}/game       the game file (`seasalt replay --game FILE` reads it)
 
-The games are analyzer.play.Game objects kept in memory, at most MAX_GAMES: a new game beyond
+The games are analyzer.play.session.Game objects kept in memory, at most MAX_GAMES: a new game beyond
 that drops the one used longest ago. A game id is random (secrets), so one page cannot guess
 another's. Bodies are JSON of at most MAX_BODY bytes, read as the advisor's are (app._body);
 errors are one `error: ...` line (400, 404 for an unknown game), and a refused action changes

@@ -75,7 +75,7 @@ def serve(host: str, port: int, open_browser: bool = False) -> None:
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):
-            """Ctrl-C also stops a running advice at its next chunk (analyzer.web.app.SHUTDOWN),
+            """Ctrl-C also stops a running advice at its next chunk (analyzer.faces.web.app.SHUTDOWN),
             so the server stops at once instead of after the advice's time limit."""
             from .app import SHUTDOWN
             SHUTDOWN.set()

@@ -1,5 +1,5 @@
 "use strict";
-// The Play view: a game against the bots through the server's /api/play (analyzer/web/play.py).
+// The Play view: a game against the bots through the server's /api/play (analyzer/faces/web/play.py).
 // The page only shows the view the server sends (nothing the user's seat may not know is ever
 // sent) and posts the id of the action clicked; every rule is the engine's.
 
