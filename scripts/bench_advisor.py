@@ -26,7 +26,7 @@ DRAW = os.path.join(ROOT, "docs", "example_draw.json")
 CHILD = """
 import json, resource, sys, time
 from analyzer.play.advisor import advise
-from analyzer.play.position import load
+from analyzer.play.position_input import load
 pos = load(sys.argv[1])
 advise(pos, samples=1000, seed=1)                       # compiled, warm
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -51,7 +51,7 @@ def main() -> None:
     sys.path.insert(0, ROOT)
     from analyzer import __version__
     from analyzer.play.advisor import advise
-    from analyzer.play.position import load
+    from analyzer.play.position_input import load
     from analyzer.studies.simulate import max_jobs
     from bench import cpu_model             # scripts/bench.py: one description of the machine
 

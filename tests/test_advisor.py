@@ -231,7 +231,7 @@ POSITION_FILES = sorted([*(THREE_MERMAIDS.parents[2].parent / "docs").glob("exam
 def test_every_earlier_position_file_still_loads_and_is_ranked_by_the_game(path):
     """docs/example_*.json and every file of tests/fixtures/positions: advised, ranked by P(win
     game), from the file's totals or as a new game at the standard target."""
-    from analyzer.play.position import load
+    from analyzer.play.position_input import load
     pos = load(str(path))
     a = advise(pos, samples=200, seed=1)
     ranked = [a.options[k]["win_game"]["rate"] for k in a.meta["ranking"]]

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyzer.runs import backends
+from analyzer.runs import backends, batches, dask_backend
 from analyzer.runs import checkpoint as ckpt
 from analyzer.runs.backends import Runner
 from analyzer.base.errors import RunInterrupted, SeasaltError
@@ -59,7 +59,7 @@ def test_tasks_cover_every_block_once():
 
 
 def test_huge_batches_get_longer_tasks_not_more(monkeypatch):
-    monkeypatch.setattr(backends, "MAX_TASKS", 7)
+    monkeypatch.setattr(batches, "MAX_TASKS", 7)
     p = plan_rounds(2, 10 ** 7, ["baseline"], 1, "base").batch        # 2,442 blocks
     tasks = p.tasks(0)
     assert len(tasks) <= 7
@@ -74,7 +74,7 @@ def test_serial_task_kernel_matches_the_thread_pool_kernel():
         b = planned.batch
         nblocks = -(-b.count // b.block)
         parallel = Runner(jobs=None).run([b], {"seed": 5}).counters[0]
-        serial = sum(backends.run_task(b, lo, hi)
+        serial = sum(batches.run_task(b, lo, hi)
                      for lo, hi in [(0, 1), (1, nblocks)])
         np.testing.assert_array_equal(parallel, serial)
         assert parallel.sum() > 0
@@ -85,7 +85,7 @@ def test_fingerprint_names_the_work_not_the_backend():
     same = plan_games(2, 1000, ["baseline(stop_at=7)"], 1, "base", None).batch   # same policy
     other_seed = plan_games(2, 1000, ["baseline"], 2, "base", None).batch
     other_count = plan_games(2, 1001, ["baseline"], 1, "base", None).batch
-    fp = backends.fingerprint
+    fp = batches.fingerprint
     assert fp([a]) == fp([same])
     assert len({fp([a]), fp([other_seed]), fp([other_count]), fp([a, a])}) == 4
 
@@ -272,13 +272,13 @@ def test_scheduler_without_dask_installed(monkeypatch):
 
 def test_unreachable_scheduler_is_a_one_line_error():
     pytest.importorskip("distributed")
-    backends.CONNECT_TIMEOUT, saved = 2, backends.CONNECT_TIMEOUT
+    dask_backend.CONNECT_TIMEOUT, saved = 2, dask_backend.CONNECT_TIMEOUT
     try:
         assert_user_error(run("simulate", "--players", "2", "--rounds", "1000", "--seed", "1",
                               "--scheduler", "tcp://127.0.0.1:9"),
                           "cannot reach the Dask scheduler at tcp://127.0.0.1:9")
     finally:
-        backends.CONNECT_TIMEOUT = saved
+        dask_backend.CONNECT_TIMEOUT = saved
 
 
 # --- Dask: a real cluster of worker processes --------------------------------------------------
@@ -309,8 +309,8 @@ def test_dask_simulate_equals_local(cluster):
 
 def test_dask_sweep_and_tournament_equal_local(cluster, monkeypatch):
     """Also with one task in flight per worker: the run is fed to the scheduler as tasks return."""
-    monkeypatch.setattr(backends, "DASK_WINDOW_PER_THREAD", 1)
-    monkeypatch.setattr(backends, "DASK_MIN_WINDOW", 1)
+    monkeypatch.setattr(dask_backend, "DASK_WINDOW_PER_THREAD", 1)
+    monkeypatch.setattr(dask_backend, "DASK_MIN_WINDOW", 1)
     address, _ = cluster
     pd.testing.assert_frame_equal(sweep(**SWEEP, scheduler=address), sweep(**SWEEP))
     kw = dict(policies=["baseline", "baseline(stop_at=10)", "denier"], players=3, games=1500,
@@ -428,6 +428,6 @@ def test_cli_lost_scheduler_is_one_error_line_and_the_run_resumes(tmp_path):
 
 def test_worker_with_another_engine_is_refused(cluster, monkeypatch):
     address, _ = cluster
-    monkeypatch.setattr(backends, "ENGINE_HASH", "0" * 16)    # this client pretends to differ
+    monkeypatch.setattr(batches, "ENGINE_HASH", "0" * 16)    # this client pretends to differ
     with pytest.raises(SeasaltError, match="install the same seasalt on every worker"):
         simulate_rounds(2, 1000, seed=1, scheduler=address)

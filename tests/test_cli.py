@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from analyzer import __version__
 from analyzer.faces.cli import main
 from analyzer.base.progress import ProgressLine
-from analyzer.studies.simulate import max_jobs
+from analyzer.runs.batches import max_jobs
 
 EX14_HAND = ("mermaid,mermaid,shell:dark_blue,shell:light_blue,shell:black,octopus:light_blue,"
              "crab:dark_blue,crab:dark_blue,boat:dark_blue,lighthouse")

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from analyzer.rules.notation import parse_cards
 from analyzer.faces.cli import main
-from analyzer.rules.policies import REGISTRY, _fmt
+from analyzer.rules.policies import REGISTRY, format_value
 from analyzer.rules.score import score_hand
 from kernels import cards as kc
 
@@ -75,8 +75,8 @@ def test_players_reference_lists_every_policy_and_parameter_with_default_and_ran
         for p in info.params:
             row = next(line for line in section.splitlines() if line.startswith(f"| `{p.name}` |"))
             cells = [c.strip().strip("*") for c in row.strip("|").split("|")]
-            assert cells[1] == _fmt(p.default), (info.name, p.name)
-            assert cells[2].startswith(f"{_fmt(p.low)}..{_fmt(p.high)}")
+            assert cells[1] == format_value(p.default), (info.name, p.name)
+            assert cells[2].startswith(f"{format_value(p.low)}..{format_value(p.high)}")
             assert cells[3] == p.doc
 
 

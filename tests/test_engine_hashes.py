@@ -28,7 +28,7 @@ import numpy as np
 import kernels
 from kernels import scoring, state
 from kernels.seastead import layout, players
-from analyzer.runs import backends
+from analyzer.runs import batches
 from analyzer.studies.simulate import plan_games
 from analyzer.seastead.components import Setup, load
 from analyzer.seastead.runs import plan
@@ -45,8 +45,8 @@ for name, call in (("seasalt", lambda: scoring.colour_bonus(np.zeros(state.STATE
     with event.install_listener("numba:compile", c):
         call()
     out[name + "_compiles"] = c.n
-out["seasalt_fp"] = backends.fingerprint([plan_games(2, 300, ["baseline"], 1, "base", None).batch])
-out["seastead_fp"] = backends.fingerprint([plan(load(None), Setup(), ["heuristic"], 300, 1).batch])
+out["seasalt_fp"] = batches.fingerprint([plan_games(2, 300, ["baseline"], 1, "base", None).batch])
+out["seastead_fp"] = batches.fingerprint([plan(load(None), Setup(), ["heuristic"], 300, 1).batch])
 out["hashes"] = [kernels.ENGINE_HASH, kernels.SEASTEAD_HASH]
 print(json.dumps(out))
 """

@@ -18,10 +18,11 @@ import numba
 import pytest
 
 from analyzer.runs import backends, compiling as warmup
+from analyzer.faces import warmup as warmup_steps
 from analyzer.faces.cli import main
-from analyzer.rules.policies import REGISTRY, _fmt
+from analyzer.rules.policies import REGISTRY, format_value
 from analyzer.seastead.players import REGISTRY as SEASTEAD
-from analyzer.play.position import load
+from analyzer.play.position_input import load
 from analyzer.play.position_template import EXAMPLE, TEMPLATE, strip_comments
 from analyzer.studies.simulate import simulate_games
 from analyzer.render.text_tables import WIDTH, entrant_labels, identical_groups, pct_digits, rate_ci
@@ -58,8 +59,8 @@ def check_detail(command: list[str], info) -> None:
     for p in info.params:
         row = re.search(rf"^  {p.name}\s+(\S+)\s+(\S+)", params, re.M)
         assert row, (info.name, p.name)
-        assert row.group(1).rstrip("*") == _fmt(p.default)
-        assert row.group(2).rstrip(",") == f"{_fmt(p.low)}..{_fmt(p.high)}"
+        assert row.group(1).rstrip("*") == format_value(p.default)
+        assert row.group(2).rstrip(",") == f"{format_value(p.low)}..{format_value(p.high)}"
         assert " ".join(p.doc.split()) in flat
     d = json.loads(ok(*command, "--json"))
     assert [(x["name"], x["default"]) for x in d[0]["params"]] == \
@@ -469,8 +470,8 @@ def test_warmup_command():
     assert "already compiled" in r.stdout or "compiled the engine" in r.stdout
     assert numba.config.CACHE_DIR in r.stdout
     steps = [line for line in r.stderr.splitlines() if line.startswith("[")]
-    assert [line.split("] ", 1)[1] for line in steps] == [name for name, _ in warmup.STEPS]
-    assert steps[0].startswith(f"[1/{len(warmup.STEPS)}] ")
+    assert [line.split("] ", 1)[1] for line in steps] == [name for name, _ in warmup_steps.STEPS]
+    assert steps[0].startswith(f"[1/{len(warmup_steps.STEPS)}] ")
     assert max(len(line) for line in r.stderr.splitlines()) <= WIDTH
 
 

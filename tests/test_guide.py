@@ -16,6 +16,7 @@ import pytest
 
 from analyzer import __version__
 from analyzer.studies import guide as g
+from analyzer.studies import guide_pages
 from analyzer.base.errors import SeasaltError
 from analyzer.render.tidy_frames import merge_sparse
 
@@ -68,7 +69,7 @@ def test_small_words_claim_no_winner(small):
 
 def test_same_seed_same_numbers(small, tmp_path):
     again = tmp_path / "again"
-    g.build_guide(again, seed=3, scale="small")
+    guide_pages.build_guide(again, seed=3, scale="small")
     for csv in sorted((small / "data").glob("*.csv")):
         assert (again / "data" / csv.name).read_text() == csv.read_text(), csv.name
 

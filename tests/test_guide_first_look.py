@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from analyzer.studies import guide as g
+from analyzer.studies import guide_pages
 from analyzer.faces.cli import main
 from analyzer.studies.guide_pages import SMALL_WARNING, intro_lines
 from analyzer.render.text_tables import WIDTH
@@ -31,7 +31,7 @@ def test_guide_shows_its_progress_and_each_chart(monkeypatch, tmp_path):
         log("chart grid_heatmap: Against baseline opponents: 2 players ...")
         log("chart seats: ...")
         return Path(out) / "index.html"
-    monkeypatch.setattr(g, "build_guide", fake_build)
+    monkeypatch.setattr(guide_pages, "build_guide", fake_build)
     r = CliRunner().invoke(main, ["guide", "--out", str(tmp_path / "gd"), "--small"])
     assert r.exit_code == 0, r.stderr
     lines = r.stderr.splitlines()

@@ -28,7 +28,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from analyzer.runs import backends
+from analyzer.runs import backends, batches, dask_backend
 from analyzer.runs import checkpoint as ckpt
 from analyzer.faces.cli import main
 from analyzer.base.errors import RunInterrupted
@@ -181,7 +181,7 @@ def test_2_resume_verifies_every_line(tmp_path):
 
 def test_3_the_cache_checkpoint_never_follows_a_symlink(cache):
     batch = plan_games(2, 3000, ["baseline"], 7, "base", None).batch
-    path = ckpt.default_path(backends.fingerprint([batch]))
+    path = ckpt.default_path(batches.fingerprint([batch]))
     cache.mkdir(parents=True)
     victim = cache.parent / "victim.txt"
     victim.write_text("precious\n")
@@ -258,7 +258,7 @@ def test_5_a_write_error_on_out_is_one_line_and_leaves_nothing(tmp_path):
 
 def test_6_a_directory_at_the_cache_path_fails_at_the_start(cache):
     batch = plan_games(2, 3000, ["baseline"], 7, "base", None).batch
-    path = ckpt.default_path(backends.fingerprint([batch]))
+    path = ckpt.default_path(batches.fingerprint([batch]))
     path.mkdir(parents=True)
     one_line(cli("simulate", "-p", "2", "--games", "3000", "--seed", "7"), 2, str(path),
              "not a regular file")
@@ -432,9 +432,9 @@ def test_13_a_scheduler_lost_while_the_run_starts_is_one_line(tmp_path, monkeypa
         def close(self):
             pass
 
-    real = backends._distributed()
+    real = dask_backend.distributed_module()
     fake = type("Distributed", (), {"Client": LostScheduler, "as_completed": real.as_completed})
-    monkeypatch.setattr(backends, "_distributed", lambda: fake)
+    monkeypatch.setattr(dask_backend, "distributed_module", lambda: fake)
     monkeypatch.setattr(backends, "check_listening", lambda address: None)
     r = run("simulate", "-p", "2", "--games", "3000", "--seed", "1", "--checkpoint",
             str(tmp_path / "c.ckpt"), "--scheduler", "tcp://127.0.0.1:8786")

@@ -12,7 +12,7 @@ from analyzer.studies import optimize as opt
 from analyzer.base.errors import SeasaltError
 from analyzer.rules.policies import parse_policy
 from analyzer.studies.rotation import aggregate, derive_seed, plan_rotations, rotation_runs
-from analyzer.studies.simulate import Runner
+from analyzer.runs.backends import Runner
 
 from test_cli import assert_user_error, run
 

@@ -9,7 +9,7 @@ import pytest
 
 from analyzer.studies import paired
 from kernels import paired as pkn
-from analyzer.runs.backends import run_task
+from analyzer.runs.batches import run_task
 from analyzer.base.errors import SeasaltError
 from analyzer.rules.policies import seat_policies
 from kernels import cards as kc

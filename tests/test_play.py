@@ -18,7 +18,7 @@ import pytest
 
 from analyzer.play.advisor import LABELS
 from analyzer.rules.notation import card_name
-from analyzer.play.replay import _events
+from analyzer.play.replay import game_events
 from kernels import cards as kc
 from kernels import search as ksr
 from kernels import state as ks
@@ -32,7 +32,7 @@ TOKEN = re.compile(r"[a-z_]+(?::[a-z_]+)?")
 @pytest.fixture(scope="module")
 def url():
     import uvicorn
-    from analyzer.faces.web.app import create_app
+    from analyzer.faces.web.server import create_app
     from analyzer.faces.web.server import bind, url_of
     sock = bind("127.0.0.1", 0)
     server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", lifespan="off"))
@@ -85,8 +85,8 @@ PRIVATE = {"keep", "locked_draw", "crab_take", "fish_draw", "lobster_keep", "ste
 def check_log(lines: list[str], evs: list[dict], seat: int, players: int) -> int:
     """The view's narration of the round `evs` (the engine's events): no card that only
     another player saw is named. Returns how many such cards it had to leave unnamed."""
-    from analyzer.play.replay import _narrate
-    texts = _narrate([dict(e) for e in evs], players, None, 0)[0]
+    from analyzer.play.replay import narrate
+    texts = narrate([dict(e) for e in evs], players, None, 0)[0]
     spoken = [e for e, t in zip(evs, texts) if t]
     assert len(spoken) == len(lines)
     hidden = 0
@@ -137,7 +137,7 @@ def check_view(view: dict, game) -> int:
     for a in view["legal"]:
         for c in cards_in(a["words"]):
             assert placeable[c] > 0, (a["words"], c)
-    hidden = check_log(view["log"], _events(game.round.tr), q, n)
+    hidden = check_log(view["log"], game_events(game.round.tr), q, n)
     if view["last_round"] is not None:
         hidden += check_log(view["last_round"]["log"], game.done_rounds[-1]["events"], q, n)
     return hidden

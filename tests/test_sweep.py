@@ -11,7 +11,8 @@ from analyzer import __version__
 from analyzer.base.errors import SeasaltError
 from analyzer.rules.policies import parse_policy
 from analyzer.studies.rotation import rotation_seed, seating, split_games
-from analyzer.studies.simulate import max_jobs, simulate_games
+from analyzer.runs.batches import max_jobs
+from analyzer.studies.simulate import simulate_games
 from analyzer.numbers.estimates import wilson
 from analyzer.studies.sweep import parse_players, parse_sweep, plan, run_sweep, sweep
 from analyzer.studies.tournament import tournament

@@ -11,7 +11,8 @@ import pytest
 from analyzer import __version__
 from analyzer.base.errors import SeasaltError
 from analyzer.studies.rotation import derive_seed, rotation_seed, seating, split_games
-from analyzer.studies.simulate import max_jobs, simulate_games
+from analyzer.runs.batches import max_jobs
+from analyzer.studies.simulate import simulate_games
 from analyzer.studies.tournament import run_tournament, tournament
 
 BASELINE = "baseline(stop_at=7,last_chance_at=10)"
@@ -230,7 +231,7 @@ def test_entrant_counts_are_sums_of_the_rotations_counters():
     """Rotations add integer counters: an entrant's wins and shared wins are the counters of
     the seats it sat in, rotation by rotation."""
     from analyzer.studies.rotation import aggregate, plan_rotations, rotation_runs
-    from analyzer.studies.simulate import Runner
+    from analyzer.runs.backends import Runner
     lineup = ["baseline", "gambler", "baseline"]
     planned = plan_rotations(lineup, 301, seed=5)
     outcome = Runner(1).run([p.batch for p in planned], {"command": "test"})

@@ -4,7 +4,7 @@
 class SeasaltError(ValueError):
     """Bad input: the CLI prints `error: <message>` on one line and exits with status 2.
     `param`: the parameter the message begins with (library words, e.g. "players must be ..."),
-    which the CLI replaces by its flag (analyzer.faces.cli.FLAGS)."""
+    which the CLI replaces by its flag (FLAGS below)."""
 
     def __init__(self, message: str = "", param: str | None = None):
         super().__init__(message)
@@ -35,3 +35,24 @@ class RunInterrupted(KeyboardInterrupt):
         self.message = message
         self.checkpoint = checkpoint
         self.signum = signum
+
+
+def one_line(text: str) -> str:
+    """The text on one line (every run of white space a single space): what an `error:` line
+    shows, from the CLI and from the web page alike."""
+    return " ".join(str(text).split())
+
+
+# Library parameter -> command-line flag, for the errors that name a parameter (SeasaltError.param).
+FLAGS = {"players": "--players", "seed": "--seed", "target": "--target", "rounds": "--rounds",
+         "games": "--games", "pairs": "--pairs", "final_games": "--final-games",
+         "holdout_games": "--holdout-games", "seat": "--seat", "samples": "--samples",
+         "jobs": "--jobs"}
+
+
+def flag_message(e: SeasaltError) -> str:
+    """The error as the command line says it: its leading parameter name becomes the flag."""
+    message, param = str(e), getattr(e, "param", None)
+    if param in FLAGS and message.startswith(param):
+        return FLAGS[param] + message[len(param):]
+    return message

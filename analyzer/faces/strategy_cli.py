@@ -221,7 +221,8 @@ def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | N
     Example:
       seasalt guide --out guide/ --seed 1
     """
-    from ..studies.guide import build_guide, check_dest
+    from ..studies.guide import check_dest
+    from ..studies.guide_pages import build_guide
     from ..base.progress import ProgressLine
 
     check_dest(out)

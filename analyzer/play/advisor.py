@@ -33,9 +33,10 @@ from .decisions import describe_action
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, policy_arrays, seat_policies
 from .position import Position, describe, parse, summary
-from ..runs.backends import TaskGrid
-from ..runs.spec import Backend, check_jobs, run_seed
-from ..studies.simulate import DEFAULT_TARGETS, max_jobs
+from ..runs.batches import TaskGrid, check_jobs, max_jobs
+from ..runs.spec import Backend
+from ..rules.limits import run_seed
+from ..rules.limits import DEFAULT_TARGETS
 from ..numbers.estimates import mean_ci, wilson
 from ..render.text_tables import wrap
 from ..runs.compiling import watching
@@ -106,14 +107,10 @@ def check_models(pols: Sequence[Policy]) -> None:
                                "can (baseline, threshold, presets, random)")
 
 
-# Samples per block of an advise batch; a task is TASK_BLOCKS["advise"] blocks (analyzer.runs.backends).
-BLOCK = 256
-
-
 @dataclass(frozen=True, eq=False)
 class AdviseBatch(TaskGrid):
     """Samples first .. first + count - 1 of one evaluation on the streams of `seed`: a Runner
-    batch (engine "advise"). Block b holds samples first + b * BLOCK onwards, so the counters
+    batch (engine "advise"). Block b holds samples first + b * ADVISE_BLOCK onwards, so the counters
     are the same for any --jobs, backend or task order."""
     ev: Evaluation
     seed: int
@@ -145,29 +142,6 @@ class AdviseBatch(TaskGrid):
 def counter_width(na: int) -> int:
     """Counters of one block: per action, per pair of actions, then raw deals and failures."""
     return na * ka.NCOUNTERS + na * na * ka.NCROSS + 2
-
-
-def run_blocks(template, pool, unknown_hand, takes, seat, actions, pk, pp, deck, target, totals,
-               seed, first, count, block_lo, out):
-    """Blocks block_lo .. block_lo + out.shape[0] - 1 of an advise batch into the rows of out
-    (kernels.advisor.evaluate; a last partial block separately, so that every row is exactly
-    its block). GIL-free: analyzer.runs.backends runs several calls at once on its threads."""
-    na, nb = actions.shape[0], out.shape[0]
-    lo = block_lo * BLOCK
-    hi = min((block_lo + nb) * BLOCK, count)
-    full = (hi - lo) // BLOCK
-    for b0, b1 in ((0, full), (full, nb)):
-        if b1 <= b0:
-            continue
-        s0 = lo + b0 * BLOCK
-        n = min(lo + b1 * BLOCK, hi) - s0
-        counts = np.zeros((b1 - b0, na, ka.NCOUNTERS), np.int64)
-        cross = np.zeros((b1 - b0, na, na, ka.NCROSS), np.int64)
-        raw = np.zeros((b1 - b0, 2), np.int64)
-        ka.evaluate(template, pool, unknown_hand, takes, seat, actions, pk, pp, deck, target,
-                    totals, seed, first + s0, n, counts, cross, raw)
-        out[b0:b1] = np.concatenate([counts.reshape(b1 - b0, -1), cross.reshape(b1 - b0, -1),
-                                     raw], axis=1)
 
 
 def _add(tally: Tally, c: np.ndarray) -> None:

@@ -30,8 +30,8 @@ from kernels.rng import seed_stream
 from ..rules.notation import card_name, check_expansion
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
-from ..runs.spec import check_players
-from ..rules.setups import _raise_on_violation, _trace_buffer, decode
+from ..rules.limits import check_players
+from ..rules.setups import raise_on_violation, trace_buffer, decode
 
 PILE_NAMES = "AB"
 
@@ -58,7 +58,7 @@ class Round:
             if spec is None:
                 self.pk[q] = EXTERNAL
         self.rng = seed_stream(seed) if rng is None else rng
-        self.tr = _trace_buffer(capacity, check)
+        self.tr = trace_buffer(capacity, check)
         self.check = check
         self.start_piles = (int(state[ks.PILE_LEN]), int(state[ks.PILE_LEN + 1]))
         play_round(self.s, self.pk, self.pp, self.rng, self.tr)
@@ -132,7 +132,7 @@ class Round:
 
     def _verify(self) -> None:
         if self.check:
-            _raise_on_violation(self.tr, self.s, "decision API")
+            raise_on_violation(self.tr, self.s, "decision API")
 
     # -- words -----------------------------------------------------------------------------
     def _try_describe(self, action: int) -> str:

@@ -34,7 +34,6 @@ opponent four mermaids.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from math import comb
 
@@ -47,9 +46,10 @@ from kernels.deals import UNSEEN
 from kernels.legal import legal_actions
 from kernels.scoring import card_points, refresh_points
 
-from ..rules.notation import card_name, check_copies, check_expansion, parse_card, parse_cards
+from ..rules.notation import card_name, check_copies, check_expansion
 from ..base.errors import SeasaltError
 from ..rules.score import check_table
+from .position_input import checked_int, checked_keys, parse_card_list, quote_value
 
 # decision -> what the asker is asked there (the file's word; kernels.actions.DEC_*)
 DECISIONS = {"draw": ka.DEC_DRAW, "keep": ka.DEC_KEEP, "play": ka.DEC_PLAY, "crab": ka.DEC_CRAB_PILE,
@@ -115,133 +115,22 @@ def _top_known(s: np.ndarray) -> int:
     return 0
 
 
-class _Huge:
-    """An integer of too many digits to convert (json.loads would fail without saying where)."""
-
-    def __init__(self, digits: int):
-        self.digits = digits
-
-    def __repr__(self) -> str:
-        return f"a number of {self.digits} digits"
-
-
-def _number(text: str):
-    return int(text) if len(text) <= 100 else _Huge(len(text))
-
-
-def _show(value) -> str:
-    """A value for a message: its JSON-ish repr, cut short."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _cards(value, where: str, expansion: str, unknown: bool = False) -> list[int]:
-    """A card list (string or list of names); with `unknown`, `?` entries are UNSEEN."""
-    if value is None:
-        return []
-    if isinstance(value, list):
-        if not all(isinstance(v, str) for v in value):
-            raise SeasaltError(f"{where}: expected card names, got {_show(value)}")
-        value = ",".join(value)
-    if not isinstance(value, str):
-        raise SeasaltError(f"{where}: expected a card list, got {_show(value)}")
-    try:
-        if not unknown:
-            return parse_cards(value, expansion)
-        if not value.strip():
-            return []
-        return [UNSEEN if item.strip() == "?" else parse_card(item, expansion)
-                for item in value.split(",")]
-    except SeasaltError as e:
-        raise SeasaltError(f"{where}: {e}") from None
-
-
-def _int(value, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SeasaltError(f"{where} must be a whole number from {low} to {high}, got "
-                           f"{_show(value)}")
-    return value
-
-
-def _keys(obj, allowed: set[str], where: str) -> dict:
-    if not isinstance(obj, dict):
-        raise SeasaltError(f"{where} must be an object, got {_show(obj)}")
-    extra = set(obj) - allowed
-    if extra:
-        raise SeasaltError(f"{where}: unknown key {sorted(extra)[0]!r}; valid: {', '.join(sorted(allowed))}")
-    return obj
-
-
-MAX_BYTES = 1 << 20       # a position is a few hundred bytes
-
-
-def load(path: str) -> dict:
-    """Read a position file (`-` for standard input) as JSON; `//` comments are allowed
-    (analyzer.play.position_template). Anything that is not a readable, UTF-8, sensibly nested
-    JSON file is a SeasaltError naming the file."""
-    import sys
-    if path == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise SeasaltError(f"-: too large for a position file (over {MAX_BYTES:,} bytes)")
-    else:
-        data = read_small_file(path, MAX_BYTES, "a position file")
-    return decode(data, path)
-
-
-def read_small_file(path: str, limit: int, what: str) -> bytes:
-    """The bytes of the regular file `path`, at most `limit` of them (position and game files):
-    a pipe (whose open() would wait for a writer), a device or a folder, an unreadable file
-    or a larger one is a SeasaltError naming `path`."""
-    import os
-    import stat
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise SeasaltError(f"{path}: not a regular file (a directory, a device or a pipe)")
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
-    except OSError as e:
-        raise SeasaltError(f"cannot read {path}: {e.strerror or e}") from None
-    if len(data) > limit:
-        raise SeasaltError(f"{path}: too large for {what} (over {limit:,} bytes)")
-    return data
-
-
-def decode(data: bytes, source: str) -> object:
-    """A position file's bytes as JSON (not yet validated: see parse). `source` names the file in
-    messages; `seasalt serve` passes the request body here, so both read positions alike."""
-    from .position_template import strip_comments
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise SeasaltError(f"{source}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
-                           f"{e.start})") from None
-    try:
-        return json.loads(strip_comments(text), parse_int=_number)
-    except json.JSONDecodeError as e:
-        raise SeasaltError(f"{source}: not valid JSON ({e.msg} at line {e.lineno})") from None
-    except RecursionError:
-        raise SeasaltError(f"{source}: not a position (nested too deeply)") from None
-    except ValueError as e:            # e.g. an integer of more than 4300 digits
-        raise SeasaltError(f"{source}: not valid JSON ({e})") from None
-
-
 def _pile(pile: dict, name: str, expansion: str, players: int) -> tuple[list[int], list[tuple]]:
     """(the pile's cards as remembered, bottom first, UNSEEN for unknown ones; its crab takes as
     (seat, among) in order)."""
     if "cards" in pile:
-        cards = _cards(pile["cards"], f"pile {name} cards", expansion, unknown=True)
+        cards = parse_card_list(pile["cards"], f"pile {name} cards", expansion, unknown=True)
         takes_in = pile.get("crab_taken", [])
         if not isinstance(takes_in, list):
             raise SeasaltError(f"pile {name}: crab_taken must be a list of {{\"seat\": S, \"among\": N}}")
         size = len(cards) - len(takes_in)
-        if "size" in pile and _int(pile["size"], f"pile {name} size", 0, kc.MAX_DECK) != size:
+        if "size" in pile and checked_int(pile["size"], f"pile {name} size", 0, kc.MAX_DECK) != size:
             raise SeasaltError(f"pile {name}: size {pile['size']} but {len(cards)} cards listed"
                                + (f" less {len(takes_in)} taken by crab" if takes_in else ""))
         if "top" in pile:
             if not cards:
-                raise SeasaltError(f"pile {name}: a top card {_show(pile['top'])} but no cards listed")
-            if _cards(pile["top"], f"pile {name} top", expansion) != cards[-1:]:
+                raise SeasaltError(f"pile {name}: a top card {quote_value(pile['top'])} but no cards listed")
+            if parse_card_list(pile["top"], f"pile {name} top", expansion) != cards[-1:]:
                 raise SeasaltError(f"pile {name}: the top is the last card of its list")
         if cards and cards[-1] == UNSEEN:
             raise SeasaltError(f"pile {name}: its top card is face up, so it cannot be '?'")
@@ -249,13 +138,13 @@ def _pile(pile: dict, name: str, expansion: str, players: int) -> tuple[list[int
         top = len(cards) - 1
         for i, take in enumerate(takes_in):
             where = f"pile {name} crab_taken[{i}]"
-            _keys(take, _TAKE_KEYS, where)
-            q = _int(take.get("seat"), f"{where} seat", 0, players - 1)
+            checked_keys(take, _TAKE_KEYS, where)
+            q = checked_int(take.get("seat"), f"{where} seat", 0, players - 1)
             among = take.get("among", top)
             if isinstance(among, bool) or not isinstance(among, int) or not i + 1 <= among <= top:
                 raise SeasaltError(f"{where} among must be a whole number from {i + 1} (the takes "
                                    f"before it leave that many candidates) to {top} (the cards "
-                                   f"listed below the top), got {_show(among)}")
+                                   f"listed below the top), got {quote_value(among)}")
             takes.append((q, among))
         return cards, takes
     if "crab_taken" in pile:
@@ -264,8 +153,8 @@ def _pile(pile: dict, name: str, expansion: str, players: int) -> tuple[list[int
     if "top" in pile and "size" not in pile:
         raise SeasaltError(f"pile {name}: give its size (the number of cards in it) with its top, "
                            f"or all its cards as \"cards\"")
-    size = _int(pile.get("size", 0), f"pile {name} size", 0, kc.MAX_DECK)
-    top = _cards(pile.get("top"), f"pile {name} top", expansion)
+    size = checked_int(pile.get("size", 0), f"pile {name} size", 0, kc.MAX_DECK)
+    top = parse_card_list(pile.get("top"), f"pile {name} top", expansion)
     if size > 0 and len(top) != 1:
         raise SeasaltError(f"pile {name}: give its top card (one card) or its cards")
     if size == 0 and top:
@@ -275,13 +164,13 @@ def _pile(pile: dict, name: str, expansion: str, players: int) -> tuple[list[int
 
 def _deck(value, expansion: str) -> tuple[int, list[int]]:
     if isinstance(value, dict):
-        _keys(value, _DECK_KEYS, "deck")
-        size = _int(value.get("size"), "deck size", 0, kc.MAX_DECK)
-        known = _cards(value.get("known"), "deck known", expansion)
+        checked_keys(value, _DECK_KEYS, "deck")
+        size = checked_int(value.get("size"), "deck size", 0, kc.MAX_DECK)
+        known = parse_card_list(value.get("known"), "deck known", expansion)
         if len(known) > size:
             raise SeasaltError(f"deck: {len(known)} cards known to be in it, but it holds {size}")
         return size, known
-    return _int(value, "deck", 0, kc.MAX_DECK), []
+    return checked_int(value, "deck", 0, kc.MAX_DECK), []
 
 
 def _mermaids(cards) -> int:
@@ -290,25 +179,25 @@ def _mermaids(cards) -> int:
 
 def parse(obj: dict) -> Position:
     """Validate a position object and build its template state."""
-    _keys(obj, _KEYS, "position")
+    checked_keys(obj, _KEYS, "position")
     for key in ("players", "seat", "hand", "opponents", "piles", "deck"):
         if key not in obj:
             raise SeasaltError(f"position: missing key {key!r}")
     expansion = obj.get("expansion", "base")
     if not isinstance(expansion, str):
-        raise SeasaltError(f'expansion must be "base" or "extra-salt", got {_show(expansion)}')
+        raise SeasaltError(f'expansion must be "base" or "extra-salt", got {quote_value(expansion)}')
     expansion = check_expansion(expansion)
-    players = _int(obj["players"], "players", 2, 4)
-    me = _int(obj["seat"], "seat", 0, players - 1)
+    players = checked_int(obj["players"], "players", 2, 4)
+    me = checked_int(obj["seat"], "seat", 0, players - 1)
     decision = obj.get("decision", "play")
     if not isinstance(decision, str) or decision not in DECISIONS:
-        raise SeasaltError(f"decision {_show(decision)} is not one of {', '.join(DECISIONS)}")
+        raise SeasaltError(f"decision {quote_value(decision)} is not one of {', '.join(DECISIONS)}")
     dec = DECISIONS[decision]
-    hand = _cards(obj["hand"], "hand", expansion)
-    table = _cards(obj.get("table"), "table", expansion)
+    hand = parse_card_list(obj["hand"], "hand", expansion)
+    table = parse_card_list(obj.get("table"), "table", expansion)
     check_table(table, "your table")
-    drawn = _cards(obj.get("drawn"), "drawn", expansion)
-    seen = _cards(obj.get("seen"), "seen", expansion)
+    drawn = parse_card_list(obj.get("drawn"), "drawn", expansion)
+    seen = parse_card_list(obj.get("seen"), "seen", expansion)
     for key, needed in (("drawn", "keep"), ("seen", "lobster"), ("crab_pile", "crab")):
         if key in obj and decision != needed:
             raise SeasaltError(f"{key} belongs to the decision {needed!r}, not {decision!r}")
@@ -320,26 +209,26 @@ def parse(obj: dict) -> Position:
         raise SeasaltError("opponents must be a list with one entry per other seat")
     by_seat: dict[int, dict] = {}
     for o in opps:
-        _keys(o, _OPP_KEYS, "opponent")
-        q = _int(o.get("seat"), "opponent seat", 0, players - 1)
+        checked_keys(o, _OPP_KEYS, "opponent")
+        q = checked_int(o.get("seat"), "opponent seat", 0, players - 1)
         if q == me or q in by_seat:
             raise SeasaltError(f"opponent seat {q} is the asker's seat or listed twice")
-        size = _int(o.get("hand_size"), f"seat {q} hand_size", 0, kc.MAX_DECK)
-        known = _cards(o.get("known"), f"seat {q} known", expansion)
+        size = checked_int(o.get("hand_size"), f"seat {q} hand_size", 0, kc.MAX_DECK)
+        known = parse_card_list(o.get("known"), f"seat {q} known", expansion)
         if len(known) > size:
             raise SeasaltError(f"seat {q}: {len(known)} known cards but a hand of {size}")
-        t = _cards(o.get("table"), f"seat {q} table", expansion)
+        t = parse_card_list(o.get("table"), f"seat {q} table", expansion)
         check_table(t, f"seat {q}'s table")
         by_seat[q] = {"size": size, "known": known, "table": t}
     missing = sorted(set(range(players)) - {me} - set(by_seat))
     if missing:
         raise SeasaltError(f"opponents: seat {missing[0]} is missing")
 
-    piles = _keys(obj["piles"], {"A", "B"}, "piles")
+    piles = checked_keys(obj["piles"], {"A", "B"}, "piles")
     pile_cards: list[list[int]] = []
     takes: list[tuple[int, int, int]] = []
     for j, name in enumerate(PILES):
-        cards, pile_takes = _pile(_keys(piles.get(name, {"size": 0}), _PILE_KEYS, f"pile {name}"),
+        cards, pile_takes = _pile(checked_keys(piles.get(name, {"size": 0}), _PILE_KEYS, f"pile {name}"),
                                   name, expansion, players)
         pile_cards.append(cards)
         for q, among in pile_takes:
@@ -398,7 +287,7 @@ def parse(obj: dict) -> Position:
     _check_mermaids(me, hand + table, by_seat)
     lock = obj.get("lock")
     if lock is not None:
-        lock = _int(lock, "lock", 0, players - 1)
+        lock = checked_int(lock, "lock", 0, players - 1)
         if lock != me:
             raise SeasaltError(f"seat {lock}'s jellyfish lock is in force: a locked turn only "
                                "takes the top card of the deck, so there is nothing to decide")
@@ -425,8 +314,8 @@ def parse(obj: dict) -> Position:
             raise SeasaltError(f"totals must list {players} running totals, one per seat")
         totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
         for q, v in enumerate(tl):
-            totals[q] = _int(v, f"totals[{q}]", 0, 10_000)
-        target = _int(obj["target"], "target", 1, 10_000)
+            totals[q] = checked_int(v, f"totals[{q}]", 0, 10_000)
+        target = checked_int(obj["target"], "target", 1, 10_000)
         if totals.max() >= target:
             raise SeasaltError(f"a total already reaches the target {target}: the game is over")
     takes_arr = np.array(takes, dtype=np.int64).reshape(-1, 3)
@@ -469,7 +358,7 @@ def _crab_decision(s: np.ndarray, obj: dict, table: list[int], pile_cards: list[
     if name is None:
         j = 0 if sizes[0] else 1
     elif not isinstance(name, str) or name not in ("A", "B"):
-        raise SeasaltError(f"crab_pile must be \"A\" or \"B\", got {_show(name)}")
+        raise SeasaltError(f"crab_pile must be \"A\" or \"B\", got {quote_value(name)}")
     else:
         j = PILES.index(name)
     if sizes[j] == 0:

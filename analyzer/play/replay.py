@@ -53,7 +53,7 @@ class TraceOverflow(SeasaltError):
     """The game needed more trace rows than the buffer holds."""
 
 
-def _events(tr: np.ndarray) -> list[dict]:
+def game_events(tr: np.ndarray) -> list[dict]:
     n = int(tr[0, 0])
     out = []
     for code, p, *vals in tr[1:n + 1].tolist():
@@ -72,7 +72,7 @@ def _events(tr: np.ndarray) -> list[dict]:
     return out
 
 
-def _play(players, deck, target, pk, pp, seed, capacity):
+def traced_game(players, deck, target, pk, pp, seed, capacity):
     s = ks.new_state()
     tr = np.zeros((capacity + 1, 5), dtype=np.int32)
     totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
@@ -83,7 +83,7 @@ def _play(players, deck, target, pk, pp, seed, capacity):
 
 
 def _play_search(players, deck, target, pk, pp, rpk, rpp, seed, capacity):
-    """_play with search seats (kernels.search.play_game_search, as in block 0 of a
+    """traced_game with search seats (kernels.search.play_game_search, as in block 0 of a
     `simulate --games` run with them): also each round's opening piles and the decision log."""
     s = ks.new_state()
     tr = np.zeros((capacity + 1, 5), dtype=np.int32)
@@ -146,7 +146,7 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
     cap = FIRST_CAPACITY if capacity is None else capacity
     while True:
         if rpk is None:
-            tr, nrounds, mermaids, totals, winners = _play(players, deck, target, pk, pp, seed, cap)
+            tr, nrounds, mermaids, totals, winners = traced_game(players, deck, target, pk, pp, seed, cap)
         else:
             tr, nrounds, mermaids, totals, winners, search_piles, log = _play_search(
                 players, deck, target, pk, pp, rpk, rpp, seed, cap)
@@ -161,7 +161,7 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
                                 f"capacity of {(capacity or MAX_CAPACITY):,}; replay a shorter game "
                                 f"(a lower --target)")
         cap = needed            # the same seed plays the same game: exactly this many events
-    events = _events(tr)
+    events = game_events(tr)
 
     # Split into rounds; starters follow RULES.md §8.3.
     rounds, cur, starters, starter = [], [], [], 0
@@ -207,7 +207,7 @@ def round_record(number: int, starter: int, piles: list | None, evs: list[dict],
     """One round of a replay (JSON-ready): its events (each given its `text`), scores, the
     running totals (`running` is updated in place), the final hands and tables. `deck` is the
     deck's size after the deal; `decisions` the search seats' weighed actions, if any."""
-    texts, table = _narrate(evs, players, piles, deck)
+    texts, table = narrate(evs, players, piles, deck)
     for e, t in zip(evs, texts):
         e["text"] = t
     end = evs[-1]
@@ -283,7 +283,7 @@ class _Table:
         return f"deck {self.deck} | {self.pile_text(0)} | {self.pile_text(1)}"
 
 
-def _narrate(evs: list[dict], players: int, piles: list | None, deck: int,
+def narrate(evs: list[dict], players: int, piles: list | None, deck: int,
              viewer: int | None = None) -> tuple[list[str], _Table]:
     """One phrase per event (empty for the bookkeeping ones), tracking hands, piles and deck;
     returns the phrases and the final hands, tables and piles. With a `viewer` seat, a card

@@ -40,8 +40,9 @@ from .advisor import Evaluation, action_id, check_models, game_diff, judge, run,
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays
 from .position import decision_actions
-from .replay import _events, _play
-from ..runs.spec import DEFAULT_TARGETS, RunSpec
+from .replay import game_events, traced_game
+from ..runs.spec import RunSpec
+from ..rules.limits import DEFAULT_TARGETS
 from ..render.text_tables import WIDTH, table, wrap
 
 CAPACITY = 200_000          # trace events of one game (a game of bots uses a few thousand)
@@ -50,7 +51,7 @@ SPACING = 1 << 32           # sample streams of decision t start at t * SPACING
 
 
 @dataclass
-class _Decision:
+class ReviewedDecision:
     """One decision of the reviewed seat, as it saw it: enough to evaluate it later."""
     round: int
     turn: int
@@ -63,7 +64,7 @@ class _Decision:
     actions: list[int]
 
 
-def _validate(players: int, seat: int, samples: int) -> None:
+def check_review(players: int, seat: int, samples: int) -> None:
     if not 0 <= seat < players:
         raise SeasaltError(f"seat must be a seat of the game, 0 to {players - 1}, got {seat}",
                            param="seat")
@@ -72,7 +73,7 @@ def _validate(players: int, seat: int, samples: int) -> None:
                            param="samples")
 
 
-def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[_Decision], np.ndarray]:
+def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[ReviewedDecision], np.ndarray]:
     """Play the game with `seat` external, answered by its bot as the engine would; collect
     the seat's decisions (its view) and return them with the game's trace."""
     ext = pk.copy()
@@ -85,7 +86,7 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[_D
     w = np.zeros(ksr.W_INT, dtype=np.int64)
     totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
     winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
-    out: list[_Decision] = []
+    out: list[ReviewedDecision] = []
     starter, rnd = 0, 0
     while True:
         rnd += 1
@@ -107,7 +108,7 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[_D
             if chosen_view not in actions:
                 actions.append(chosen_view)
             if len(actions) >= 2:
-                out.append(_Decision(rnd, int(s[ks.TURNS]) + 1, totals[:players].tolist(),
+                out.append(ReviewedDecision(rnd, int(s[ks.TURNS]) + 1, totals[:players].tolist(),
                                      int(s[ks.DEC]), chosen_view, view.copy(),
                                      w[ksr.W_POOL:ksr.W_POOL + m].copy(),
                                      w[ksr.W_UNK:ksr.W_UNK + ks.MAX_PLAYERS].copy(), actions))
@@ -143,14 +144,14 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
     target) (module doc). Returns a JSON-ready dict: every decision with the advisor's choice,
     the loss of the choice made and all options, and a summary of the costliest ones."""
     spec = RunSpec.build(players, "games", 1, policies, seed, expansion, target)
-    _validate(players, seat, samples)
+    check_review(players, seat, samples)
     seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
     check_models(pols)
     pk, pp = policy_arrays(pols)
     deck = kc.deck_types(expansion)
     decisions, tr = _decisions(players, seat, deck, kc.copies_in(expansion).astype(np.int64),
                                target, pk, pp, seed)
-    game_tr = _play(players, deck, target, pk, pp, seed, CAPACITY)[0]
+    game_tr = traced_game(players, deck, target, pk, pp, seed, CAPACITY)[0]
     n = int(tr[0, 0])
     if int(game_tr[0, 0]) != n or not np.array_equal(tr[1:n + 1], game_tr[1:n + 1]):
         raise RuntimeError("the reviewed game differs from the game the bots play")
@@ -159,7 +160,7 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
         _check_replay_file(replay_file, replayed(seed, players, [p.spec for p in pols],
                                                  expansion, target))
     rows = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, jobs, progress)
-    events = _events(tr)
+    events = game_events(tr)
     ends = [e for e in events if e["event"] == "round_end"]
     totals = [0] * players
     for e in events:
@@ -171,11 +172,11 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
         "stream": "decision t, deal i: kernels.rng.seed_stream(seed, t * 2**32 + i)",
         "rounds_played": len(ends), "totals": totals,
         "mermaid_win": ends[-1]["end"] == "mermaids" if ends else False,
-        "decisions": rows, "summary": _summary(rows),
+        "decisions": rows, "summary": review_summary(rows),
     }
 
 
-def review_rows(decisions: Sequence[_Decision], seat: int, pk: np.ndarray, pp: np.ndarray,
+def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray, pp: np.ndarray,
                 deck: np.ndarray, target: int, samples: int, seed: int, jobs: int | None = None,
                 progress: Callable[[int, int], None] | None = None,
                 stop: Callable[[], None] | None = None) -> list[dict]:
@@ -198,7 +199,7 @@ def review_rows(decisions: Sequence[_Decision], seat: int, pk: np.ndarray, pp: n
     return rows
 
 
-def _row(dec: _Decision, verdict, chose_on: int, measure) -> dict:
+def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> dict:
     """One reviewed decision: the advisor's choice made on the first half of the samples, every
     estimate (P(win), margin, the loss) measured on the second half, so that the loss of the
     choice made is not inflated by choosing the best of noisy estimates on the same deals."""
@@ -227,7 +228,7 @@ def _row(dec: _Decision, verdict, chose_on: int, measure) -> dict:
     }
 
 
-def _summary(rows: list[dict], top: int = 5) -> dict:
+def review_summary(rows: list[dict], top: int = 5) -> dict:
     """The costliest decisions (by estimated loss), the total loss with its interval (the sum
     of independent estimates: variances add) and how many choices were distinguishably worse."""
     z = 1.959963984540054
@@ -290,8 +291,8 @@ def _first_difference(theirs, mine, path: str) -> str | None:
 def _replay_field(obj: dict, path: str, key: str, ok, want: str):
     value = obj[key]
     if not ok(value):
-        from .position import _show
-        raise SeasaltError(f"{path}: field {key!r} must be {want}, got {_show(value)} (write the "
+        from .position_input import quote_value
+        raise SeasaltError(f"{path}: field {key!r} must be {want}, got {quote_value(value)} (write the "
                            f"file with `seasalt replay --json`)")
     return value
 
@@ -300,7 +301,7 @@ def load_replay(path: str) -> dict:
     """Read a `seasalt replay --json` file: the game's seed, players, policies, expansion and
     target, each checked for its type here (the file's field named), the rest checked against
     the replayed game by review()."""
-    from .position import decode
+    from .position_input import decode
     try:
         with open(path, "rb") as f:
             data = f.read(REPLAY_MAX_BYTES + 1)

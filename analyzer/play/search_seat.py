@@ -20,7 +20,7 @@ from kernels.policies import SEARCH
 from .decisions import Round, action_words
 from ..base.errors import SeasaltError
 from ..rules.policies import parse_policy, policy_arrays, rollout_arrays
-from ..studies.simulate import DEFAULT_TARGETS
+from ..rules.limits import DEFAULT_TARGETS
 
 
 class SearchSeat:

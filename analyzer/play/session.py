@@ -42,8 +42,9 @@ from ..rules.notation import card_name
 from .decisions import PILE_NAMES, Round
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
-from .replay import STREAM, _events, _narrate, round_record, winner_text
-from ..runs.spec import RunSpec, check_players
+from .replay import STREAM, game_events, narrate, round_record, winner_text
+from ..runs.spec import RunSpec
+from ..rules.limits import check_players
 
 YOU = "you"                 # the user's seat in a game file's `policies`
 FORMAT = "seasalt game"     # a game file's `format`
@@ -143,7 +144,7 @@ class Game:
                 return
             self._check_capacity()
             ended = settle_round(r.s, self.players, self.target, self.totals, self.winners)
-            evs = _events(r.tr)
+            evs = game_events(r.tr)
             self.done_rounds.append(round_record(self.round_no, self.starter, self.openings,
                                                  evs, self.players, int(self.deck.size) - 2,
                                                  self._running))
@@ -166,18 +167,18 @@ class Game:
         return self.round.legal(self.round.s[ks.DEC] == ka.DEC_PLAY)
 
     def apply(self, action: object, step: object = None) -> None:
-        from .position import _show
+        from .position_input import quote_value
         """Play the user's action `action` (an id of the view's `legal`); `step`, when given,
         must be the view's `step` (how many actions were played before it): an action chosen
         on an older view is refused. Nothing changes on an error."""
         if self.over:
             raise SeasaltError("the game is over: no action can be played")
         if step is not None and (type(step) is not int or step != len(self.actions)):
-            raise SeasaltError(f"stale action: it was chosen at step {_show(step)}, the game is at "
+            raise SeasaltError(f"stale action: it was chosen at step {quote_value(step)}, the game is at "
                                f"step {len(self.actions)}; ask for the view again")
         legal = self.legal()
         if type(action) is not int or action not in legal:
-            raise SeasaltError(f"action {_show(action)} is not one of the legal actions of this "
+            raise SeasaltError(f"action {quote_value(action)} is not one of the legal actions of this "
                                f"{self.round.decision} decision: "
                                + ", ".join(f"{a} ({self.round.describe(a)})" for a in legal))
         before = len(self.decisions)
@@ -196,8 +197,8 @@ class Game:
     def view(self) -> dict:
         """The user's view (module doc): JSON-ready, nothing the seat may not know."""
         s, q, n = self.round.s, self.seat, self.players
-        evs = _events(self.round.tr) if not self.round.done else []
-        texts, table = _narrate(evs, n, self.openings, int(self.deck.size) - 2, viewer=q)
+        evs = game_events(self.round.tr) if not self.round.done else []
+        texts, table = narrate(evs, n, self.openings, int(self.deck.size) - 2, viewer=q)
         log = [t for t in texts if t]
         mine = [card_name(t) for t in range(kc.NTYPES)
                 for _ in range(int(s[ks.HT + q * kc.NTYPES + t]))]
@@ -283,7 +284,7 @@ class Game:
 
     def _remember(self, action: int) -> None:
         """Keep the user's decision (2+ legal actions) as the seat saw it, for the review."""
-        from .review import _Decision
+        from .review import ReviewedDecision
         if len(self.legal()) < 2:
             return
         view, pool, unknown, actions = self._marked()
@@ -296,7 +297,7 @@ class Game:
                 actions = actions + [chosen]
         if len(actions) < 2:
             return
-        self.decisions.append(_Decision(self.round_no, int(self.round.s[ks.TURNS]) + 1,
+        self.decisions.append(ReviewedDecision(self.round_no, int(self.round.s[ks.TURNS]) + 1,
                                         [int(v) for v in self.totals[:self.players]], kind,
                                         chosen, view, pool, unknown, actions))
 
@@ -306,8 +307,8 @@ class Game:
         knowledge at each: the advisor's choice, the loss of the choice made with its 95%
         interval, the costliest first in `summary`), each with the `step` of the game it was
         taken at."""
-        from .review import _summary, _validate, review_rows
-        _validate(self.players, self.seat, samples if type(samples) is int else -1)
+        from .review import review_summary, check_review, review_rows
+        check_review(self.players, self.seat, samples if type(samples) is int else -1)
         if samples > MAX_REVIEW_SAMPLES:
             raise SeasaltError(f"samples must be at most {MAX_REVIEW_SAMPLES:,} here, got "
                                f"{samples:,}", param="samples")
@@ -325,7 +326,7 @@ class Game:
                 "mermaid_win": self.record()["mermaid_win"],
                 "totals": [int(v) for v in self.totals[:self.players]],
                 "replay": "seasalt replay --game FILE",
-                "decisions": rows, "summary": _summary(rows)}
+                "decisions": rows, "summary": review_summary(rows)}
 
     def hint(self, samples: int = HINT_SAMPLES, seed: int | None = None,
              stop: Callable[[], None] | None = None) -> dict:
@@ -454,7 +455,7 @@ MAX_FILE_BYTES = 1 << 20     # a game file is a few kilobytes
 
 def load_game(path: str) -> Game:
     """The game of a game file (Game.from_file), read from `path` (at most MAX_FILE_BYTES)."""
-    from .position import decode, read_small_file
+    from .position_input import decode, read_small_file
     data = read_small_file(path, MAX_FILE_BYTES, "a game file")
     return Game.from_file(decode(data, path), path)
 
@@ -462,4 +463,4 @@ def load_game(path: str) -> Game:
 def _public_log(evs: list[dict], players: int, piles: list, viewer: int, deck: int) -> list[str]:
     """A finished round's events narrated for `viewer` (cards others saw alone hidden); `deck`
     is the deck's size after the deal."""
-    return [t for t in _narrate(evs, players, piles, deck, viewer)[0] if t]
+    return [t for t in narrate(evs, players, piles, deck, viewer)[0] if t]

@@ -187,7 +187,7 @@ class Policy:
     def spec(self) -> str:
         """Canonical spec string, all parameters spelled out (an alias such as `tuned`, whose
         player depends on the player count: only the parameters given)."""
-        args = ",".join(f"{n}={_fmt(v)}" for n, v in self.values)
+        args = ",".join(f"{n}={format_value(v)}" for n, v in self.values)
         return f"{self.info.name}({args})" if args or not self.info.alias else self.info.name
 
     @property
@@ -195,7 +195,7 @@ class Policy:
         """The spec with only the parameters that differ from the defaults (for display)."""
         if self.info.alias:
             return self.spec
-        args = ",".join(f"{n}={_fmt(v)}" for (n, v), p in zip(self.values, self.info.params)
+        args = ",".join(f"{n}={format_value(v)}" for (n, v), p in zip(self.values, self.info.params)
                         if v != p.default)
         return f"{self.info.name}({args})" if args else self.info.name
 
@@ -209,7 +209,7 @@ class Policy:
         return vec
 
 
-def _fmt(v: float) -> str:
+def format_value(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else repr(float(v))
 
 
@@ -254,11 +254,11 @@ def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None,
             raise SeasaltError(f"policy {name!r}: {key} must be a whole number, got {raw.strip()}")
         if not (p.low <= value <= p.high):
             raise SeasaltError(f"policy {name!r}: {key}={raw.strip()} is out of range "
-                               f"[{_fmt(p.low)}, {_fmt(p.high)}]")
+                               f"[{format_value(p.low)}, {format_value(p.high)}]")
         values[key] = value
     if info.alias:
         if players is not None and players in info.by_players:
-            given = ",".join(f"{p.name}={_fmt(values[p.name])}" for p in pinfo.params
+            given = ",".join(f"{p.name}={format_value(values[p.name])}" for p in pinfo.params
                              if p.name in seen)
             target = info.by_players[players]
             return parse_policy(f"{target}({given})" if given else target, registry)
@@ -305,10 +305,10 @@ def rollout_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray] | tu
         if pol.info.kind != kp.SEARCH:
             continue
         v = dict(pol.values)
-        me = parse_policy(f"threshold(stop_at={_fmt(v['rollout_stop_at'])},"
-                          f"last_chance_at={_fmt(v['rollout_last_chance_at'])})")
-        them = parse_policy(f"threshold(stop_at={_fmt(v['model_stop_at'])},"
-                            f"last_chance_at={_fmt(v['model_last_chance_at'])})")
+        me = parse_policy(f"threshold(stop_at={format_value(v['rollout_stop_at'])},"
+                          f"last_chance_at={format_value(v['rollout_last_chance_at'])})")
+        them = parse_policy(f"threshold(stop_at={format_value(v['model_stop_at'])},"
+                            f"last_chance_at={format_value(v['model_last_chance_at'])})")
         k, pp = policy_arrays([me if q == o else them for q in range(players)])
         rpk[o], rpp[o] = k, pp
     return rpk, rpp

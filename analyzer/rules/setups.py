@@ -25,7 +25,7 @@ from kernels.scoring import refresh_points
 
 from .notation import card_name, check_copies, parse_cards
 from .policies import policy_arrays, seat_policies
-from ..runs.spec import check_players
+from ..rules.limits import check_players
 
 Cards = str | Sequence[str]
 
@@ -97,13 +97,13 @@ def decode(trace: np.ndarray) -> list[tuple]:
     return out
 
 
-def _trace_buffer(capacity: int, check: bool) -> np.ndarray:
+def trace_buffer(capacity: int, check: bool) -> np.ndarray:
     tr = np.zeros((capacity + 1, 5), dtype=np.int32)
     tr[0, 1] = int(check)
     return tr
 
 
-def _raise_on_violation(tr: np.ndarray, s: np.ndarray, where: str) -> None:
+def raise_on_violation(tr: np.ndarray, s: np.ndarray, where: str) -> None:
     err = int(tr[0, 2]) or int(state_errors(s))
     if err:
         raise AssertionError(f"{where}: state invariant {err} broken at event {int(tr[0, 3])}")
@@ -114,10 +114,10 @@ def play_traced(s: np.ndarray, policies: Sequence[str] = ("baseline",), seed: in
     """Play the round in `s` (modified in place) to its end; return (end name, events).
     With `check`, the state's invariants are verified after every event (AssertionError)."""
     pk, pp = policy_arrays(seat_policies(list(policies), int(s[ks.NPLAYERS])))
-    tr = _trace_buffer(capacity, check)
+    tr = trace_buffer(capacity, check)
     end = play_round(s, pk, pp, seed_stream(seed), tr)
     if check:
-        _raise_on_violation(tr, s, "scripted round")
+        raise_on_violation(tr, s, "scripted round")
     return ks.END_NAMES[end], decode(tr)
 
 
@@ -132,9 +132,9 @@ def check_random_rounds(players: int, rounds: int, seed: int = 0, expansion: str
     ends = dict.fromkeys(ks.END_NAMES[1:], 0)
     events = np.zeros(len(ev.EVENT_NAMES), dtype=np.int64)
     for i in range(rounds):
-        tr = _trace_buffer(2_000, True)
+        tr = trace_buffer(2_000, True)
         end = new_round(s, players, deck, i % players, pk, pp, rng, tr)
-        _raise_on_violation(tr, s, f"round {i}")
+        raise_on_violation(tr, s, f"round {i}")
         ends[ks.END_NAMES[end]] += 1
         n = min(int(tr[0, 0]), tr.shape[0] - 1)
         events += np.bincount(tr[1:n + 1, 0], minlength=len(ev.EVENT_NAMES))

@@ -27,229 +27,22 @@ and computes only the missing tasks.
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
-import hashlib
-import itertools
-import json
-import logging
 import pathlib
-import re
-import socket
-import sys
 import time
-import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Sequence
 
-import numba
 import numpy as np
-
-from kernels import ENGINE_HASH, SEASTEAD_HASH
-from kernels import batch as kb
 
 from .. import __version__
 from . import checkpoint as ckpt
 from . import compiling as warmup
 from ..base.errors import RunFailed, RunInterrupted, SeasaltError, Terminated
+from .batches import (TASK_BLOCKS, Batch, Progress, Task, batch_kernels, check_jobs, engine_hash,
+                      fingerprint, max_jobs)
+from .dask_backend import check_listening, check_tls, distributed_module, run_dask, scheduler_address
 
-# (done, total) in rounds or games; if it also has a `status(text)` method (analyzer.base.progress),
-# the runner says there what it waits for besides work (a cluster starting, a scheduler).
-Progress = Callable[[int, int], None]
-Task = ckpt.Task
-
-# Blocks per task: about a quarter second of one core (4096-round and 256-game blocks); a batch
-# so large that it would have more than MAX_TASKS tasks gets longer tasks instead.
-TASK_BLOCKS = {"rounds": 64, "games": 128, "search-rounds": 1, "search-games": 1,
-               "seastead": 16, "seastead-search": 1, "paired": 16, "advise": 4}
-MAX_TASKS = 100_000
-# Dask tasks in flight at once (submitted, not yet taken), per worker thread and at least: a
-# run of millions of tasks is fed to the scheduler as it goes, not all at once.
-DASK_WINDOW_PER_THREAD = 16
-DASK_MIN_WINDOW = 256
-CONNECT_TIMEOUT = 20     # seconds to reach a scheduler, and to wait for its first worker
 NO_CHECKPOINT = "this command keeps no checkpoint"   # why a run(keep=False) kept nothing
-
-
-def batch_kernels(kind: str) -> tuple[int, int, Callable]:
-    """(block size, counter width, driver) of a batch kind: the driver runs a range of blocks
-    on the calling thread without the GIL (kernels.batch). Imported on use, so a Dask worker
-    loads only the game its tasks play (Seastead: kernels.seastead)."""
-    if kind == "rounds":
-        return kb.ROUND_BLOCK, kb.R_SIZE, kb.run_rounds
-    if kind == "games":
-        return kb.GAME_BLOCK, kb.G_SIZE, kb.run_games
-    if kind in ("search-rounds", "search-games"):
-        from kernels import search_batch as ksb
-        block = ksb.SEARCH_ROUND_BLOCK if kind == "search-rounds" else ksb.SEARCH_GAME_BLOCK
-        return block, kb.R_SIZE if kind == "search-rounds" else kb.G_SIZE, ksb.run_search
-    if kind == "paired":                    # paired experiments (analyzer.studies.paired)
-        from kernels import paired as pk
-        return pk.PAIR_BLOCK, pk.P_SIZE, pk.run_pairs
-    if kind == "advise":                    # the advisor's samples (analyzer.play.advisor.AdviseBatch)
-        from ..play import advisor as ad         # its width depends on the decision: AdviseBatch.width
-        return ad.BLOCK, 0, ad.run_blocks
-    if kind == "seastead":
-        from kernels.seastead import batch as sb
-        return sb.GAME_BLOCK, sb.G_SIZE, sb.run_games
-    if kind == "seastead-search":           # Seastead games with a search seat
-        from kernels.seastead import batch as sb, search_batch as ssb
-        return sb.GAME_BLOCK, sb.G_SIZE, ssb.run_games
-    raise ValueError(f"unknown batch kind {kind!r}")
-
-
-_ADDRESS = re.compile(r"^(tcp|tls|ws|wss|ucx)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})/?$")
-
-
-def scheduler_address(address: str) -> tuple[str, str, int]:
-    """(protocol, host, port) of a Dask scheduler address, or a SeasaltError saying what a good
-    one looks like (checked before anything connects, so a typo never waits on a timeout)."""
-    m = _ADDRESS.match(address)
-    if not m or not 1 <= int(m.group(3)) <= 65535:
-        raise SeasaltError(f"--scheduler must be 'local' or a Dask scheduler address such as "
-                           f"tcp://HOST:8786 (protocol tcp, tls, ws, wss or ucx; a port from 1 to "
-                           f"65535), got {address!r}")
-    return m.group(1), m.group(2).strip("[]"), int(m.group(3))
-
-
-def check_listening(address: str, timeout: float = 5.0) -> None:
-    """A SeasaltError at once if nothing accepts connections at a TCP-based address."""
-    protocol, host, port = scheduler_address(address)
-    if protocol == "ucx":
-        return
-    try:
-        with socket.create_connection((host, port), timeout=timeout):
-            pass
-    except ConnectionRefusedError:
-        raise SeasaltError(f"cannot reach the Dask scheduler at {address}: nothing listens at "
-                           f"{host}:{port} (connection refused); start one there with 'dask "
-                           f"scheduler --port {port}', or check the address") from None
-    except socket.gaierror as e:
-        raise SeasaltError(f"cannot reach the Dask scheduler at {address}: unknown host {host!r} "
-                           f"({e.strerror or e})") from None
-    except OSError as e:                            # a timeout, an unreachable network
-        raise SeasaltError(f"cannot reach the Dask scheduler at {address}: {host}:{port} does not "
-                           f"answer ({e.strerror or type(e).__name__})") from None
-
-
-def max_jobs() -> int:
-    """Threads available to the kernels (numba's pool size, normally the core count)."""
-    return int(numba.config.NUMBA_NUM_THREADS)
-
-
-class TaskGrid:
-    """The blocks and tasks of a batch with `count` units computed by the kernels of `engine`
-    (batch_kernels): shared by Batch and analyzer.seastead.runs.SeasteadBatch."""
-    count: int
-    engine: str
-
-    @property
-    def block(self) -> int:
-        return batch_kernels(self.engine)[0]
-
-    @property
-    def width(self) -> int:
-        return batch_kernels(self.engine)[1]
-
-    # The task grid: task k is blocks k * step .. min((k + 1) * step, nblocks) - 1. It is
-    # computed, never listed, so planning a run takes the same memory for any number of tasks.
-    def nblocks(self) -> int:
-        return -(-self.count // self.block)
-
-    def step(self) -> int:
-        return max(TASK_BLOCKS[self.engine], -(-self.nblocks() // MAX_TASKS))
-
-    def ntasks(self) -> int:
-        return -(-self.nblocks() // self.step())
-
-    def task(self, index: int, k: int) -> Task:
-        """Task k of this batch (batch number `index`), as (index, first block, end block)."""
-        step = self.step()
-        return (index, k * step, min((k + 1) * step, self.nblocks()))
-
-    def task_index(self, lo: int, hi: int) -> int | None:
-        """k if blocks lo .. hi - 1 are task k of this batch, else None."""
-        step, n = self.step(), self.nblocks()
-        if lo < 0 or lo % step or lo >= n or hi != min(lo + step, n):
-            return None
-        return lo // step
-
-    def tasks(self, index: int) -> list[Task]:
-        """This batch's tasks, as (index, first block, end block) (a list: for small batches)."""
-        return [self.task(index, k) for k in range(self.ntasks())]
-
-    def units(self, lo: int, hi: int) -> int:
-        """Rounds or games in blocks lo .. hi - 1."""
-        return min(hi * self.block, self.count) - lo * self.block
-
-
-@dataclass(frozen=True, eq=False)
-class Batch(TaskGrid):
-    """`count` rounds or games (`kind`) of one configuration, on the streams of `seed`."""
-    kind: str               # "rounds" or "games"
-    players: int
-    deck: np.ndarray        # card types of the deck (kernels.cards.deck_types)
-    count: int
-    pk: np.ndarray          # policy kinds and parameters per seat (analyzer.rules.policies.policy_arrays)
-    pp: np.ndarray
-    seed: int
-    target: int = 0         # games; with search seats also rounds (they value the game)
-    rpk: np.ndarray | None = None   # with search seats: the rollout players each of them uses
-    rpp: np.ndarray | None = None   # (analyzer.rules.policies.rollout_arrays)
-
-    @property
-    def search(self) -> bool:
-        return self.rpk is not None
-
-    @property
-    def engine(self) -> str:
-        """Which kernels compute it (batch_kernels): with search seats their own drivers."""
-        return f"search-{self.kind}" if self.search else self.kind
-
-    def args(self) -> tuple:
-        """The leading arguments of the kernels.batch drivers."""
-        if self.search:
-            return (self.kind == "games", self.players, self.deck, self.count, self.target,
-                    self.pk, self.pp, self.rpk, self.rpp, np.uint64(self.seed))
-        if self.kind == "rounds":
-            return (self.players, self.deck, self.count, self.pk, self.pp, np.uint64(self.seed))
-        return (self.players, self.deck, self.count, self.target, self.pk, self.pp,
-                np.uint64(self.seed))
-
-    def key(self) -> dict:
-        """Everything the counters depend on, for the checkpoint fingerprint."""
-        return {"kind": self.kind, "players": self.players, "deck": self.deck.tolist(),
-                "count": self.count, "target": self.target, "pk": self.pk.tolist(),
-                "pp": self.pp.tolist(), "seed": self.seed,
-                **({"rpk": self.rpk.tolist(), "rpp": self.rpp.tolist()} if self.search else {})}
-
-
-def run_task(batch: Batch, lo: int, hi: int) -> np.ndarray:
-    """Counters of blocks lo .. hi - 1 of a batch, summed, on the calling thread only.
-    This is what a Dask worker runs."""
-    serial = batch_kernels(batch.engine)[2]
-    out = np.zeros((hi - lo, batch.width), dtype=np.int64)
-    serial(*batch.args(), lo, out)
-    return out.sum(axis=0)
-
-
-def worker_identity() -> tuple[str, str]:
-    """(seasalt version, engine hash) of this process: workers must match the client."""
-    return __version__, ENGINE_HASH
-
-
-def engine_hash(batches: Sequence[Batch]) -> str:
-    """The hash of the engine these batches run: Seastead's or Sea Salt & Paper's own, so that
-    an edit of one game's kernels leaves the other game's checkpoints valid."""
-    seastead = batches and all(b.engine.startswith("seastead") for b in batches)
-    return SEASTEAD_HASH if seastead else ENGINE_HASH
-
-
-def fingerprint(batches: Sequence[Batch]) -> str:
-    text = json.dumps({"version": __version__, "engine": engine_hash(batches),
-                       "tasks": [TASK_BLOCKS, MAX_TASKS],
-                       "batches": [b.key() for b in batches]}, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()
-
 
 @dataclass
 class Outcome:
@@ -281,7 +74,6 @@ class Runner:
         if self.resume and self.restart:
             raise SeasaltError("give --resume (continue the checkpoint) or --restart (discard "
                                "it), not both")
-        from .spec import check_jobs
         check_jobs(self.jobs)
         if self.scheduler is not None:
             s = self.scheduler
@@ -304,9 +96,9 @@ class Runner:
         run that keeps no checkpoint (the advisor's samples: identical runs may go at once)."""
         self.check()
         if self.scheduler not in (None, "local"):
-            _distributed()
+            distributed_module()
             check_listening(self.scheduler)          # before anything is claimed or compiled
-            _check_tls(self.scheduler)
+            check_tls(self.scheduler)
         ntasks = sum(b.ntasks() for b in batches)
         fp = fingerprint(batches)
         explicit = self.checkpoint is not None
@@ -345,7 +137,7 @@ class Runner:
                         workers = _run_threads(batches, todo, self.jobs or max_jobs(),
                                                rec.finished)
                     else:
-                        workers = _run_dask(batches, todo, self.scheduler, self.jobs,
+                        workers = run_dask(batches, todo, self.scheduler, self.jobs,
                                             rec.finished, getattr(self.progress, "status", None))
         except KeyboardInterrupt as e:
             signum = e.signum if isinstance(e, Terminated) else None
@@ -529,182 +321,3 @@ def _run_threads(batches: Sequence[Batch], todo: Iterable[Task], jobs: int,
     return jobs
 
 
-def _distributed():
-    """The dask.distributed module, or a SeasaltError saying how to install it."""
-    try:
-        import distributed
-    except ImportError:
-        raise SeasaltError("--scheduler needs Dask: pip install 'seasalt[dask]' "
-                           "(pip install -e '.[dask]' in a checkout)") from None
-    return distributed
-
-
-def _connect(scheduler: str, jobs: int | None, status: Callable[[str], None]):
-    """(client, cluster or None) for `scheduler`, after checking the workers' seasalt."""
-    dd = _distributed()
-    cluster = None
-    if scheduler == "local":
-        status(f"starting a Dask LocalCluster of {jobs or max_jobs()} worker processes")
-        with warnings.catch_warnings():   # its HTTP server takes another port if 8787 is busy
-            warnings.filterwarnings("ignore", message="Port .* is already in use")
-            cluster = dd.LocalCluster(n_workers=jobs or max_jobs(), threads_per_worker=1,
-                                      processes=True, dashboard_address=None,
-                                      silence_logs=logging.ERROR)
-        client = dd.Client(cluster, set_as_default=False)
-        # Ctrl-C in a terminal reaches the whole process group: the workers must leave it to
-        # this process, which cancels their tasks and closes the cluster (no worker tracebacks).
-        client.register_plugin(_ignore_interrupts_plugin(), name="seasalt-ignore-sigint")
-    else:
-        status(f"connecting to the Dask scheduler at {scheduler}")
-        _check_tls(scheduler)
-        try:
-            client = dd.Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
-        except Exception as e:      # noqa: BLE001 - any failure to connect is one error line
-            _forget_failed_clients()
-            raise SeasaltError(f"cannot reach the Dask scheduler at {scheduler}: "
-                               f"{' '.join(str(e).split()) or type(e).__name__}") from None
-    try:
-        if not client.nthreads():
-            status(f"waiting for a Dask worker to join {scheduler}")
-        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
-        mine = worker_identity()
-        for address, theirs in client.run(worker_identity).items():
-            if tuple(theirs) != mine:
-                raise SeasaltError(
-                    f"Dask worker {address} runs seasalt {theirs[0]} (engine {theirs[1]}), this is "
-                    f"seasalt {mine[0]} (engine {mine[1]}): install the same seasalt on every "
-                    f"worker")
-    except TimeoutError:
-        _close(client, cluster)
-        raise SeasaltError(f"no Dask worker joined the scheduler at {scheduler} within "
-                           f"{CONNECT_TIMEOUT} s: start some with 'dask worker {scheduler}'") from None
-    except OSError as e:            # the scheduler went away while the run was starting
-        _close(client, cluster)
-        raise RunFailed(f"the Dask scheduler at {scheduler} dropped the connection before the "
-                        f"first task: {' '.join(str(e).split()) or type(e).__name__}") from None
-    except BaseException:
-        _close(client, cluster)
-        raise
-    return client, cluster
-
-
-def _check_tls(scheduler: str) -> None:
-    """A tls:// (or wss://) scheduler needs this client's certificates in Dask's configuration."""
-    if not scheduler.startswith(("tls://", "wss://")):
-        return
-    import dask
-    missing = [env for key, env in (
-        ("distributed.comm.tls.ca-file", "DASK_DISTRIBUTED__COMM__TLS__CA_FILE"),
-        ("distributed.comm.tls.client.cert", "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT"))
-        if not dask.config.get(key, None)]
-    if missing:
-        raise SeasaltError(f"--scheduler {scheduler} uses TLS: give this client's certificates "
-                           f"in Dask's configuration ({', '.join(missing)}; see docs/usage.md, "
-                           f"Security)")
-
-
-def _forget_failed_clients() -> None:
-    """A Client whose constructor failed still closes itself when collected and reports its own
-    timeout as "Exception ignored in Client.__del__": that is noise after our error line."""
-    previous = sys.unraisablehook
-
-    def hook(unraisable) -> None:
-        if getattr(unraisable.object, "__qualname__", "") != "Client.__del__":
-            previous(unraisable)
-    sys.unraisablehook = hook
-
-
-def _ignore_interrupts_plugin():
-    """A Dask worker plugin: the worker process ignores SIGINT (its client handles Ctrl-C)."""
-    class IgnoreInterrupts(_distributed().WorkerPlugin):
-        def setup(self, worker) -> None:
-            import signal
-            import threading
-            if threading.current_thread() is threading.main_thread():
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    return IgnoreInterrupts()
-
-
-def _close(client, cluster) -> None:
-    client.close()
-    if cluster is not None:
-        cluster.close()
-
-
-def _run_dask(batches: Sequence[Batch], todo: Iterable[Task], scheduler: str, jobs: int | None,
-              finished: Callable[[Task, np.ndarray], None],
-              status: Callable[[str], None] | None = None) -> int:
-    """Tasks as Dask tasks; results are taken as they complete, each exactly once. Dask's own
-    log (tracebacks when a connection drops) is silenced: failures end in one RunFailed line."""
-    with _quiet_dask():
-        return _run_dask_quietly(batches, todo, scheduler, jobs, finished, status)
-
-
-def quiet_dask_logs() -> list[tuple[logging.Logger, int]]:
-    """Silence Dask's loggers (several have their own handlers); return their old levels. The
-    CLI calls this for good: a dropped connection is logged by Dask's event loop thread, which
-    can happen just after a run has ended."""
-    loggers = [logging.getLogger(n) for n in list(logging.root.manager.loggerDict)
-               if n == "distributed" or n.startswith("distributed.")]
-    levels = [(lg, lg.level) for lg in loggers]
-    for lg in loggers:
-        lg.setLevel(logging.CRITICAL + 1)
-    return levels
-
-
-@contextlib.contextmanager
-def _quiet_dask():
-    levels = quiet_dask_logs()
-    try:
-        yield
-    finally:
-        for lg, level in levels:
-            lg.setLevel(level)
-
-
-def _run_dask_quietly(batches: Sequence[Batch], todo: Iterable[Task], scheduler: str,
-                      jobs: int | None, finished: Callable[[Task, np.ndarray], None],
-                      status: Callable[[str], None] | None) -> int:
-    as_completed = _distributed().as_completed
-    for engine in {b.engine for b in batches}:     # compile (or load) the serial kernel here, so
-        b = next(x for x in batches if x.engine == engine)   # local workers find it in the cache
-        run_task(b, 0, 0)
-    client, cluster = _connect(scheduler, jobs, status or (lambda text: None))
-    futures = {}
-    pending = iter(todo)
-
-    def submit(n: int) -> list:
-        new = []
-        for task in itertools.islice(pending, n):
-            b = batches[task[0]]
-            fut = client.submit(run_task, b, task[1], task[2], pure=False)
-            futures[fut] = task
-            new.append(fut)
-        return new
-
-    try:
-        workers = sum(client.nthreads().values())
-        window = max(DASK_MIN_WINDOW, DASK_WINDOW_PER_THREAD * workers)
-        # as_completed must wait on this client's event loop (its default is the process's
-        # default client): a future whose result was lost with its worker is then simply
-        # awaited again while Dask recomputes it.
-        running = as_completed(submit(window), loop=client.loop)
-        for fut in running:
-            task = futures.pop(fut)
-            try:
-                counters = fut.result()
-            except concurrent.futures.CancelledError as e:   # the scheduler is gone, say
-                raise RunFailed(f"the Dask scheduler at {scheduler} dropped the run: "
-                                f"{' '.join(str(e).split())}") from None
-            except Exception as e:   # the task failed on every worker Dask tried (KilledWorker)
-                raise RunFailed(f"a task failed on the Dask cluster: {type(e).__name__}: "
-                                f"{' '.join(str(e).split())}") from None
-            finished(task, np.asarray(counters, dtype=np.int64))
-            fut.release()
-            running.update(submit(1))
-        return workers
-    finally:
-        if futures:
-            client.cancel(list(futures))
-        _close(client, cluster)

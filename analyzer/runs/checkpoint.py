@@ -8,7 +8,7 @@ written, which is dropped on resume):
      "engine": "...", "pid": 4242, "host": "box", "started": "2026-12-01T10:03:07"}
     {"batch": 0, "lo": 0, "hi": 64, "counters": [...], "run": "<fingerprint[:16]>", "check": "..."}
 
-The fingerprint is a hash of everything the counters depend on (backends.fingerprint). A
+The fingerprint is a hash of everything the counters depend on (analyzer.runs.batches.fingerprint). A
 checkpoint is only ever resumed by a run with the same fingerprint, so the summed counters of a
 resumed run are the uninterrupted run's, bit for bit. `run` describes the command for messages.
 
@@ -49,7 +49,7 @@ LINE_LIMIT = 1 << 24                 # bytes: a task line is a few hundred
 
 
 class TaskGrid(Protocol):
-    """What a checkpoint needs of a batch (backends.TaskGrid: Batch, SeasteadBatch)."""
+    """What a checkpoint needs of a batch (analyzer.runs.batches.TaskGrid: Batch, SeasteadBatch)."""
     width: int
 
     def ntasks(self) -> int: ...
@@ -70,18 +70,18 @@ def default_path(fingerprint: str) -> pathlib.Path:
     return default_dir() / f"{fingerprint[:20]}.jsonl"
 
 
-def _show(v) -> str:
+def show_value(v) -> str:
     return " ".join(map(str, v)) if isinstance(v, list) else "(none)" if v is None else str(v)
 
 
 def _describe(run: dict) -> str:
-    return ", ".join(f"{k} {_show(v)}" for k, v in run.items())
+    return ", ".join(f"{k} {show_value(v)}" for k, v in run.items())
 
 
 def _difference(head: dict, run: dict, engine: str) -> str:
     """What differs between the run that wrote a checkpoint (its header) and this one."""
     theirs = head.get("run") if isinstance(head.get("run"), dict) else {}
-    diff = [f"{k} {_show(theirs.get(k))} there, {_show(run.get(k))} here"
+    diff = [f"{k} {show_value(theirs.get(k))} there, {show_value(run.get(k))} here"
             for k in dict.fromkeys([*run, *theirs]) if theirs.get(k) != run.get(k)]
     if diff:
         return "; ".join(diff)
@@ -118,7 +118,7 @@ def header(fingerprint: str, run: dict, ntasks: int, version: str, engine: str) 
 # ---------------------------------------------------------------------------------------------
 # the open, locked file of a run
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         n = os.write(fd, view)
@@ -140,7 +140,7 @@ def read_head(path: pathlib.Path, key: str = "seasalt_checkpoint") -> dict | Non
     return head if isinstance(head, dict) and key in head else None
 
 
-def _locked(path: pathlib.Path) -> bool:
+def is_locked(path: pathlib.Path) -> bool:
     """Whether a run holds `path` now (its lock; a crashed run's lock is gone)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -170,7 +170,7 @@ class Claim:
         line = json.dumps({"batch": b, "lo": lo, "hi": hi, "counters": values,
                            "run": self.fingerprint[:16],
                            "check": check(self.fingerprint, task, values)})
-        _write_all(self.fd, (line + "\n").encode())
+        write_all(self.fd, (line + "\n").encode())
         self.lines += 1
 
     def close(self) -> None:
@@ -201,7 +201,7 @@ def _existing(path: pathlib.Path, cache: bool, restart: bool) -> bool:
     if not path.is_file():
         raise SeasaltError(f"checkpoint {path} exists and is not a regular file; remove it")
     head = read_head(path)
-    if _locked(path):
+    if is_locked(path):
         if cache:
             raise SeasaltError(f"the same run is under way in another process ({_owner(head)}): "
                                f"wait for it to finish, or give --checkpoint FILE to run it "
@@ -223,7 +223,7 @@ def _existing(path: pathlib.Path, cache: bool, restart: bool) -> bool:
     return True
 
 
-def _prepare_dir(path: pathlib.Path, cache: bool) -> None:
+def prepare_dir(path: pathlib.Path, cache: bool) -> None:
     parent = path.parent if str(path.parent) else pathlib.Path(".")
     if cache:
         if parent.exists() and not parent.is_dir():
@@ -250,7 +250,7 @@ def create_locked(path: pathlib.Path, head: dict, replace: bool,
                  | os.O_CLOEXEC, 0o666)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        _write_all(fd, (json.dumps(head) + "\n").encode())
+        write_all(fd, (json.dumps(head) + "\n").encode())
         if replace:
             os.replace(tmp, path)
         else:
@@ -275,7 +275,7 @@ def claim_new(path: pathlib.Path, head: dict, restart: bool = False,
     """Take `path` for a new run: its header written and locked before anything is computed.
     SeasaltError if another run holds it, an earlier run left it (unless `restart`), or it is
     not a file seasalt may write; OSError if it cannot be written (a full disk, no permission)."""
-    _prepare_dir(path, cache)
+    prepare_dir(path, cache)
     replace = _existing(path, cache, restart)
     fd = create_locked(path, head, replace, taken=lambda: _existing(path, cache, restart))
     return Claim(path, fd, head["fingerprint"], fresh=True)

@@ -43,7 +43,8 @@ from kernels import ENGINE_HASH
 
 from .. import __version__
 from . import checkpoint as ckpt
-from .backends import Progress, Runner, fingerprint
+from .batches import Progress, fingerprint
+from .backends import Runner
 from ..base.errors import RunInterrupted, SeasaltError
 
 FORMAT = 2
@@ -72,7 +73,7 @@ def _difference(head: dict, settings: dict) -> str:
     """What differs between the study that wrote a journal (its header) and this one."""
     theirs = head.get("settings") if isinstance(head.get("settings"), dict) else {}
     ours = _plain(settings)
-    diff = [f"{k} {ckpt._show(theirs.get(k))} there, {ckpt._show(ours.get(k))} here"
+    diff = [f"{k} {ckpt.show_value(theirs.get(k))} there, {ckpt.show_value(ours.get(k))} here"
             for k in dict.fromkeys([*ours, *theirs]) if theirs.get(k) != ours.get(k)]
     if diff:
         return "; ".join(diff)
@@ -137,7 +138,7 @@ class Staged:
         for p in (self.path, self.stage_path):
             if p.exists() and not p.is_file():
                 raise SeasaltError(f"checkpoint {p} exists and is not a regular file; remove it")
-        if self.path.exists() and ckpt._locked(self.path):
+        if self.path.exists() and ckpt.is_locked(self.path):
             raise SeasaltError(f"checkpoint {self.path} is in use by a study under way "
                                f"({self._owner()}); wait for it, or give another --checkpoint "
                                f"FILE")
@@ -156,7 +157,7 @@ class Staged:
                                    f"add --resume to continue it, or --restart to discard it "
                                    f"and start afresh")
             self.stage_path.unlink(missing_ok=True)
-        ckpt._prepare_dir(self.path, cache=not self.explicit)
+        ckpt.prepare_dir(self.path, cache=not self.explicit)
         try:
             self._fd = self._claim(self.path.exists())
         except OSError as e:
@@ -219,7 +220,7 @@ class Staged:
             raise SeasaltError(f"{self.path} is not a seasalt study checkpoint")
         if head["seasalt_study"] != FORMAT:
             raise SeasaltError(f"checkpoint {self.path} was written by another seasalt (study "
-                               f"format {ckpt._show(head['seasalt_study'])[:20]}, this one reads "
+                               f"format {ckpt.show_value(head['seasalt_study'])[:20]}, this one reads "
                                f"{FORMAT}): it cannot be resumed; --restart discards it")
         if head.get("fingerprint") != self.fp:
             raise SeasaltError(f"checkpoint {self.path} belongs to a different run: "
@@ -261,7 +262,7 @@ class Staged:
         line = json.dumps({"stage": key, "batches": bfp, "counters": values,
                            "run": self.fp[:16], "check": line_check(self.fp, key, bfp, values)})
         try:
-            ckpt._write_all(self._fd, (line + "\n").encode())
+            ckpt.write_all(self._fd, (line + "\n").encode())
         except OSError as e:
             raise SeasaltError(f"cannot write checkpoint {self.path}: {e.strerror or e}") \
                 from None

@@ -16,7 +16,7 @@ from kernels.seastead import layout as L
 from kernels.seastead.engine import play_game
 
 from ..base.errors import SeasaltError
-from ..runs.spec import check_seed
+from ..rules.limits import check_seed
 from .components import ICONS, Components, Setup, load
 from .players import parse_player, player_arrays, seat_players
 from .runs import BUILDINGS, CATEGORIES, TRIGGERS, header

@@ -18,11 +18,12 @@ from kernels.seastead import batch as sb
 from kernels.seastead import layout as L
 
 from .. import __version__
-from ..runs.backends import Progress, Runner, TaskGrid
+from ..runs.batches import Progress, TaskGrid
+from ..runs.backends import Runner
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy
 from ..studies.rotation import rotation_seed, split_games
-from ..runs.spec import check_seed, run_seed
+from ..rules.limits import check_seed, run_seed
 from ..numbers.estimates import mean_ci, wilson
 from .components import Components, Setup, load
 from .players import player_arrays, seat_players
@@ -44,7 +45,7 @@ class SeasteadBatch(TaskGrid):
     seed: int
     kind: str = "seastead"
     unit: str = "games"
-    engine: str = "seastead"       # which kernels (analyzer.runs.backends.batch_kernels); with a
+    engine: str = "seastead"       # which kernels (analyzer.runs.batches.batch_kernels); with a
                                    # search seat "seastead-search"
 
     def args(self) -> tuple:

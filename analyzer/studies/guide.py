@@ -1,8 +1,8 @@
 """`seasalt guide --out DIR`: an HTML strategy guide that answers the players' questions with
 numbers, every statement with its 95% interval and words that claim no more than it allows.
 
-    build_guide("guide/", seed=1)                 # the full guide (SCALES["full"])
-    build_guide("guide-small/", seed=1, scale="small")    # the same studies, tiny (tests)
+    guide_pages.build_guide("guide/", seed=1)            # the full guide (SCALES["full"])
+    guide_pages.build_guide("guide-small/", seed=1, scale="small")   # the same, tiny (tests)
 
 The studies (each a batch list run through one Staged study: progress, --checkpoint /
 --resume, --scheduler; seeds derived from the master seed by study, analyzer.studies.rotation):
@@ -46,8 +46,9 @@ from . import paired
 from ..base.errors import SeasaltError
 from ..rules.policies import parse_policy, short_spec
 from .rotation import derive_seed, plan_rotations, rotation_runs
-from ..runs.spec import PLAYER_COUNTS, check_seed
-from .simulate import Progress, plan_games, plan_rounds, summarize_games, summarize_rounds
+from ..rules.limits import PLAYER_COUNTS, check_seed
+from ..runs.batches import Progress
+from .simulate import plan_games, plan_rounds, summarize_games, summarize_rounds
 from ..runs.stages import Staged
 from .sweep import sweep_row
 from ..render.tidy_frames import merge_sparse
@@ -323,22 +324,6 @@ def run_studies(seed: int, scale: str = "full", jobs: int | None = None,
             result["written"] = write(result)
         staged.finish()
     return result
-
-
-def build_guide(out: str | os.PathLike, seed: int = 1, scale: str = "full",
-                jobs: int | None = None, progress: Progress | None = None,
-                scheduler: str | None = None, checkpoint: str | None = None,
-                resume: bool = False, log: Callable[[str], None] | None = None,
-                restart: bool = False) -> Path:
-    """Run the studies and write the guide into `out` (see the module doc)."""
-    folder = check_dest(out)
-    from . import guide_pages
-
-    def write(result: dict) -> Path:
-        return outdir.write(folder, lambda tmp: guide_pages.write(
-            tmp, result, command_line(seed, scale), log)) / "index.html"
-    return run_studies(seed, scale, jobs, progress, scheduler, checkpoint, resume, restart,
-                       write)["written"]
 
 
 def command_line(seed: int, scale: str) -> str:

@@ -3,6 +3,7 @@ table of every chart's numbers, and sentences from reports.captions, which never
 estimate best when its interval overlaps another's."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable
 
@@ -13,6 +14,8 @@ from reports import strategy as charts
 from reports.guide_html import Figure, Section, Table, page
 
 from . import guide as g
+from ..base import outdir
+from ..runs.batches import Progress
 from ..rules.policies import parse_policy, short_spec
 from ..rules.tuned import TUNED
 
@@ -531,3 +534,19 @@ if __name__ == "__main__":
         path = here / name
         path.write_text(refresh(path.read_text(encoding="utf-8"), found), encoding="utf-8")
         print(f"refreshed {name}")
+
+
+def build_guide(out: str | os.PathLike, seed: int = 1, scale: str = "full",
+                jobs: int | None = None, progress: Progress | None = None,
+                scheduler: str | None = None, checkpoint: str | None = None,
+                resume: bool = False, log: Callable[[str], None] | None = None,
+                restart: bool = False) -> Path:
+    """Run the studies (analyzer.studies.guide) and write the guide into `out`: built aside and
+    moved into place by analyzer.base.outdir's rule."""
+    folder = g.check_dest(out)
+
+    def write_guide(result: dict) -> Path:
+        return outdir.write(folder, lambda tmp: write(
+            tmp, result, g.command_line(seed, scale), log)) / "index.html"
+    return g.run_studies(seed, scale, jobs, progress, scheduler, checkpoint, resume, restart,
+                         write_guide)["written"]

@@ -47,14 +47,14 @@ import pandas as pd
 
 from .. import __version__
 from ..base.errors import SeasaltError
-from ..rules.policies import Policy, _fmt, parse_policy
+from ..rules.policies import Policy, format_value, parse_policy
 from .rotation import (aggregate, default_target, derive_seed, plan_rotations,
                        rotation_runs)
-from ..runs.spec import check_count, check_players, check_target, run_seed
-from .simulate import Progress
+from ..rules.limits import check_count, check_players, check_target, run_seed
+from ..runs.batches import Progress
 from ..runs.stages import Staged
 from ..numbers.estimates import mean_of_rates
-from .sweep import _number as sweep_number
+from .sweep import parse_number as sweep_number
 from ..render.tidy_frames import frame
 
 SELF = "self"
@@ -107,11 +107,11 @@ class Knob:
 
     def text(self) -> str:
         if self.is_set:
-            return f"{self.name}={','.join(_fmt(v) for v in self.values)}"
-        return f"{self.name}={_fmt(self.low)}..{_fmt(self.high)}"
+            return f"{self.name}={','.join(format_value(v) for v in self.values)}"
+        return f"{self.name}={format_value(self.low)}..{format_value(self.high)}"
 
 
-def _number(text: str, where: str) -> float:
+def parse_number(text: str, where: str) -> float:
     return sweep_number(text, where, "--knob", KNOB_HELP)
 
 
@@ -131,7 +131,7 @@ def parse_knob(text: str, base: Policy) -> Knob:
         raise SeasaltError(f"--knob {text!r}: {e}") from None
     r = _LOHI.match(body)
     if r:
-        lo, hi = _number(r.group(1), text), _number(r.group(2), text)
+        lo, hi = parse_number(r.group(1), text), parse_number(r.group(2), text)
         if hi <= lo:
             raise SeasaltError(f"--knob {text!r}: HI must be above LO (a single value is not a "
                                f"search; set it in --policy)")
@@ -139,7 +139,7 @@ def parse_knob(text: str, base: Policy) -> Knob:
     elif ".." in body:
         raise SeasaltError(f"cannot parse --knob {text!r}; expected {KNOB_HELP}")
     else:
-        values = tuple(_number(v, text) for v in body.split(","))
+        values = tuple(parse_number(v, text) for v in body.split(","))
         if len(values) < 2:
             raise SeasaltError(f"--knob {text!r}: give at least two values (a single value is "
                                f"not a search; set it in --policy)")
@@ -147,10 +147,10 @@ def parse_knob(text: str, base: Policy) -> Knob:
             raise SeasaltError(f"--knob {text!r}: a value is repeated")
     for v in values:
         if not (p.low <= v <= p.high):
-            raise SeasaltError(f"--knob {text!r}: {name}={_fmt(v)} is out of range for "
-                               f"{base.info.name}: valid {_fmt(p.low)} to {_fmt(p.high)}")
+            raise SeasaltError(f"--knob {text!r}: {name}={format_value(v)} is out of range for "
+                               f"{base.info.name}: valid {format_value(p.low)} to {format_value(p.high)}")
         if p.integer and not float(v).is_integer():
-            raise SeasaltError(f"--knob {text!r}: {name} must be a whole number, got {_fmt(v)}")
+            raise SeasaltError(f"--knob {text!r}: {name} must be a whole number, got {format_value(v)}")
     if r:
         return Knob(name, values[0], values[1], (), p.integer)
     return Knob(name, min(values), max(values), tuple(values), p.integer)
@@ -235,7 +235,7 @@ class Distribution:
         out: dict[str, object] = {}
         for k in self.knobs:
             if k.is_set:
-                out[k.name] = {_fmt(v): round(float(p), 4)
+                out[k.name] = {format_value(v): round(float(p), 4)
                                for v, p in zip(k.values, self.probs[k.name])}
             else:
                 out[k.name] = {"mean": round(self.mean[k.name], 4),
@@ -328,7 +328,7 @@ def spec_of(base: Policy, values: dict[str, float]) -> str:
     """The canonical spec of `base` with some knobs set."""
     merged = dict(base.values)
     merged.update(values)
-    return parse_policy(f"{base.info.name}(" + ",".join(f"{k}={_fmt(v)}" for k, v in
+    return parse_policy(f"{base.info.name}(" + ",".join(f"{k}={format_value(v)}" for k, v in
                                                         merged.items()) + ")").spec
 
 

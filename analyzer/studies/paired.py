@@ -36,12 +36,13 @@ from kernels import cards as kc
 
 from .. import __version__
 from kernels import paired as pkn
-from ..runs.backends import Progress, Runner, TaskGrid
+from ..runs.batches import Progress, TaskGrid
+from ..runs.backends import Runner
 from ..rules.notation import check_expansion
 from ..base.errors import SeasaltError
 from ..rules.policies import parse_policy, policy_arrays, seat_policies
 from .rotation import default_target, derive_seed, split_games
-from ..runs.spec import check_count, check_players, check_seed, run_seed
+from ..rules.limits import check_count, check_players, check_seed, run_seed
 from ..numbers.estimates import mean_ci, paired_mean_diff, paired_rate_diff, wilson
 from ..render.tidy_frames import frame
 

@@ -39,7 +39,8 @@ from typing import Sequence
 import numpy as np
 
 from ..rules.policies import Policy
-from ..runs.spec import DEFAULT_TARGETS, Backend, RunSpec
+from ..runs.spec import Backend, RunSpec
+from ..rules.limits import DEFAULT_TARGETS
 from .simulate import Planned, plan, summarize_games
 from ..numbers.catalogue import GAME_LAYOUTS, counts
 from ..numbers.estimates import mean_ci, stratified, wilson

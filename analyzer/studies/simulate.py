@@ -18,9 +18,11 @@ import numpy as np
 from kernels import cards as kc
 
 from .. import __version__
-from ..runs.backends import Batch, Outcome, Progress, Runner, max_jobs  # noqa: F401 (re-exported)
+from ..runs.batches import Batch, Progress
+from ..runs.backends import Outcome
 from ..rules.policies import Policy, policy_arrays, rollout_arrays
-from ..runs.spec import DEFAULT_TARGETS, MAX_COUNT, Backend, RunSpec, run_seed  # noqa: F401
+from ..runs.spec import Backend, RunSpec
+from ..rules.limits import DEFAULT_TARGETS
 from ..numbers.catalogue import GAME_LAYOUTS, ROUND_STATS, ROUND_TABLES, estimates, render
 
 

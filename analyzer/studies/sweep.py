@@ -29,11 +29,12 @@ import pandas as pd
 
 from .. import __version__
 from ..base.errors import SeasaltError
-from ..rules.policies import Policy, _fmt, parse_policy, resolve
+from ..rules.policies import Policy, format_value, parse_policy, resolve
 from .rotation import (aggregate, default_target, rotated_spec, rotation_runs, rotations,
                        rounds_per_game, slot_round_stats)
-from ..runs.spec import PLAYER_COUNTS, Backend, run_seed
-from .simulate import Progress
+from ..runs.spec import Backend
+from ..rules.limits import PLAYER_COUNTS, run_seed
+from ..runs.batches import Progress
 from ..render.tidy_frames import frame, join_specs
 
 MAX_POINTS = 1000
@@ -44,7 +45,7 @@ _LOHI = re.compile(rf"^({_NUM})\s*\.\.\s*({_NUM})(?:\s*:\s*({_NUM}))?$")
 SWEEP_HELP = "PARAM=LO..HI, PARAM=LO..HI:STEP or PARAM=V1,V2,..."
 
 
-def _number(text: str, where: str, option: str = "--sweep", expected: str = SWEEP_HELP) -> float:
+def parse_number(text: str, where: str, option: str = "--sweep", expected: str = SWEEP_HELP) -> float:
     """A finite number from an option's text, or a SeasaltError naming the option."""
     try:
         v = float(text)
@@ -69,16 +70,16 @@ def parse_sweep(text: str, base: Policy) -> tuple[str, list[float]]:
         raise SeasaltError(f"--sweep {text!r}: {e}") from None
     r = _LOHI.match(body)
     if r:
-        lo, hi = _number(r.group(1), text), _number(r.group(2), text)
-        step = _number(r.group(3), text) if r.group(3) else 1.0
+        lo, hi = parse_number(r.group(1), text), parse_number(r.group(2), text)
+        step = parse_number(r.group(3), text) if r.group(3) else 1.0
         if step <= 0:
             raise SeasaltError(f"--sweep {text!r}: STEP must be positive; expected {SWEEP_HELP}")
         if hi < lo:
             raise SeasaltError(f"--sweep {text!r}: HI must be at least LO")
         for v in (lo, hi):
             if not (p.low <= v <= p.high):
-                raise SeasaltError(f"--sweep {text!r}: {name}={_fmt(v)} is out of range for "
-                                   f"{base.info.name}: valid {_fmt(p.low)} to {_fmt(p.high)}")
+                raise SeasaltError(f"--sweep {text!r}: {name}={format_value(v)} is out of range for "
+                                   f"{base.info.name}: valid {format_value(p.low)} to {format_value(p.high)}")
         count = int(math.floor((hi - lo) / step + 1e-9)) + 1
         if count > MAX_POINTS:
             raise SeasaltError(f"--sweep {text!r}: {count} values, at most {MAX_POINTS}")
@@ -86,17 +87,17 @@ def parse_sweep(text: str, base: Policy) -> tuple[str, list[float]]:
     elif ".." in body:
         raise SeasaltError(f"cannot parse --sweep {text!r}; expected {SWEEP_HELP}")
     else:
-        values = [_number(v, text) for v in body.split(",")]
+        values = [parse_number(v, text) for v in body.split(",")]
         if len(values) > MAX_POINTS:
             raise SeasaltError(f"--sweep {text!r}: {len(values)} values, at most {MAX_POINTS}")
         if len(set(values)) != len(values):
             raise SeasaltError(f"--sweep {text!r}: a value is repeated")
     for v in values:
         if not (p.low <= v <= p.high):
-            raise SeasaltError(f"--sweep {text!r}: {name}={_fmt(v)} is out of range for "
-                               f"{base.info.name}: valid {_fmt(p.low)} to {_fmt(p.high)}")
+            raise SeasaltError(f"--sweep {text!r}: {name}={format_value(v)} is out of range for "
+                               f"{base.info.name}: valid {format_value(p.low)} to {format_value(p.high)}")
         if p.integer and not float(v).is_integer():
-            raise SeasaltError(f"--sweep {text!r}: {name} must be a whole number, got {_fmt(v)}"
+            raise SeasaltError(f"--sweep {text!r}: {name} must be a whole number, got {format_value(v)}"
                                + ("; use a whole STEP" if r else ""))
         try:
             with_value(base, {name: v})   # and everything else the policy parser checks
@@ -109,7 +110,7 @@ def with_value(base: Policy, values: dict[str, float]) -> Policy:
     """`base` with some parameters replaced, validated by analyzer.rules.policies.parse_policy."""
     merged = dict(base.values)
     merged.update(values)
-    args = ",".join(f"{k}={_fmt(v)}" for k, v in merged.items())
+    args = ",".join(f"{k}={format_value(v)}" for k, v in merged.items())
     return parse_policy(f"{base.info.name}({args})")
 
 
@@ -190,7 +191,7 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
                           rotations(replace(spec, policies=(resolve(pol, p), *field_p)))))
     batches = [r.batch for *_, planned in cells for r in planned]
     outcome = runner.run(batches, {
-        "command": "sweep", "sweep": [f"{n}={','.join(_fmt(v) for v in sorted(set(g[i] for g in grid)))}"
+        "command": "sweep", "sweep": [f"{n}={','.join(format_value(v) for v in sorted(set(g[i] for g in grid)))}"
                                       for i, n in enumerate(names)],
         "policy": base.short, "vs": [f.short for f in field_pols], "players": counts,
         "games": games, "expansion": expansion, "target": target, "seed": seed})

@@ -22,8 +22,9 @@ from ..base.errors import SeasaltError
 from ..rules.policies import Policy, parse_policy, resolve, short_spec
 from .rotation import (aggregate, default_target, rotated_spec, rotation_runs, rotation_seed,
                        rotations, rounds_per_game)
-from ..runs.spec import Backend, check_players
-from .simulate import Progress
+from ..runs.spec import Backend
+from ..rules.limits import check_players
+from ..runs.batches import Progress
 from ..render.tidy_frames import frame, join_specs
 
 COLUMNS = ["rank", "entrant", "spec", "seats", "games", "wins", "win_rate", "win_rate_lo",

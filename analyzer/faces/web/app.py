@@ -30,11 +30,8 @@ import traceback
 from importlib import resources
 from typing import Callable
 
-from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
@@ -45,11 +42,11 @@ from ... import __version__
 from ...play.advisor import DEFAULT_SAMPLES, MAX_SAMPLES
 from ...play.robust import ROBUST_ME, ROBUST_OPPONENTS, ROBUST_SAMPLES, advise_models
 from ...rules.notation import card_name, check_expansion
-from ..cli import _json_safe, _one_line           # the CLI's own JSON and error lines
-from ..cli import flag_message       # the API answers in the command line's words
-from ...base.errors import SeasaltError
-from ...play.position import _cards, decode, describe, parse
-from ...studies.simulate import DEFAULT_TARGETS
+from ...base.errors import SeasaltError, flag_message, one_line   # the command line's words
+from ...render.output import json_safe                            # the CLI's own JSON
+from ...play.position import describe, parse
+from ...play.position_input import parse_card_list, decode
+from ...rules.limits import DEFAULT_TARGETS
 
 MAX_BODY = 64 * 1024              # a position is a few hundred bytes
 SOURCE = "position"               # how messages name the request body
@@ -143,7 +140,7 @@ def canonical_cards(obj: object) -> object:
         out["expansion"] = expansion
 
     def names(value, where):
-        return [card_name(t) for t in _cards(value, where, expansion)]
+        return [card_name(t) for t in parse_card_list(value, where, expansion)]
     for key in ("hand", "table", "drawn", "seen"):
         if key in obj:
             out[key] = names(obj[key], key)
@@ -202,7 +199,7 @@ def advice_json(position: object, options: dict, gone: threading.Event | None = 
     (analyzer.play.robust.advise_models: one model per side, or the robust answer).
     `gone`: set when the client has disconnected (the advice stops at its next chunk)."""
     result = advising(lambda stop: advise_models(position, **options, stop=stop), gone)
-    return Rendered(json.dumps(_json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")
+    return Rendered(json.dumps(json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")
 
 
 def advising(work: Callable[[Callable[[], None]], object],
@@ -242,10 +239,10 @@ def check(position: object) -> dict:
 
 async def _position(request: Request) -> object:
     """The request body as a decoded (not yet validated) position."""
-    return await _body(request, SOURCE)
+    return await read_body(request, SOURCE)
 
 
-async def _body(request: Request, source: str, empty_ok: bool = False) -> object:
+async def read_body(request: Request, source: str, empty_ok: bool = False) -> object:
     """The request body as decoded JSON (at most MAX_BODY bytes); `source` names it in
     messages. With `empty_ok`, no body at all is None."""
     length = request.headers.get("content-length")
@@ -327,7 +324,7 @@ def _render(position: object, result: object) -> str:
 
 def error_line(message: str) -> str:
     """The CLI's one-line `error: ...`."""
-    return f"error: {_one_line(message)}"
+    return f"error: {one_line(message)}"
 
 
 def _error(status: int, message: str) -> Response:
@@ -346,25 +343,21 @@ async def _catalogue(request: Request) -> Response:
     return JSONResponse(catalogue(), headers=NOSNIFF)
 
 
-def create_app(loopback: bool = True) -> Starlette:
-    """The ASGI app; bound to a loopback address it answers only requests sent to localhost
-    (a web page elsewhere cannot reach it through a name that resolves here)."""
-    routes = [Route(path, _static(name, media)) for path, (name, media) in STATIC.items()]
-    routes += [
+def routes() -> list[Route]:
+    """The page's files and the advice endpoints (the Play view's are analyzer.faces.web.play's;
+    analyzer.faces.web.server.create_app serves both)."""
+    out = [Route(path, _static(name, media)) for path, (name, media) in STATIC.items()]
+    out += [
         Route("/api/catalogue", _catalogue),
         Route("/api/cards", _endpoint(lambda r, p, g: canonical_cards(p)), methods=["POST"]),
         Route("/api/check", _endpoint(lambda r, p, g: check(p)), methods=["POST"]),
         Route("/api/advise", _endpoint(lambda r, p, g: advice_json(
             p, advice_options(r.query_params), g)), methods=["POST"]),
     ]
-    from .play import routes as play_routes
-    routes += play_routes()
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS)] if loopback else []
-    return Starlette(routes=routes, middleware=middleware,
-                     exception_handlers={StarletteHTTPException: _http_exception})
+    return out
 
 
-async def _http_exception(request: Request, exc: StarletteHTTPException) -> Response:
+async def http_exception(request: Request, exc: StarletteHTTPException) -> Response:
     """Starlette's own refusals (404, 405) as one `error:` line, nosniff like every answer."""
     words = {404: f"nothing is served at {request.url.path!r}",
              405: f"{request.method} is not accepted at {request.url.path!r}"}

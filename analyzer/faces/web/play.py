@@ -14,7 +14,7 @@
 
 The games are analyzer.play.session.Game objects kept in memory, at most MAX_GAMES: a new game beyond
 that drops the one used longest ago. A game id is random (secrets), so one page cannot guess
-another's. Bodies are JSON of at most MAX_BODY bytes, read as the advisor's are (app._body);
+another's. Bodies are JSON of at most MAX_BODY bytes, read as the advisor's are (app.read_body);
 errors are one `error: ...` line (400, 404 for an unknown game), and a refused action changes
 nothing. One game call runs at a time (GAMES_LOCK): each is milliseconds with bot opponents.
 """
@@ -31,8 +31,8 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..cli import _json_safe
 from ...base.errors import SeasaltError
+from ...render.output import json_safe
 from ...play.session import Game
 
 MAX_GAMES = 64                     # games kept in memory; the oldest is dropped beyond it
@@ -176,11 +176,11 @@ def _endpoint(work: Callable[[Request, object], dict], body: bool = False,
               download: bool = False):
     """A play endpoint: the body (when `body`) decoded as the advisor's is, `work` run in a
     worker thread, errors as one `error:` line."""
-    from .app import _body, failure
+    from .app import read_body, failure
 
     async def endpoint(request: Request) -> Response:
         try:
-            data = await _body(request, SOURCE, empty_ok=True) if body else None
+            data = await read_body(request, SOURCE, empty_ok=True) if body else None
             result = await run_in_threadpool(work, request, data)
         except ClientDisconnect:
             return Response(status_code=400, headers={"X-Content-Type-Options": "nosniff"})
@@ -190,7 +190,7 @@ def _endpoint(work: Callable[[Request, object], dict], body: bool = False,
         if download:
             headers["Content-Disposition"] = \
                 f'attachment; filename="seasalt-game-{result["seed"]}.json"'
-        return Response(json.dumps(_json_safe(result), allow_nan=False),
+        return Response(json.dumps(json_safe(result), allow_nan=False),
                         media_type="application/json", headers=headers)
     return endpoint
 

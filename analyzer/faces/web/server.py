@@ -9,14 +9,28 @@ import threading
 import time
 
 import click
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ...base.errors import SeasaltError
-from .app import create_app
+from . import app, play
 
 # A small valid position: advising it once loads (or compiles) the advisor's kernels.
 WARM_POSITION = {"players": 2, "seat": 0, "hand": "sailor:pink,sailor:orange,captain",
                  "opponents": [{"seat": 1, "hand_size": 5}],
                  "piles": {"A": {"size": 1, "top": "mermaid"}}, "deck": 49}
+
+
+def create_app(loopback: bool = True) -> Starlette:
+    """The ASGI app: the advice page and API (analyzer.faces.web.app) and the Play view's
+    (analyzer.faces.web.play). Bound to a loopback address it answers only requests sent to
+    localhost (a web page elsewhere cannot reach it through a name that resolves here)."""
+    middleware = ([Middleware(TrustedHostMiddleware, allowed_hosts=app.LOOPBACK_HOSTS)]
+                  if loopback else [])
+    return Starlette(routes=app.routes() + play.routes(), middleware=middleware,
+                     exception_handlers={StarletteHTTPException: app.http_exception})
 
 
 def bind(host: str, port: int) -> socket.socket:
