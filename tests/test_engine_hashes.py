@@ -75,8 +75,9 @@ def test_closures_follow_imports():
     here = kernels.HERE
     names = lambda f: {p.relative_to(here).as_posix() for p in kernels.closure(here / f)}  # noqa
     assert names("seastead/batch.py") == {"seastead/batch.py", "seastead/engine.py",
-                                          "seastead/layout.py", "seastead/players.py",
-                                          "jit.py", "rng.py"}
+                                          "seastead/board.py", "seastead/effects.py",
+                                          "seastead/invariants.py", "seastead/layout.py",
+                                          "seastead/players.py", "jit.py", "rng.py"}
     assert names("seastead/search_batch.py") == names("seastead/batch.py") | {
         "seastead/search_batch.py", "seastead/search.py"}
     batch = names("batch.py")

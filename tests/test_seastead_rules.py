@@ -23,7 +23,7 @@ from analyzer.seastead.components import Setup, load
 from analyzer.seastead.scripted import (ScriptError, Table, build, decree, dive, dock, loc_effect,
                                         move_building, move_ship, port_bonus, refresh, ship, spend,
                                         spend_first, specialist, split, swap, wild)
-from kernels.seastead import engine as ke
+from kernels.seastead import board as kboard, effects as keffects, engine as ke
 from kernels.seastead import layout as L
 
 FISH, ARTIFACT, KELP, METAL = range(4)
@@ -173,7 +173,7 @@ def test_the_leftmost_building_of_a_row_and_a_full_row_cannot_be_built(comps):
     t.resources(0, artifact=10)
     t.place(0, "port", 0)
     t.play([build(0, "port", 6), dock(0, tile=0)], stop_after=1)
-    assert t.at("BUILT", PORT) == 2 and 12 - 2 == ke.board_left(t.s, 0)
+    assert t.at("BUILT", PORT) == 2 and 12 - 2 == kboard.board_left(t.s, 0)
 
 
 def test_an_illegal_build_is_refused(comps):
@@ -229,7 +229,7 @@ def test_shipyard_ship_goes_to_a_cheapest_empty_location_of_the_chosen_tile(comp
     t.place(1, "port", 6)                      # Rustheap's cheapest (2) now built: 9 is left
     t.put_ship(1, 18)                          # Old Pier's 2 has a ship: 19 or 20 (3)
     ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
-    n = ke.ship_options(t.s, t.cp, ob)
+    n = kboard.ship_options(t.s, t.cp, ob)
     assert sorted(int(x) for x in ob[:n, 0]) == [0, 9, 13, 19, 20]
     events = t.play([build(0, "shipyard", 1), ship(0, 20)], stop_after=1)
     assert ("ship", 0, 20) in ev(events, "ship") and t.at("SHIPS_HOME") == 3
@@ -428,7 +428,7 @@ def test_column_bonus_swaps_two_unlocked_demand_tokens_and_moves_the_lock(comps)
     assert t.at("LOCKED") == 2
     # the locked tile (now 2) cannot be part of the next swap
     ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
-    ke.swap_demand(t.s, t.cp, 0, np.array([0, 0], dtype=np.int64), np.zeros((2, L.MAX_PARAMS)),
+    keffects.swap_demand(t.s, t.cp, 0, np.array([0, 0], dtype=np.int64), np.zeros((2, L.MAX_PARAMS)),
                    t.rng, np.zeros((0, 5), dtype=np.int32), np.zeros((0, 6), dtype=np.int32), ob)
     pairs = {(int(r[0]), int(r[1])) for r in ob[1:7]}
     assert tuple(ob[0, :3]) == (-1, -1, -1) and pairs == {(0, 1), (0, 3), (1, 3)}
