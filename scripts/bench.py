@@ -20,7 +20,8 @@ import time
 
 from analyzer import __version__
 from analyzer.play.advisor import advise
-from analyzer.studies.simulate import max_jobs, simulate_games, simulate_rounds
+from analyzer.runs.batches import max_jobs
+from analyzer.studies.simulate import simulate_games, simulate_rounds
 
 EXAMPLE_POSITION = os.path.join(os.path.dirname(__file__), "..", "docs", "example_position.json")
 

@@ -52,7 +52,7 @@ def main() -> None:
     from analyzer import __version__
     from analyzer.play.advisor import advise
     from analyzer.play.position_input import load
-    from analyzer.studies.simulate import max_jobs
+    from analyzer.runs.batches import max_jobs
     from bench import cpu_model             # scripts/bench.py: one description of the machine
 
     pos = load(DRAW)

@@ -32,6 +32,7 @@ import time
 import numpy as np
 
 from analyzer import __version__
+from analyzer.numbers.estimates import Z95
 from analyzer.play.decisions import Round
 from analyzer.rules.policies import parse_policy
 from analyzer.base.progress import ProgressLine
@@ -168,7 +169,7 @@ def _style(result: dict) -> list[str]:
         tlo, thi = s["turns_ci95"]
         n, ends = s["rounds"], s["end"]
         pairs = s["pairs_per_round"]
-        half = 1.96 * (pairs / n) ** 0.5           # Poisson approximation (module doc)
+        half = Z95 * (pairs / n) ** 0.5            # Poisson approximation (module doc)
         lc = ends["last_chance_won"] + ends["last_chance_lost"]
         lines.append(f"| `{s['player']}` | {share(ends['stop'], n)} | {share(lc, n)} "
                      f"| {share(ends['void'], n)} | {s['declarer_card_points_mean']:.2f} "

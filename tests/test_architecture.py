@@ -166,3 +166,23 @@ def test_no_product_file_over_600_lines():
     long = {str(f.relative_to(ROOT)): n for f in MODS.values()
             if (n := len(f.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}
+
+
+def test_runners_come_only_from_backend():
+    """One way to make a Runner: Backend.runner (analyzer/runs/spec.py); every other file asks a
+    Backend for one."""
+    makers = []
+    for mod, f in MODS.items():
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                fn = node.func
+                name = fn.id if isinstance(fn, ast.Name) else getattr(fn, "attr", None)
+                if name == "Runner":
+                    makers.append(f"{mod}:{node.lineno}")
+    assert makers == ["analyzer.runs.spec:" + str(_runner_line())]
+
+
+def _runner_line() -> int:
+    """The line of spec.py's own `Runner(` call (Backend.runner)."""
+    text = MODS["analyzer.runs.spec"].read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(text, 1) if "return Runner(" in line)

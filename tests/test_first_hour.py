@@ -483,7 +483,8 @@ def test_warmup_shows_each_kernel_as_it_compiles(monkeypatch):
 
     def first():
         f(1), g(1)
-    monkeypatch.setattr(warmup, "STEPS", [("tiny kernels", first), ("nothing new", lambda: f(2))])
+    monkeypatch.setattr(warmup_steps, "STEPS",
+                        [("tiny kernels", first), ("nothing new", lambda: f(2))])
     buffer = io.StringIO()
     import click
     real = click.echo

@@ -52,6 +52,16 @@ def stratified(cells: Sequence[tuple[int, float, float]], weights: Sequence[int]
     return mean, mean - z * se, mean + z * se
 
 
+def sum_of_means(cells: Sequence[tuple[float, float, int]],
+                 z: float = Z95) -> tuple[float, float, float]:
+    """(total, lo, hi): the sum of independent means, each from its (sum, sum of squares, n);
+    their variances add (the review's total loss over a game's decisions)."""
+    stats = [mean_se(s, sq, n) for s, sq, n in cells]
+    total = sum(m for m, _ in stats)
+    half = z * math.sqrt(sum(e * e for _, e in stats))
+    return total, total - half, total + half
+
+
 def mean_of_rates(successes: Sequence[int], trials: Sequence[int],
                   z: float = Z95) -> tuple[float, float, float]:
     """(mean, lo, hi): the unweighted mean of independent binomial rates (a score over several

@@ -29,7 +29,7 @@ from kernels.policies import SEARCH
 
 from .. import __version__
 from ..rules.notation import card_name
-from .decisions import describe_action
+from .decisions import describe_action, named_card
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, policy_arrays, seat_policies
 from .position import Position, describe, parse, summary
@@ -75,11 +75,15 @@ class Tally:
         k = int(self.counts[a, slot])
         return {"rate": k / self.n if self.n else 0.0, "ci95": list(wilson(k, self.n))}
 
+    def diff_cell(self, a: int, b: int, total: int, cross: int) -> tuple[float, float, int]:
+        """(sum, sum of squares, n) of (value of a - value of b) over the samples (paired)."""
+        lo, hi = (a, b) if a < b else (b, a)
+        return (float(self.counts[a, total] - self.counts[b, total]),
+                float(self.cross[lo, hi, cross]), self.n)
+
     def diff(self, a: int, b: int, total: int, cross: int) -> dict:
         """Mean of (value of a - value of b) over the samples, with its 95% interval (paired)."""
-        lo, hi = (a, b) if a < b else (b, a)
-        m, ci = mean_ci(float(self.counts[a, total] - self.counts[b, total]),
-                        float(self.cross[lo, hi, cross]), self.n)
+        m, ci = mean_ci(*self.diff_cell(a, b, total, cross))
         return {"mean": m, "ci95": list(ci)}
 
 
@@ -219,7 +223,7 @@ def action_id(s: np.ndarray, a: int) -> str:
         return f"steal_from_{a}"
     if d == kac.DEC_CRAB_PILE and a < 2:
         return f"search_{'AB'[a]}"
-    card = card_name(_named_card(s, a))
+    card = card_name(named_card(s, a))
     if d == kac.DEC_KEEP:
         return f"keep_{card}_discard_{'AB'[a >> 1]}"
     if d == kac.DEC_CRAB_PILE:
@@ -227,19 +231,6 @@ def action_id(s: np.ndarray, a: int) -> str:
     if d == kac.DEC_CRAB_CARD:
         return f"take_{card}"
     return f"keep_{card}"
-
-
-def _named_card(s: np.ndarray, a: int) -> int:
-    d = int(s[ks.DEC])
-    n = int(s[ks.DECK_LEN])
-    if d == kac.DEC_KEEP:
-        return int(s[ks.DECK + n - 1 - (a & 1)])
-    if d == kac.DEC_CRAB_PILE:
-        j, i = (a - 2) & 1, (a - 2) >> 1
-        return int(s[ks.PILE + j * kc.MAX_DECK + i])
-    if d == kac.DEC_CRAB_CARD:
-        return int(s[ks.PILE + int(s[ks.CRAB_PILE]) * kc.MAX_DECK + a])
-    return int(s[ks.DECK + n - 1 - a])
 
 
 def action_label(s: np.ndarray, a: int) -> str:
@@ -278,6 +269,11 @@ def rank(options: dict) -> int:
 def game_diff(tally: Tally, a: int, b: int) -> dict:
     """Paired difference (P(win game) of a - of b), with its 95% interval."""
     return tally.diff(a, b, ka.N_GAME, ka.X_GAME)
+
+
+def game_diff_cell(tally: Tally, a: int, b: int) -> tuple[float, float, int]:
+    """The counters of game_diff: (sum, sum of squares, n) of the per-sample differences."""
+    return tally.diff_cell(a, b, ka.N_GAME, ka.X_GAME)
 
 
 def _same_on_every_deal(tally: Tally, a: int, b: int) -> bool:

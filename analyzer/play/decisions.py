@@ -146,28 +146,38 @@ class Round:
         return describe_action(self.s, action)
 
 
+def named_card(s: np.ndarray, action: int) -> int:
+    """The card action `action` at the decision point of state `s` names (the pile top taken,
+    the card kept, the card taken from a pile or from the lobster's cards), or -1: the one
+    reading of an action's card, for its words (describe_action) and its id (the advisor's
+    action_id)."""
+    d = int(s[ks.DEC])
+    n = int(s[ks.DECK_LEN])
+    if d == ka.DEC_DRAW:
+        return -1 if action == ka.SRC_DECK else _pile(s, action - 1)[-1]
+    if d == ka.DEC_KEEP:
+        return int(s[ks.DECK + n - 1 - (action & 1)])
+    if d == ka.DEC_CRAB_CARD:
+        return _pile(s, int(s[ks.CRAB_PILE]))[action]
+    if d == ka.DEC_CRAB_PILE:                           # from 2 on: pile and card named at once
+        return -1 if action < 2 else _pile(s, (action - 2) & 1)[(action - 2) >> 1]
+    if d == ka.DEC_LOBSTER:
+        return int(s[ks.DECK + n - 1 - action])
+    return -1
+
+
 def describe_action(s: np.ndarray, action: int) -> str:
     """Action `action` at the decision point of state `s`, in words."""
     d = int(s[ks.DEC])
-    n = int(s[ks.DECK_LEN])
-    card = -1
-    if d == ka.DEC_DRAW and action != ka.SRC_DECK:
-        card = _pile(s, action - 1)[-1]
-    elif d == ka.DEC_KEEP:
-        card = int(s[ks.DECK + n - 1 - (action & 1)])
-    elif d == ka.DEC_CRAB_CARD:
-        pile = _pile(s, int(s[ks.CRAB_PILE]))
-        card = pile[action]
-        depth = len(pile) - 1 - action
+    card = named_card(s, action)
+    if d == ka.DEC_CRAB_CARD:
+        depth = int(s[ks.PILE_LEN + int(s[ks.CRAB_PILE])]) - 1 - action
         return f"take {_card(card)}" + (f" ({depth} below the top)" if depth else " (the top)")
-    elif d == ka.DEC_CRAB_PILE and action >= 2:           # pile and card named at once
+    if d == ka.DEC_CRAB_PILE and action >= 2:
         j, i = (action - 2) & 1, (action - 2) >> 1
-        pile = _pile(s, j)
-        depth = len(pile) - 1 - i
-        return (f"take {_card(pile[i])} from pile {PILE_NAMES[j]}"
+        depth = int(s[ks.PILE_LEN + j]) - 1 - i
+        return (f"take {_card(card)} from pile {PILE_NAMES[j]}"
                 + (f" ({depth} below the top)" if depth else " (its top)"))
-    elif d == ka.DEC_LOBSTER:
-        card = int(s[ks.DECK + n - 1 - action])
     return action_words(d, action, card)
 
 

@@ -36,7 +36,9 @@ from kernels.policies import EXTERNAL
 from kernels.rng import seed_stream
 
 from .. import __version__
-from .advisor import Evaluation, action_id, check_models, game_diff, judge, run, summarize
+from .advisor import (Evaluation, action_id, check_models, game_diff, game_diff_cell, judge, run,
+                      summarize)
+from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays
 from .position import decision_actions
@@ -159,7 +161,8 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
         from .replay import replay as replayed
         _check_replay_file(replay_file, replayed(seed, players, [p.spec for p in pols],
                                                  expansion, target))
-    rows = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, jobs, progress)
+    rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, jobs,
+                              progress)
     events = game_events(tr)
     ends = [e for e in events if e["event"] == "round_end"]
     totals = [0] * players
@@ -172,18 +175,19 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
         "stream": "decision t, deal i: kernels.rng.seed_stream(seed, t * 2**32 + i)",
         "rounds_played": len(ends), "totals": totals,
         "mermaid_win": ends[-1]["end"] == "mermaids" if ends else False,
-        "decisions": rows, "summary": review_summary(rows),
+        "decisions": rows, "summary": review_summary(rows, cells),
     }
 
 
 def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray, pp: np.ndarray,
                 deck: np.ndarray, target: int, samples: int, seed: int, jobs: int | None = None,
                 progress: Callable[[int, int], None] | None = None,
-                stop: Callable[[], None] | None = None) -> list[dict]:
+                stop: Callable[[], None] | None = None) -> tuple[list[dict], list[tuple]]:
     """Every decision evaluated (module doc: the advisor chooses on the first half of the
     samples, everything is measured on the second; decision t on streams from t * SPACING);
-    `pk`/`pp` are the models that play on (the seat's own and the others')."""
-    rows = []
+    `pk`/`pp` are the models that play on (the seat's own and the others'). Returns the rows
+    and, for review_summary, each loss's counters (sum, sum of squares, n)."""
+    rows, cells = [], []
     for t, dec in enumerate(decisions):
         ev = Evaluation(dec.template, dec.pool, dec.unknown, np.zeros((0, 3), np.int64), seat,
                         dec.actions, pk, pp, deck, target,
@@ -193,13 +197,15 @@ def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray
                         stop=stop)
         measure, _ = run(ev, samples // 2, None, seed, jobs, first=t * SPACING + SPACING // 2,
                          stop=stop)
-        rows.append(_row(dec, judge(choose, dec.template, dec.actions), choose.n, measure))
+        row, cell = _row(dec, judge(choose, dec.template, dec.actions), choose.n, measure)
+        rows.append(row)
+        cells.append(cell)
         if progress is not None:
             progress(t + 1, len(decisions))
-    return rows
+    return rows, cells
 
 
-def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> dict:
+def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> tuple[dict, tuple]:
     """One reviewed decision: the advisor's choice made on the first half of the samples, every
     estimate (P(win), margin, the loss) measured on the second half, so that the loss of the
     choice made is not inflated by choosing the best of noisy estimates on the same deals."""
@@ -212,10 +218,10 @@ def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> dict:
     for a, k in enumerate(keys):
         o[k]["vs_advisor"] = game_diff(measure, a, b)
     if best == chosen:
-        loss = {"mean": 0.0, "ci95": [0.0, 0.0]}
+        loss, cell = {"mean": 0.0, "ci95": [0.0, 0.0]}, (0.0, 0.0, measure.n)
     else:
         d = game_diff(measure, b, c)
-        loss = {"mean": d["mean"], "ci95": d["ci95"]}
+        loss, cell = {"mean": d["mean"], "ci95": d["ci95"]}, game_diff_cell(measure, b, c)
     return {
         "round": dec.round, "turn": dec.turn, "decision": kac.DEC_NAMES[dec.kind],
         "totals": dec.totals, "chosen": chosen, "chosen_words": o[chosen]["words"],
@@ -225,20 +231,18 @@ def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> dict:
         "samples": {"choose": chose_on, "measure": measure.n},
         "options": {k: {"words": v["words"], "win_game": v["win_game"], "margin": v["margin"],
                         "vs_advisor": v["vs_advisor"]} for k, v in o.items()},
-    }
+    }, cell
 
 
-def review_summary(rows: list[dict], top: int = 5) -> dict:
+def review_summary(rows: list[dict], cells: Sequence[tuple], top: int = 5) -> dict:
     """The costliest decisions (by estimated loss), the total loss with its interval (the sum
-    of independent estimates: variances add) and how many choices were distinguishably worse."""
-    z = 1.959963984540054
-    total = sum(r["loss"]["mean"] for r in rows)
-    var = sum(((r["loss"]["ci95"][1] - r["loss"]["ci95"][0]) / (2 * z)) ** 2 for r in rows)
-    half = z * var ** 0.5
+    of independent estimates from each loss's counters, `cells` of review_rows: variances add)
+    and how many choices were distinguishably worse."""
+    total, lo, hi = sum_of_means(cells)
     order = sorted(range(len(rows)), key=lambda i: -rows[i]["loss"]["mean"])
     return {"decisions": len(rows), "same_as_advisor": sum(r["chosen"] == r["advisor"] for r in rows),
             "distinguishably_worse": sum(r["worse"] for r in rows),
-            "total_loss": {"mean": total, "ci95": [total - half, total + half]},
+            "total_loss": {"mean": total, "ci95": [lo, hi]},
             "costliest": [i for i in order[:top] if rows[i]["loss"]["mean"] > 0]}
 
 

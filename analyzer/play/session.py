@@ -314,8 +314,8 @@ class Game:
                                f"{samples:,}", param="samples")
         seed = self.seed if seed is None else seed
         _, pk, pp = self.models()
-        rows = review_rows(self.decisions, self.seat, pk, pp, self.deck, self.target, samples,
-                           seed, jobs, stop=stop)
+        rows, cells = review_rows(self.decisions, self.seat, pk, pp, self.deck, self.target,
+                                  samples, seed, jobs, stop=stop)
         for row, step in zip(rows, self.decision_steps):
             row["step"] = step
         return {"seed": seed, "players": self.players, "policies": list(self.policies),
@@ -326,7 +326,7 @@ class Game:
                 "mermaid_win": self.record()["mermaid_win"],
                 "totals": [int(v) for v in self.totals[:self.players]],
                 "replay": "seasalt replay --game FILE",
-                "decisions": rows, "summary": review_summary(rows)}
+                "decisions": rows, "summary": review_summary(rows, cells)}
 
     def hint(self, samples: int = HINT_SAMPLES, seed: int | None = None,
              stop: Callable[[], None] | None = None) -> dict:

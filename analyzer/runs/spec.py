@@ -25,7 +25,8 @@ UNITS = ("rounds", "games")
 
 @dataclass(frozen=True)
 class Backend:
-    """Where and how a run's tasks are computed (analyzer.runs.backends.Runner's options)."""
+    """Where and how a run's tasks are computed (analyzer.runs.backends.Runner's options): the
+    command line builds one from its flags, and `runner()` is the one way to make a Runner."""
     jobs: int | None = None
     scheduler: str | None = None
     checkpoint: str | None = None

@@ -44,7 +44,7 @@ from kernels import ENGINE_HASH
 from .. import __version__
 from . import checkpoint as ckpt
 from .batches import Progress, fingerprint
-from .backends import Runner
+from .spec import Backend
 from ..base.errors import RunInterrupted, SeasaltError
 
 FORMAT = 2
@@ -106,7 +106,7 @@ class Staged:
         # stage key -> (batches fingerprint, counters, journal line number)
         self._journal: dict[str, tuple[str, list[list[int]], int]] = {}
         self._fd = -1
-        Runner(jobs, scheduler, resume=resume, restart=restart).check()
+        Backend(jobs, scheduler, resume=resume, restart=restart).runner().check()
         if resume:
             if not (self.path.exists() or self.path.is_symlink()):
                 where = f"checkpoint {self.path} does not exist" if self.explicit else \
@@ -295,8 +295,8 @@ class Staged:
                 self.progress(offset + done, self.total)
         if self.progress is not None and hasattr(self.progress, "status"):
             progress.status = self.progress.status      # type: ignore[attr-defined]
-        runner = Runner(self.jobs, self.scheduler, str(self.stage_path),
-                        self.stage_path.exists(), progress)
+        runner = Backend(self.jobs, self.scheduler, str(self.stage_path),
+                         self.stage_path.exists()).runner(progress)
         try:
             outcome = runner.run(batches, {**self.describe, "stage": key})
         except RunInterrupted:
@@ -322,7 +322,7 @@ class Staged:
         return {"seconds": self.seconds, "stages_run": self.runs,
                 "stages_resumed": len(self._journal) - self.runs, "tasks": self.tasks,
                 "tasks_resumed": self.tasks_resumed,
-                "jobs": self.workers, "backend": Runner(self.jobs, self.scheduler).backend_name()}
+                "jobs": self.workers, "backend": Backend(self.jobs, self.scheduler).runner().backend_name()}
 
     def close(self) -> None:
         """Close (and unlock) the journal; it stays where it is."""

@@ -19,7 +19,7 @@ from kernels.seastead import layout as L
 
 from .. import __version__
 from ..runs.batches import Progress, TaskGrid
-from ..runs.backends import Runner
+from ..runs.spec import Backend
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy
 from ..studies.rotation import rotation_seed, split_games
@@ -169,7 +169,7 @@ def simulate(games: int, players: Sequence[str] = ("heuristic",), seed: int | No
     comps = components if isinstance(components, Components) else load(components)
     seed = run_seed(seed, resume)
     planned = plan(comps, setup, players, games, seed)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
+    runner = Backend(jobs, scheduler, checkpoint, resume, restart).runner(progress)
     outcome = runner.run([planned.batch], {"command": "seastead simulate", "seed": seed})
     return summarize(planned, comps, outcome.counters[0], _timing(outcome))
 
@@ -202,7 +202,7 @@ def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = N
                     seats = (a, b) if r == 0 else (b, a)
                     plans.append((seats, plan(comps, setup, [specs[seats[0]], specs[seats[1]]],
                                               n, rotation_seed(seed, 2, r))))
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
+    runner = Backend(jobs, scheduler, checkpoint, resume, restart).runner(progress)
     outcome = runner.run([p.batch for _, p in plans], {"command": "seastead tournament",
                                                        "seed": seed})
     rows = _rank(specs, plans, outcome.counters, setup.solo)

@@ -37,7 +37,7 @@ from kernels import cards as kc
 from .. import __version__
 from kernels import paired as pkn
 from ..runs.batches import Progress, TaskGrid
-from ..runs.backends import Runner
+from ..runs.spec import Backend
 from ..rules.notation import check_expansion
 from ..base.errors import SeasaltError
 from ..rules.policies import parse_policy, policy_arrays, seat_policies
@@ -179,7 +179,7 @@ def run(experiments: Sequence[Experiment], jobs: int | None = None,
         checkpoint: str | None = None, resume: bool = False) -> pd.DataFrame:
     """Every experiment's row (one Runner run for all of them)."""
     batches = [b for e in experiments for b in e.batches]
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress)
+    runner = Backend(jobs, scheduler, checkpoint, resume).runner(progress)
     outcome = runner.run(batches, {"command": "paired", "seed": experiments[0].row["seed"]})
     rows, i = [], 0
     for e in experiments:
