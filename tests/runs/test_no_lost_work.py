@@ -37,7 +37,7 @@ from analyzer.studies.report import run_demo_results
 from analyzer.studies.simulate import plan_games, simulate_games
 from test_cli import assert_user_error, run, without_timing
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SEASALT = str(Path(sys.executable).with_name("seasalt"))
 LONG = ["simulate", "-p", "2", "--games", "3000000", "--seed"]      # ~10 s: still running
 
@@ -120,7 +120,7 @@ def test_1_a_report_replaces_only_its_own_files(results, tmp_path):
 
 def test_1_a_report_without_its_manifest_is_refused_not_emptied(results, tmp_path):
     """A report folder whose manifest is gone (an older report, or removed) proves nothing:
-    refused, nothing deleted by its names (issue 28; tests/test_hostile_outputs.py)."""
+    refused, nothing deleted by its names (issue 28; tests/render/test_hostile_outputs.py)."""
     rep = tmp_path / "rep"
     assert cli("report", str(results[0]), "--out", str(rep)).returncode == 0
     (rep / ".seasalt-report.json").unlink()

@@ -15,7 +15,7 @@ from analyzer.studies.sweep import sweep
 from analyzer.studies.tournament import tournament
 from analyzer.rules.tuned import TUNED
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "optimize"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "optimize"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

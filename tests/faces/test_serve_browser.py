@@ -3,7 +3,7 @@ phone's width (360 px) and a desktop's (1280 px): docs/example_position.json ent
 gives the advice `seasalt advise` prints for the same seed; an impossible position shows the
 CLI's message; the page is keyboard reachable, readable, and loads nothing from elsewhere.
 
-SEASALT_SCREENSHOTS=docs pytest tests/test_serve_browser.py  rewrites the README's screenshots."""
+SEASALT_SCREENSHOTS=docs pytest tests/faces/test_serve_browser.py  rewrites the README's screenshots."""
 from __future__ import annotations
 
 import json

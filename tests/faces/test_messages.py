@@ -16,7 +16,7 @@ from analyzer.faces.cli import main
 from analyzer.play.position_template import EXAMPLE
 from analyzer.render.text_tables import WIDTH
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 HEADINGS = re.findall(r"^## (.+)$", RULES, re.M)
 

@@ -1,6 +1,6 @@
 """Every command's `--help`, word for word as recorded in tests/fixtures/help.txt: moving code
 between files (issue 24) must not change what a user reads. After a deliberate change of a help
-text, record it again with `python tests/test_help.py > tests/fixtures/help.txt`."""
+text, record it again with `python tests/faces/test_help.py > tests/fixtures/help.txt`."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from analyzer.faces.cli import main
 
-RECORDED = Path(__file__).resolve().parent / "fixtures" / "help.txt"
+RECORDED = Path(__file__).resolve().parents[1] / "fixtures" / "help.txt"
 
 
 def all_help() -> str:

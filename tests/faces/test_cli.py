@@ -351,7 +351,7 @@ def _script() -> str:
 def _env() -> dict:
     env = dict(os.environ)
     # the checkout under test comes first, also when the venv's editable install points elsewhere
-    checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    checkout = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [checkout, env.get("PYTHONPATH")]))
     return env
 

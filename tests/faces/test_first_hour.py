@@ -28,7 +28,7 @@ from analyzer.studies.simulate import simulate_games
 from analyzer.render.text_tables import WIDTH, entrant_labels, identical_groups, pct_digits, rate_ci
 from test_cli import assert_user_error, run, run_json, without_timing
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SEASALT = str(Path(sys.executable).with_name("seasalt"))
 POSITIONS = [ROOT / "docs" / "example_position.json",
              *sorted((ROOT / "tests" / "fixtures" / "positions").glob("*.json"))]

@@ -97,7 +97,7 @@ def test_the_docs_quote_the_search_tournaments(comps):
     """The README's and docs/seastead.md's figures are these tournaments' (2,000 games a pair,
     seed 1, seats rotated); the search player's interval is above 60% against both."""
     from pathlib import Path
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     readme = (root / "README.md").read_text(encoding="utf-8")
     page = (root / "docs" / "seastead.md").read_text(encoding="utf-8")
     for opponent in ("heuristic", "random"):

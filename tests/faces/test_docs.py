@@ -16,7 +16,7 @@ from analyzer.rules.policies import REGISTRY, format_value
 from analyzer.rules.score import score_hand
 from kernels import cards as kc
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 PLAYERS = (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
 README = (ROOT / "README.md").read_text(encoding="utf-8")

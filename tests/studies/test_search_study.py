@@ -5,7 +5,7 @@ import json
 import pathlib
 import sys
 
-SCRIPTS = pathlib.Path(__file__).resolve().parents[1] / "scripts"
+SCRIPTS = pathlib.Path(__file__).resolve().parents[2] / "scripts"
 
 
 def test_study_runs_every_part_small(tmp_path, capsys):

@@ -28,9 +28,9 @@ Size. By default (CI) the compiled kernels are shared with the suite (NUMBA_CACH
 in console blocks (whose outputs are compared), at 10,000 games in a block where a run is
 interrupted (so that it is still running when Ctrl-C comes). A command that was capped is checked
 for its exit status and output shape, not its numbers. `SEASALT_README_FULL=1 python -m
-pytest -m slow tests/test_readme.py` runs everything at full size with a fresh compile cache too,
+pytest -m slow tests/faces/test_readme.py` runs everything at full size with a fresh compile cache too,
 and compares every console output (the figures quoted from the strategy guide are checked
-against its files by tests/test_docs.py).
+against its files by tests/faces/test_docs.py).
 """
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ["README.md", "docs/usage.md", "docs/strategy.md", "docs/advisor.md", "docs/seastead.md",
         "docs/internals.md"]
 TEXTS = {name: (ROOT / name).read_text(encoding="utf-8") for name in DOCS}

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from analyzer.faces.cli import main
 from analyzer.play.position_template import EXAMPLE
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 POSITIONS = [EXAMPLE] + [json.loads(p.read_text()) for p in
                          sorted((ROOT / "tests" / "fixtures" / "positions").glob("*.json"))]
 VALUES = [None, True, False, 0, 1, -1, 7, 2 ** 70, 1.5, float("inf"), "", " ", "x", "crab:black",

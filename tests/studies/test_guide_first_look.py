@@ -16,7 +16,7 @@ from analyzer.studies.guide_pages import SMALL_WARNING, intro_lines
 from analyzer.render.text_tables import WIDTH
 from reports.guide_html import Figure, Section, Table, page
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 
 

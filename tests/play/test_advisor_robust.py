@@ -13,7 +13,7 @@ from analyzer.faces.cli import main
 from analyzer.base.errors import SeasaltError
 from analyzer.play.robust import _verdict, advise_robust, split_models
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "example_position.json"
 THREE_MERMAIDS = ROOT / "tests" / "fixtures" / "positions" / "game" / "three_mermaids_3p.json"
 

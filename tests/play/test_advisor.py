@@ -134,7 +134,7 @@ def test_cli_json_and_errors(tmp_path):
     assert r.exit_code == 2 and "cannot read" in r.stderr
 
 
-FIRST_EDITION = __import__("pathlib").Path(__file__).parent / "fixtures" / "advise_first_edition.json"
+FIRST_EDITION = __import__("pathlib").Path(__file__).parents[1] / "fixtures" / "advise_first_edition.json"
 
 
 @pytest.mark.parametrize("name", sorted(json.loads(FIRST_EDITION.read_text())))
@@ -192,7 +192,7 @@ def test_counters_are_summed_in_the_kernel_and_add_up():
     assert small.counts.nbytes == whole.counts.nbytes and small.cross.nbytes == whole.cross.nbytes
 
 
-THREE_MERMAIDS = __import__("pathlib").Path(__file__).parent / "fixtures" / "positions" / "game" / \
+THREE_MERMAIDS = __import__("pathlib").Path(__file__).parents[1] / "fixtures" / "positions" / "game" / \
     "three_mermaids_3p.json"
 
 

@@ -17,7 +17,7 @@ import pytest
 import kernels
 from kernels import closure_hash, files_hash, game_files
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # In the copied tree: compile one small kernel of each game, count numba's compilations of each,
 # and print the checkpoint fingerprints of one batch of each game.
