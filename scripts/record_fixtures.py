@@ -4,7 +4,7 @@
 
 Each entry is one `seasalt` command line run in-process through the CLI with `--json` (or
 `--out FILE.csv`), and its output with every wall-clock `timing` entry removed.
-tests/test_fixtures.py runs the same commands and compares. Re-record only when an output is
+tests/faces/test_fixtures.py runs the same commands and compares. Re-record only when an output is
 meant to change, and say why in the commit.
 """
 from __future__ import annotations

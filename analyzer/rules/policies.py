@@ -318,7 +318,7 @@ def kernel_kind(policy: Policy) -> int:
     """The compiled kind that plays `policy`. A threshold player whose knobs other than stop_at
     and last_chance_at have the threshold's own defaults makes every decision the baseline with
     those two makes (kernels/heuristics.py; the margin default 99 is beyond any lead), so the
-    baseline's shorter kernel plays it (tests/test_threshold.py compares their counters)."""
+    baseline's shorter kernel plays it (tests/rules/test_threshold.py compares their counters)."""
     if policy.info.kind == kh.THRESHOLD and not policy.info.alias:
         defaults = {p.name: float(p.default) for p in REGISTRY["threshold"].params}
         if all(v == defaults[n] for n, v in policy.values

@@ -20,7 +20,7 @@ from numba.core import event
 
 # What compiling costs, measured on this project's machine kind (2 cores, 24 GiB): the one place
 # these figures live. The README quotes the phrases below word for word and `--help` and the
-# status line print them (tests/test_first_hour.py checks both); after a compile change, measure
+# status line print them (tests/faces/test_first_hour.py checks both); after a compile change, measure
 # again with `python scripts/compile_times.py --out docs/compile-times.md` (each command's first
 # run with an empty cache) and edit only these numbers.
 COMPILE = {
