@@ -385,7 +385,10 @@ def test_seastead_runs_keep_their_work_like_the_others(tmp_path):
     from analyzer.seastead.runs import simulate as seastead_simulate
     env = dict(os.environ, SEASALT_CHECKPOINT_DIR=str(tmp_path))
     args = ["seastead", "simulate", "--games", "60000", "--seed", "4", "--json"]
-    p = _started(args, env)
+    # On one thread the run lasts twice as long (same tasks, same checkpoint: --jobs is not part
+    # of a run's identity), so that the twin below, which needs a few seconds to start on a busy
+    # machine, still finds it under way and the interrupt still finds it unfinished.
+    p = _started(args + ["--jobs", "1"], env)
     twin = subprocess.run([SEASALT, *args], capture_output=True, text=True, env=env)
     assert twin.returncode == 2 and f"pid {p.pid}" in twin.stderr, twin.stderr
     p.send_signal(signal.SIGINT)
