@@ -54,7 +54,7 @@ def _quiet_dask(ctx: click.Context, param: click.Parameter, value: str | None) -
             import distributed  # noqa: F401  (its loggers exist once it is imported)
         except ImportError:
             return value        # the run says how to install it
-        from ..runs.dask_backend import quiet_dask_logs
+        from ..runs.backends import quiet_dask_logs
         quiet_dask_logs()
     return value
 

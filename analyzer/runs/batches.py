@@ -3,8 +3,8 @@ each kind of batch (batch_kernels), a task's counters (run_task, what a Dask wor
 fingerprint that names a run in its checkpoint. A batch's blocks (kernels.batch: fixed size, block
 b on the random stream (seed, b)) are cut into *tasks* of TASK_BLOCKS consecutive blocks; a task's
 result is its integer counters summed over its blocks, so any order of tasks gives the same sums.
-Used by the Runner (analyzer.runs.backends), the Dask backend (analyzer.runs.dask_backend) and
-every study that plans batches."""
+Used by the Runner and its Dask backend (analyzer.runs.backends) and every study that plans
+batches."""
 from __future__ import annotations
 
 import hashlib

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyzer.runs import backends, batches, dask_backend
+from analyzer.runs import backends, batches
 from analyzer.runs import checkpoint as ckpt
 from analyzer.runs.backends import Runner
 from analyzer.base.errors import RunInterrupted, SeasaltError
@@ -272,13 +272,13 @@ def test_scheduler_without_dask_installed(monkeypatch):
 
 def test_unreachable_scheduler_is_a_one_line_error():
     pytest.importorskip("distributed")
-    dask_backend.CONNECT_TIMEOUT, saved = 2, dask_backend.CONNECT_TIMEOUT
+    backends.CONNECT_TIMEOUT, saved = 2, backends.CONNECT_TIMEOUT
     try:
         assert_user_error(run("simulate", "--players", "2", "--rounds", "1000", "--seed", "1",
                               "--scheduler", "tcp://127.0.0.1:9"),
                           "cannot reach the Dask scheduler at tcp://127.0.0.1:9")
     finally:
-        dask_backend.CONNECT_TIMEOUT = saved
+        backends.CONNECT_TIMEOUT = saved
 
 
 # --- Dask: a real cluster of worker processes --------------------------------------------------
@@ -309,8 +309,8 @@ def test_dask_simulate_equals_local(cluster):
 
 def test_dask_sweep_and_tournament_equal_local(cluster, monkeypatch):
     """Also with one task in flight per worker: the run is fed to the scheduler as tasks return."""
-    monkeypatch.setattr(dask_backend, "DASK_WINDOW_PER_THREAD", 1)
-    monkeypatch.setattr(dask_backend, "DASK_MIN_WINDOW", 1)
+    monkeypatch.setattr(backends, "DASK_WINDOW_PER_THREAD", 1)
+    monkeypatch.setattr(backends, "DASK_MIN_WINDOW", 1)
     address, _ = cluster
     pd.testing.assert_frame_equal(sweep(**SWEEP, scheduler=address), sweep(**SWEEP))
     kw = dict(policies=["baseline", "baseline(stop_at=10)", "denier"], players=3, games=1500,

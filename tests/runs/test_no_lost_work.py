@@ -28,7 +28,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from analyzer.runs import backends, batches, dask_backend
+from analyzer.runs import backends, batches
 from analyzer.runs import checkpoint as ckpt
 from analyzer.faces.cli import main
 from analyzer.base.errors import RunInterrupted
@@ -432,9 +432,9 @@ def test_13_a_scheduler_lost_while_the_run_starts_is_one_line(tmp_path, monkeypa
         def close(self):
             pass
 
-    real = dask_backend.distributed_module()
+    real = backends.distributed_module()
     fake = type("Distributed", (), {"Client": LostScheduler, "as_completed": real.as_completed})
-    monkeypatch.setattr(dask_backend, "distributed_module", lambda: fake)
+    monkeypatch.setattr(backends, "distributed_module", lambda: fake)
     monkeypatch.setattr(backends, "check_listening", lambda address: None)
     r = run("simulate", "-p", "2", "--games", "3000", "--seed", "1", "--checkpoint",
             str(tmp_path / "c.ckpt"), "--scheduler", "tcp://127.0.0.1:8786")
