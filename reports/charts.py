@@ -1,9 +1,9 @@
-"""Charts: one function per chart, a tidy DataFrame in (the tables of analyzer.tidy, sweep and
+"""Charts: one function per chart, a tidy DataFrame in (the tables of analyzer.render.tidy_frames, sweep and
 tournament rows), a matplotlib Figure out.
 
 Figures are built with `matplotlib.figure.Figure` (Agg canvas), never through pyplot, so nothing is
 left in pyplot's global state; a caller saves them with `fig.savefig(path)`. No engine imports:
-only pandas, numpy and matplotlib.
+only pandas, numpy, matplotlib and the one z of the intervals (analyzer.numbers.estimates.Z95).
 
     fig = stop_threshold(sweep_df)          # win rate by the swept parameter, one line per players
     fig.savefig("stop.png", dpi=150)
@@ -20,6 +20,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+
+from analyzer.numbers.estimates import Z95
 
 # Okabe & Ito (2008), without black (kept for reference lines) and yellow (too light on white).
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442"]
@@ -39,18 +41,18 @@ class ChartError(ValueError):
 # ---------------------------------------------------------------------------------------------
 # helpers
 
-def _figure(ncols: int = 1, size=SIZE) -> tuple[Figure, list]:
+def new_figure(ncols: int = 1, size=SIZE) -> tuple[Figure, list]:
     fig = Figure(figsize=size, layout="constrained")
     FigureCanvasAgg(fig)
     axes = fig.subplots(1, ncols, squeeze=False)[0]
     return fig, list(axes)
 
 
-def _style(i: int) -> dict:
+def series_style(i: int) -> dict:
     return {"color": OKABE_ITO[i % len(OKABE_ITO)], "marker": MARKERS[i % len(MARKERS)]}
 
 
-def _frame(df: pd.DataFrame | Sequence[pd.DataFrame], need: Iterable[str]) -> pd.DataFrame:
+def need_frame(df: pd.DataFrame | Sequence[pd.DataFrame], need: Iterable[str]) -> pd.DataFrame:
     if not isinstance(df, pd.DataFrame):
         frames = list(df)
         if not frames:
@@ -64,7 +66,7 @@ def _frame(df: pd.DataFrame | Sequence[pd.DataFrame], need: Iterable[str]) -> pd
     return df
 
 
-def _concat_frames(df) -> pd.DataFrame:
+def concat_frames(df) -> pd.DataFrame:
     """One frame from a frame or a sequence of frames."""
     return df if isinstance(df, pd.DataFrame) else pd.concat(list(df), ignore_index=True)
 
@@ -81,12 +83,12 @@ def _players_label(p) -> str:
     return "all" if p is None else f"{p} players"
 
 
-def _percent_axis(ax) -> None:
+def percent_axis(ax) -> None:
     from matplotlib.ticker import PercentFormatter
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=None))
 
 
-def _band(ax, x, lo, hi, color) -> None:
+def draw_band(ax, x, lo, hi, color) -> None:
     ax.fill_between(x, lo, hi, color=color, alpha=BAND_ALPHA, linewidth=0)
 
 
@@ -106,20 +108,20 @@ def sweep_param(df: pd.DataFrame) -> str:
 def _rate_by_param(df, y: str, title: str, ylabel: str, fair: bool) -> Figure:
     param = sweep_param(df)
     need = [param, "players", y, f"{y}_lo", f"{y}_hi"] + (["fair_share"] if fair else [])
-    df = _frame(df, need)
-    fig, (ax,) = _figure()
+    df = need_frame(df, need)
+    fig, (ax,) = new_figure()
     for i, p, g in _by_players(df):
         g = g.sort_values(param)
-        st = _style(i)
+        st = series_style(i)
         ax.plot(g[param], g[y], label=_players_label(p), linewidth=2, **st)
-        _band(ax, g[param], g[f"{y}_lo"], g[f"{y}_hi"], st["color"])
+        draw_band(ax, g[param], g[f"{y}_lo"], g[f"{y}_hi"], st["color"])
         if fair:
             ax.axhline(float(g["fair_share"].iloc[0]), color=st["color"], linestyle="--",
                        linewidth=1, label=f"fair share, {p} players")
     ax.set_title(title)
     ax.set_xlabel(f"{param} (card points)" if param in ("stop_at", "last_chance_at") else param)
     ax.set_ylabel(ylabel)
-    _percent_axis(ax)
+    percent_axis(ax)
     values = sorted(df[param].unique())
     if len(values) <= 20 and all(float(v).is_integer() for v in values):
         ax.set_xticks(values)
@@ -134,7 +136,7 @@ def _rate_by_param(df, y: str, title: str, ylabel: str, fair: bool) -> Figure:
 def stop_threshold(df: pd.DataFrame) -> Figure:
     """Sweep rows: win rate of the swept player by the swept parameter (x), one line per player
     count with its 95% band, and a dashed fair-share line (1/players) per player count."""
-    param = sweep_param(_frame(df, ["players"]))
+    param = sweep_param(need_frame(df, ["players"]))
     return _rate_by_param(df, "win_rate", f"Win rate by {param} (95% bands)",
                           "win rate of the swept player (% of games)", fair=True)
 
@@ -143,16 +145,16 @@ def void_rate(df: pd.DataFrame) -> Figure:
     """Sweep rows: share of rounds that end void (nobody called, deck and piles ran out) by the
     swept parameter, one panel per player count (so no line hides another) with its 95% band,
     the y axis scaled to the panel's own upper ends."""
-    param = sweep_param(_frame(df, ["players"]))
-    df = _frame(df, [param, "players", "void_rate", "void_rate_lo", "void_rate_hi"])
+    param = sweep_param(need_frame(df, ["players"]))
+    df = need_frame(df, [param, "players", "void_rate", "void_rate_lo", "void_rate_hi"])
     groups = list(_by_players(df))
-    fig, axes = _figure(len(groups), size=(3.6 * len(groups), 3.8))
+    fig, axes = new_figure(len(groups), size=(3.6 * len(groups), 3.8))
     from matplotlib.ticker import PercentFormatter
     for ax, (i, p, g) in zip(axes, groups):
         g = g.sort_values(param)
-        st = _style(i)
+        st = series_style(i)
         ax.plot(g[param], g["void_rate"], linewidth=2, **st)
-        _band(ax, g[param], g["void_rate_lo"], g["void_rate_hi"], st["color"])
+        draw_band(ax, g[param], g["void_rate_lo"], g["void_rate_hi"], st["color"])
         top = float(g["void_rate_hi"].max())
         ax.set_ylim(0, max(top * 1.15, 1e-5))
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=3 if top < 0.01 else 1))
@@ -174,17 +176,17 @@ def last_chance(df: pd.DataFrame | Sequence[pd.DataFrame], min_calls: int = 1) -
     is not in the table), with the band carried over from the success interval."""
     merged = "points_mean" in getattr(df, "columns", [])
     key = "points_mean" if merged else "caller_points"
-    df = _frame(df, [key, "calls", "success", "success_lo", "success_hi"])
+    df = need_frame(df, [key, "calls", "success", "success_lo", "success_hi"])
     df = df[df["calls"] >= min_calls]
     if df.empty:
         raise ChartError("no LAST CHANCE calls")
-    fig, (ax, ax2) = _figure(2, size=(10.0, 4.5))
+    fig, (ax, ax2) = new_figure(2, size=(10.0, 4.5))
     for i, p, g in _by_players(df):
         g = g.groupby(key, as_index=False).first().sort_values(key)
-        st = _style(i)
+        st = series_style(i)
         x = g[key]
         ax.plot(x, g["success"], label=_players_label(p), linewidth=2, **st)
-        _band(ax, x, g["success_lo"], g["success_hi"], st["color"])
+        draw_band(ax, x, g["success_lo"], g["success_hi"], st["color"])
         if "sparse" in g.columns and g["sparse"].any():
             sp = g[g["sparse"].astype(bool)]
             ax.scatter(sp[key], sp["success"], s=70, facecolor="white", edgecolor=st["color"],
@@ -194,12 +196,12 @@ def last_chance(df: pd.DataFrame | Sequence[pd.DataFrame], min_calls: int = 1) -
                             xytext=(3, -10), textcoords="offset points")
         risk = (1 - g["success"]) * x
         ax2.plot(x, risk, label=_players_label(p), linewidth=2, **st)
-        _band(ax2, x, (1 - g["success_hi"]) * x, (1 - g["success_lo"]) * x, st["color"])
+        draw_band(ax2, x, (1 - g["success_hi"]) * x, (1 - g["success_lo"]) * x, st["color"])
     ax.set_title("LAST CHANCE success by the caller's points")
     ax.set_xlabel("caller's card points at the call (points" + (
         "; merged bins at their calls' mean)" if merged else ")"))
     ax.set_ylabel("calls won (% of calls)")
-    _percent_axis(ax)
+    percent_axis(ax)
     ax2.set_title("Expected card points forfeited by calling")
     ax2.set_xlabel("caller's card points at the call (points)")
     ax2.set_ylabel("(1 - success) x points (points per call)")
@@ -214,15 +216,15 @@ def mermaids(df: pd.DataFrame | Sequence[pd.DataFrame]) -> Figure:
     """`mermaids` tables (one or several player counts): mean round points (with 95% error bars)
     and mean mermaid points by the number of mermaids held at the end of the round; the rate of
     rounds won outright by four mermaids goes in the title."""
-    df = _frame(df, ["mermaids", "round_points_mean", "round_points_lo", "round_points_hi",
+    df = need_frame(df, ["mermaids", "round_points_mean", "round_points_lo", "round_points_hi",
                      "mermaid_points_mean"])
-    fig, (ax,) = _figure()
+    fig, (ax,) = new_figure()
     groups = list(_by_players(df))
     width = 0.8 / max(1, len(groups))
     rates = []
     for i, p, g in groups:
         g = g.sort_values("mermaids")
-        st = _style(i)
+        st = series_style(i)
         x = g["mermaids"] + (i - (len(groups) - 1) / 2) * width * 0.5
         y = g["round_points_mean"]
         ax.errorbar(x, y, yerr=[y - g["round_points_lo"], g["round_points_hi"] - y],
@@ -246,21 +248,21 @@ def mermaids(df: pd.DataFrame | Sequence[pd.DataFrame]) -> Figure:
 
 
 def _histogram(df, title: str, xlabel: str) -> Figure:
-    df = _frame(df, ["value", "count"])
-    fig, (ax,) = _figure()
+    df = need_frame(df, ["value", "count"])
+    fig, (ax,) = new_figure()
     for i, p, g in _by_players(df):
         g = g.groupby("value", as_index=False)["count"].sum().sort_values("value")
         n = g["count"].sum()
         share = g["count"] / n
-        half = 1.96 * np.sqrt(share * (1 - share) / n)
-        st = _style(i)
+        half = Z95 * np.sqrt(share * (1 - share) / n)
+        st = series_style(i)
         ax.plot(g["value"], share, label=f"{_players_label(p)} (n={n:,})", linewidth=1.5,
                 markersize=4, **st)
-        _band(ax, g["value"], (share - half).clip(lower=0), share + half, st["color"])
+        draw_band(ax, g["value"], (share - half).clip(lower=0), share + half, st["color"])
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share of rounds (%)")
-    _percent_axis(ax)
+    percent_axis(ax)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small")
     return fig
@@ -288,22 +290,22 @@ def one_row_per_run(df: pd.DataFrame) -> pd.DataFrame:
 def rates_by_players(df: pd.DataFrame | Sequence[pd.DataFrame], cols, title: str) -> Figure:
     """Per-seat round tables: rates (cols: (label, value column, interval stem)) by player
     count, grouped bars with 95% interval whiskers."""
-    df = one_row_per_run(_frame(df, ["players"] + [v for _, v, _ in cols]))
-    fig, (ax,) = _figure()
+    df = one_row_per_run(need_frame(df, ["players"] + [v for _, v, _ in cols]))
+    fig, (ax,) = new_figure()
     width = 0.8 / max(1, len(df))
     x = np.arange(len(cols))
     for i, (_, r) in enumerate(df.iterrows()):
         y = np.array([float(r[v]) for _, v, _ in cols])
         lo = np.array([float(r[f"{st}_lo"]) for _, _, st in cols])
         hi = np.array([float(r[f"{st}_hi"]) for _, _, st in cols])
-        st = _style(i)
+        st = series_style(i)
         ax.bar(x + i * width, y, width, color=st["color"], label=_players_label(int(r["players"])))
         ax.errorbar(x + i * width, y, yerr=[y - lo, hi - y], fmt="none", ecolor="black",
                     capsize=3, linewidth=1)
     ax.set_xticks(x + width * (len(df) - 1) / 2, [lab.replace("_", " ") for lab, _, _ in cols])
     ax.set_title(f"{title} (95% intervals)")
     ax.set_ylabel("share of rounds (%)")
-    _percent_axis(ax)
+    percent_axis(ax)
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(fontsize="small")
     return fig
@@ -312,9 +314,9 @@ def rates_by_players(df: pd.DataFrame | Sequence[pd.DataFrame], cols, title: str
 def tournament(df: pd.DataFrame) -> Figure:
     """Tournament rows: outright win rate per entrant with 95% interval bars, best at the top,
     and the fair share (1/players) as a dashed line."""
-    df = _frame(df, ["entrant", "spec", "win_rate", "win_rate_lo", "win_rate_hi"])
+    df = need_frame(df, ["entrant", "spec", "win_rate", "win_rate_lo", "win_rate_hi"])
     df = df.sort_values("win_rate", ascending=True).reset_index(drop=True)
-    fig, (ax,) = _figure(size=(7.0, max(2.5, 1.0 + 0.6 * len(df))))
+    fig, (ax,) = new_figure(size=(7.0, max(2.5, 1.0 + 0.6 * len(df))))
     y = np.arange(len(df))
     labels = entrant_labels(df["spec"])
     colours = [OKABE_ITO[i % len(OKABE_ITO)] for i in range(len(df))][::-1]
@@ -339,8 +341,8 @@ def tournament(df: pd.DataFrame) -> Figure:
 def seat_wins(df: pd.DataFrame) -> Figure:
     """`simulate --games` rows (one per seat): outright win rate by seat with 95% interval bars,
     and the fair share (1/players) as a dashed line: what sitting first is worth."""
-    df = _frame(df, ["seat", "win_rate", "win_rate_lo", "win_rate_hi"]).sort_values("seat")
-    fig, (ax,) = _figure()
+    df = need_frame(df, ["seat", "win_rate", "win_rate_lo", "win_rate_hi"]).sort_values("seat")
+    fig, (ax,) = new_figure()
     x = df["seat"].astype(int).to_numpy()
     ax.bar(x, df["win_rate"], color=[OKABE_ITO[i % len(OKABE_ITO)] for i in range(len(df))],
            alpha=0.35)
@@ -349,7 +351,7 @@ def seat_wins(df: pd.DataFrame) -> Figure:
                 fmt="o", color="black", capsize=4, label="win rate, 95% interval")
     ax.axhline(1 / len(df), color="black", linestyle="--", linewidth=1, label="fair share")
     ax.set_xticks(x, [f"seat {q}" for q in x])
-    _percent_axis(ax)
+    percent_axis(ax)
     ax.set_ylabel("outright win rate (% of games)")
     players = f", {int(df['players'].iloc[0])} players" if "players" in df.columns else ""
     ax.set_title(f"Wins by seat{players} (95% intervals)")

@@ -12,7 +12,7 @@ from typing import Sequence
 import pandas as pd
 
 from . import captions as cap
-from .charts import _concat_frames as _concat, _frame, entrant_labels, sweep_param
+from .charts import concat_frames as _concat, need_frame, entrant_labels, sweep_param
 
 
 def _pm(mid: float, lo: float, hi: float) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .charts import _concat_frames, sweep_param
+from .charts import concat_frames, sweep_param
 
 
 def _pct(x) -> str:
@@ -36,7 +36,7 @@ def sweep_table(df: pd.DataFrame) -> tuple[list[str], list[list[str]]]:
 
 
 def last_chance_table(df) -> tuple[list[str], list[list[str]]]:
-    df = _concat_frames(df)
+    df = concat_frames(df)
     pts = "points" if "points" in df.columns else "caller_points"
     rows = [[str(r.get("players", "")), str(r[pts]), f"{int(r['calls']):,}",
              _ci(r, "success")] for _, r in df.iterrows()]
@@ -44,7 +44,7 @@ def last_chance_table(df) -> tuple[list[str], list[list[str]]]:
 
 
 def mermaids_table(df) -> tuple[list[str], list[list[str]]]:
-    df = _concat_frames(df)
+    df = concat_frames(df)
     rows = [[str(r.get("players", "")), str(int(r["mermaids"])), f"{int(r['player_rounds']):,}",
              _n(r, "round_points"), f"{r['mermaid_points_mean']:.2f}"]
             for _, r in df.iterrows()]
@@ -53,7 +53,7 @@ def mermaids_table(df) -> tuple[list[str], list[list[str]]]:
 
 
 def histogram_table(df) -> tuple[list[str], list[list[str]]]:
-    df = _concat_frames(df)
+    df = concat_frames(df)
     out = []
     for p, g in (df.groupby("players", sort=True) if "players" in df.columns else [("", df)]):
         g = g.groupby("value")["count"].sum()
@@ -77,7 +77,7 @@ def seat_table(df: pd.DataFrame) -> tuple[list[str], list[list[str]]]:
 def rates_by_players(df, cols) -> tuple[list[str], list[list[str]]]:
     """One row per player count: each rate with its interval, and the rounds behind them."""
     from .charts import one_row_per_run
-    df = one_row_per_run(_concat_frames(df))
+    df = one_row_per_run(concat_frames(df))
     rows = [[str(int(r["players"]))] + [_ci(r, st, v) for _, v, st in cols] +
             [f"{int(r['rounds']):,}"] for _, r in df.iterrows()]
     return ["players"] + [f"{lab.replace('_', ' ')} [95%]" for lab, _, _ in cols] + ["rounds"], rows

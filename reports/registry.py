@@ -1,6 +1,6 @@
 """Every chart of `seasalt report`, registered once with all it needs: the results table it
-draws (analyzer.report.detect), its title, the columns the file must have, how it is drawn,
-its finding (words the intervals allow) and its table of numbers. analyzer.report reads only
+draws (analyzer.studies.report.detect), its title, the columns the file must have, how it is drawn,
+its finding (words the intervals allow) and its table of numbers. analyzer.studies.report reads only
 this list; a new statistic's chart is one `rates_by_players` line here."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ LC_MIN_CALLS = 200     # LAST CHANCE point totals with fewer calls are merged wi
 @dataclass(frozen=True)
 class ChartSpec:
     name: str
-    table: str                     # the results table it draws (analyzer.report.detect)
+    table: str                     # the results table it draws (analyzer.studies.report.detect)
     title: str
     needs: tuple[str, ...]         # columns its files must have (numbers, unless in `text`)
     draw: Callable
@@ -37,7 +37,7 @@ class ChartSpec:
 
 
 def _merge_sparse(df: pd.DataFrame, min_calls: int) -> pd.DataFrame:
-    from analyzer.tidy import merge_sparse
+    from analyzer.render.tidy_frames import merge_sparse
     return merge_sparse(df, min_calls)
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .charts import ChartError, OKABE_ITO, _band, _figure, _frame, _percent_axis, _style
+from .charts import ChartError, OKABE_ITO, draw_band, new_figure, need_frame, percent_axis, series_style
 
 
 def save(fig: Figure, path: str | os.PathLike, dpi: int = 150) -> None:
@@ -37,12 +37,12 @@ def optimize_trace(trace: pd.DataFrame, results: pd.DataFrame | None = None) -> 
     """An optimizer trace: every candidate's score by generation (grey), the distribution's
     centre with its 95% band, the elites' mean; per search, the pick's held-out score against
     the field (and the start's) as a point with its interval after the last generation."""
-    df = _frame(trace, ["iteration", "stage", "generation", "score", "score_lo", "score_hi",
+    df = need_frame(trace, ["iteration", "stage", "generation", "score", "score_lo", "score_hi",
                         "centre", "elite"])
     gens = df[df["stage"] == "generation"]
     if gens.empty:
         raise ChartError("no generations in the trace")
-    fig, (ax,) = _figure(size=(7.0, 4.6))
+    fig, (ax,) = new_figure(size=(7.0, 4.6))
     ngen = int(gens["generation"].max()) + 1
     span = ngen + 2                                   # x room per search: its generations, held out
     searches = gens["iteration"].nunique()
@@ -59,7 +59,7 @@ def optimize_trace(trace: pd.DataFrame, results: pd.DataFrame | None = None) -> 
         xs = x0 + c["generation"] + 1
         ax.plot(xs, c["score"], color=OKABE_ITO[0], linewidth=2, marker="o", markersize=3,
                 label="centre of the distribution" if k == 0 else None, zorder=3)
-        _band(ax, xs, c["score_lo"], c["score_hi"], OKABE_ITO[0])
+        draw_band(ax, xs, c["score_lo"], c["score_hi"], OKABE_ITO[0])
         em = g[g["elite"]].groupby("generation")["score"].mean()
         ax.plot(x0 + em.index + 1, em.values, color=OKABE_ITO[1], linewidth=1.5,
                 label="elite mean" if k == 0 else None, zorder=2)
@@ -84,7 +84,7 @@ def optimize_trace(trace: pd.DataFrame, results: pd.DataFrame | None = None) -> 
     ax.set_xlabel("generation" + (" (searches side by side)" if gens["iteration"].nunique() > 1
                                   else ""))
     ax.set_ylabel("score: mean win rate over the field")
-    _percent_axis(ax)
+    percent_axis(ax)
     ax.set_title("Optimizer trace (95% intervals)")
     ax.grid(True, alpha=0.3)
     fig.legend(fontsize="small", loc="outside lower center", ncol=3)   # below, over no marker
@@ -95,9 +95,9 @@ def grid_heatmap(df: pd.DataFrame, x: str, y: str, value: str = "win_rate",
                  title: str = "") -> Figure:
     """A two-parameter sweep as a heat map per player count (one panel each), every cell
     labelled with its rate; the cells tied with the best (overlapping intervals) are outlined."""
-    df = _frame(df, [x, y, "players", value, f"{value}_lo", f"{value}_hi"])
+    df = need_frame(df, [x, y, "players", value, f"{value}_lo", f"{value}_hi"])
     counts = sorted(df["players"].unique())
-    fig, axes = _figure(len(counts), size=(4.2 * len(counts), 4.2))
+    fig, axes = new_figure(len(counts), size=(4.2 * len(counts), 4.2))
     for ax, p in zip(axes, counts):
         g = df[df["players"] == p]
         xs, ys = sorted(g[x].unique()), sorted(g[y].unique())
@@ -136,16 +136,16 @@ def intervals(df: pd.DataFrame, label: str, value: str, title: str, xlabel: str,
               group: str | None = None, percent: bool = False, zero: bool = True) -> Figure:
     """Estimates with 95% intervals as horizontal error bars, one row per `label` (grouped by
     `group`, one colour each), with a reference line at 0."""
-    df = _frame(df, [label, value, f"{value}_lo", f"{value}_hi"])
+    df = need_frame(df, [label, value, f"{value}_lo", f"{value}_hi"])
     groups = [None] if group is None else list(dict.fromkeys(df[group]))
     labels = list(dict.fromkeys(df[label]))
     height = max(2.5, 0.32 * len(labels) * (1 + 0.25 * (len(groups) - 1)) + 1.2)
-    fig, (ax,) = _figure(size=(7.0, height))
+    fig, (ax,) = new_figure(size=(7.0, height))
     step = 0.8 / len(groups)
     for gi, gv in enumerate(groups):
         sub = df if gv is None else df[df[group] == gv]
         ys = np.array([labels.index(v) for v in sub[label]]) + (gi - (len(groups) - 1) / 2) * step
-        st = _style(gi)
+        st = series_style(gi)
         ax.errorbar(sub[value], ys, xerr=[sub[value] - sub[f"{value}_lo"],
                                           sub[f"{value}_hi"] - sub[value]],
                     fmt=st["marker"], color=st["color"], capsize=3,
@@ -170,14 +170,14 @@ def rate_lines(df: pd.DataFrame, x: str, value: str, title: str, xlabel: str, yl
                min_n: str | None = None) -> Figure:
     """A rate by `x`, one line with its 95% band per `group`; points whose `min_n` column is
     marked small are drawn hollow."""
-    df = _frame(df, [x, value, f"{value}_lo", f"{value}_hi", group])
-    fig, (ax,) = _figure()
+    df = need_frame(df, [x, value, f"{value}_lo", f"{value}_hi", group])
+    fig, (ax,) = new_figure()
     for i, (gv, g) in enumerate(df.groupby(group, sort=True)):
         g = g.sort_values(x)
-        st = _style(i)
+        st = series_style(i)
         name = f"{int(gv)} players" if group == "players" else str(gv)
         ax.plot(g[x], g[value], linewidth=2, label=name, **st)
-        _band(ax, g[x], g[f"{value}_lo"], g[f"{value}_hi"], st["color"])
+        draw_band(ax, g[x], g[f"{value}_lo"], g[f"{value}_hi"], st["color"])
         if min_n is not None and min_n in g.columns:
             small = g[g[min_n]]
             ax.scatter(small[x], small[value], s=60, facecolor="white",
@@ -187,7 +187,7 @@ def rate_lines(df: pd.DataFrame, x: str, value: str, title: str, xlabel: str, yl
     if log:
         ax.set_yscale("symlog", linthresh=1e-4)
     else:
-        _percent_axis(ax)
+        percent_axis(ax)
     if log:
         from matplotlib.ticker import PercentFormatter
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=None))

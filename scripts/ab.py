@@ -33,7 +33,7 @@ import numba
 numba.set_num_threads(1)
 import numpy as np
 from kernels import batch, cards
-from analyzer.policies import policy_arrays, seat_policies
+from analyzer.rules.policies import policy_arrays, seat_policies
 rounds, games, configs = int(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])
 cpu_clock = len(sys.argv) > 4 and sys.argv[4] == "cpu"
 out = {}

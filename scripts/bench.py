@@ -7,7 +7,7 @@ advisor's time for 100,000 sampled deals of a typical 2-player position; and the
     python scripts/bench.py                          # table on stdout
     python scripts/bench.py --out docs/bench.md      # also write the table (README links it)
 
-Each figure is the best of --repeats timed runs of the public API (analyzer.simulate) after a
+Each figure is the best of --repeats timed runs of the public API (analyzer.studies.simulate) after a
 warm-up that compiles; wall-clock, so run it on an otherwise idle machine.
 """
 from __future__ import annotations
@@ -19,8 +19,9 @@ import platform
 import time
 
 from analyzer import __version__
-from analyzer.advisor import advise
-from analyzer.simulate import max_jobs, simulate_games, simulate_rounds
+from analyzer.play.advisor import advise
+from analyzer.runs.batches import max_jobs
+from analyzer.studies.simulate import simulate_games, simulate_rounds
 
 EXAMPLE_POSITION = os.path.join(os.path.dirname(__file__), "..", "docs", "example_position.json")
 

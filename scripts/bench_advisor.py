@@ -25,8 +25,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DRAW = os.path.join(ROOT, "docs", "example_draw.json")
 CHILD = """
 import json, resource, sys, time
-from analyzer.advisor import advise
-from analyzer.position import load
+from analyzer.play.advisor import advise
+from analyzer.play.position_input import load
 pos = load(sys.argv[1])
 advise(pos, samples=1000, seed=1)                       # compiled, warm
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -50,9 +50,9 @@ def main() -> None:
 
     sys.path.insert(0, ROOT)
     from analyzer import __version__
-    from analyzer.advisor import advise
-    from analyzer.position import load
-    from analyzer.simulate import max_jobs
+    from analyzer.play.advisor import advise
+    from analyzer.play.position_input import load
+    from analyzer.runs.batches import max_jobs
     from bench import cpu_model             # scripts/bench.py: one description of the machine
 
     pos = load(DRAW)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from analyzer.report import run_demo_results
+from analyzer.studies.report import run_demo_results
 from reports import charts
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

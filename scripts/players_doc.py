@@ -16,7 +16,7 @@ DOC = ROOT / "docs" / "players.md"
 
 def updated(text: str) -> str:
     """`text` with its generated section replaced by the registry's current one."""
-    from analyzer.policy_docs import DOC_BEGIN, DOC_END, markdown
+    from analyzer.rules.policy_docs import DOC_BEGIN, DOC_END, markdown
 
     start, end = text.index(DOC_BEGIN), text.index(DOC_END) + len(DOC_END)
     return text[:start] + markdown() + text[end:]

@@ -44,7 +44,7 @@ import numba
 numba.set_num_threads(1)
 import numpy as np
 from kernels import batch, cards, search_batch as sb
-from analyzer.policies import policy_arrays, rollout_arrays, seat_policies
+from analyzer.rules.policies import policy_arrays, rollout_arrays, seat_policies
 mode, out, players, count, policy, samples = sys.argv[1], sys.argv[2], int(sys.argv[3]), \
     int(sys.argv[4]), sys.argv[5], int(sys.argv[6])
 deck = cards.deck_types("base")

@@ -4,7 +4,7 @@
 
 Each entry is one `seasalt` command line run in-process through the CLI with `--json` (or
 `--out FILE.csv`), and its output with every wall-clock `timing` entry removed.
-tests/test_fixtures.py runs the same commands and compares. Re-record only when an output is
+tests/faces/test_fixtures.py runs the same commands and compares. Re-record only when an output is
 meant to change, and say why in the commit.
 """
 from __future__ import annotations
@@ -89,7 +89,7 @@ def run(argv: list[str]):
     """Run one command in-process; its JSON output (stdout) or its --out CSV text."""
     from click.testing import CliRunner
 
-    from analyzer.cli import main
+    from analyzer.faces.cli import main
 
     with tempfile.TemporaryDirectory() as tmp:
         args = [a.replace("{tmp}", tmp) for a in argv]

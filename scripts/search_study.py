@@ -9,7 +9,7 @@ Three parts, each printed as a table (and all of it written to --out as JSON and
    SearchSeat.decide for every
    decision with two or more legal actions of seat 0 in `--timing-rounds` rounds against
    baseline (2 and 4 players). A decision with one legal action costs nothing and is not counted.
-2. **Strength**: full games (analyzer.sweep: seats rotated, common random numbers across
+2. **Strength**: full games (analyzer.studies.sweep: seats rotated, common random numbers across
    budgets, 95% Wilson intervals) of `search(samples=B)` against three baseline opponents and
    against `threshold(stop_at=7,last_chance_at=7)`, the best simple rule known (it calls LAST
    CHANCE as soon as it has 7 points), at 2, 3 and 4 players.
@@ -32,13 +32,14 @@ import time
 import numpy as np
 
 from analyzer import __version__
-from analyzer.decisions import Round
-from analyzer.policies import parse_policy
-from analyzer.progress import ProgressLine
-from analyzer.searcher import SearchSeat
-from analyzer.simulate import simulate_rounds
-from analyzer.stats import wilson
-from analyzer.sweep import sweep
+from analyzer.numbers.estimates import Z95
+from analyzer.play.decisions import Round
+from analyzer.rules.policies import parse_policy
+from analyzer.base.progress import ProgressLine
+from analyzer.play.search_seat import SearchSeat
+from analyzer.studies.simulate import simulate_rounds
+from analyzer.numbers.estimates import wilson
+from analyzer.studies.sweep import sweep
 from bench import cpu_model      # scripts/ is on the path when this script runs
 
 OPPONENTS = ("baseline", "threshold(stop_at=7,last_chance_at=7)")
@@ -168,7 +169,7 @@ def _style(result: dict) -> list[str]:
         tlo, thi = s["turns_ci95"]
         n, ends = s["rounds"], s["end"]
         pairs = s["pairs_per_round"]
-        half = 1.96 * (pairs / n) ** 0.5           # Poisson approximation (module doc)
+        half = Z95 * (pairs / n) ** 0.5            # Poisson approximation (module doc)
         lc = ends["last_chance_won"] + ends["last_chance_lost"]
         lines.append(f"| `{s['player']}` | {share(ends['stop'], n)} | {share(lc, n)} "
                      f"| {share(ends['void'], n)} | {s['declarer_card_points_mean']:.2f} "

@@ -8,13 +8,13 @@ The code lives in the `analyzer` (runs, players, CLI), `kernels` (the compiled g
 `reports` (charts) packages; `python -m seasalt` and `python -m analyzer` run the command line.
 """
 from analyzer import __version__
-from analyzer.advisor import advise
-from analyzer.policies import REGISTRY as POLICIES, parse_policy
-from analyzer.replay import replay
-from analyzer.score import score_hand
-from analyzer.simulate import simulate_games, simulate_rounds
-from analyzer.sweep import sweep
-from analyzer.tournament import tournament
+from analyzer.play.advisor import advise
+from analyzer.rules.policies import REGISTRY as POLICIES, parse_policy
+from analyzer.play.replay import replay
+from analyzer.rules.score import score_hand
+from analyzer.studies.simulate import simulate_games, simulate_rounds
+from analyzer.studies.sweep import sweep
+from analyzer.studies.tournament import tournament
 
 __all__ = ["__version__", "advise", "POLICIES", "parse_policy", "replay", "score_hand",
            "simulate_games", "simulate_rounds", "sweep", "tournament"]

@@ -1,4 +1,4 @@
 """`python -m seasalt ...` is the `seasalt` command."""
-from analyzer.cli import main
+from analyzer.faces.cli import main
 
 main(prog_name="seasalt")

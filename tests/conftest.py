@@ -1,6 +1,6 @@
 """Shared helpers for the rules tests.
 
-* `scripted(...)`: `analyzer.scripted.build_state` plus the cards that the test does not place
+* `scripted(...)`: `analyzer.rules.setups.build_state` plus the cards that the test does not place
   (`rest`): at the bottom of the deck, under a pile, or left out.
 * `run(state, policies, seed)`: play the round traced and check every event with `Replay`.
 * `Replay`: an independent reading of RULES.md §4-§6 and BASELINE_POLICY.md in plain Python. It
@@ -19,13 +19,13 @@ from collections import Counter
 
 import numpy as np
 
-# Runs keep their finished tasks in a checkpoint directory (analyzer.checkpoint); the tests use a
+# Runs keep their finished tasks in a checkpoint directory (analyzer.runs.checkpoint); the tests use a
 # fresh one, inherited by the CLI subprocesses they start, so they never see a user's checkpoints.
 os.environ["SEASALT_CHECKPOINT_DIR"] = tempfile.mkdtemp(prefix="seasalt-test-checkpoints-")
 
-from analyzer.cards import card_name, parse_cards
-from analyzer.policies import parse_policy
-from analyzer.scripted import build_state, play_traced
+from analyzer.rules.notation import card_name, parse_cards
+from analyzer.rules.policies import parse_policy
+from analyzer.rules.setups import build_state, play_traced
 from kernels import cards as kc
 from kernels import state as ks
 from kernels.invariants import state_errors

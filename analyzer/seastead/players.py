@@ -1,6 +1,6 @@
 """Seastead players: names, parameters and defaults of the compiled choosers
 (kernels.seastead.players), parsed from specs such as `heuristic(split=1,build_at=3)` with the
-same grammar as Sea Salt & Paper's policies (analyzer.policies)."""
+same grammar as Sea Salt & Paper's policies (analyzer.rules.policies)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -9,8 +9,8 @@ import numpy as np
 
 from kernels.seastead import layout as L
 
-from ..errors import SeasaltError
-from ..policies import Param, Policy, PolicyInfo, parse_policy
+from ..base.errors import SeasaltError
+from ..rules.policies import Param, Policy, PolicyInfo, parse_policy
 
 _HEURISTIC = (
     Param("split", L.H_SPLIT, 2, 0, 2,
@@ -83,8 +83,8 @@ def parse_player(spec: str) -> Policy:
 
 
 def listing():
-    """The players for `seasalt seastead players` (analyzer.policy_docs)."""
-    from ..policy_docs import Listing
+    """The players for `seasalt seastead players` (analyzer.rules.policy_docs)."""
+    from ..rules.policy_docs import Listing
     return Listing(REGISTRY, LISTER, "--player", "--player", "heuristic(split=1,build_at=3)",
                    "docs/seastead.md describes the game's players.")
 

@@ -15,8 +15,8 @@ from kernels.rng import seed_stream
 from kernels.seastead import layout as L
 from kernels.seastead.engine import play_game
 
-from ..errors import SeasaltError
-from ..runspec import check_seed
+from ..base.errors import SeasaltError
+from ..rules.limits import check_seed
 from .components import ICONS, Components, Setup, load
 from .players import parse_player, player_arrays, seat_players
 from .runs import BUILDINGS, CATEGORIES, TRIGGERS, header

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..tables import (cut_labels, entrant_labels, pct, pct_digits, rate_ci, rate_column, table,
+from ..render.text_tables import (cut_labels, entrant_labels, pct, pct_digits, rate_ci, rate_column, table,
                       timing, wrap)
-from ..tidy import frame
+from ..render.tidy_frames import frame
 from .components import Components, Setup, load
 from .players import parse_player
 from .runs import BUILDINGS, CATEGORIES, TRIGGERS, interval_words, simulate
@@ -21,7 +21,7 @@ def _pct(x) -> str:
 
 
 def _rate(d: dict, digits: int | None = None) -> str:
-    """`39.6% [37.5, 41.8]`, rare events with more digits (analyzer.tables.pct_digits)."""
+    """`39.6% [37.5, 41.8]`, rare events with more digits (analyzer.render.text_tables.pct_digits)."""
     return rate_ci(d["rate"], *d["ci95"], digits)
 
 

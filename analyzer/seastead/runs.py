@@ -2,7 +2,7 @@
 reduced to JSON-ready summaries with 95% intervals.
 
 A run is one or more batches (kernels.seastead.batch: blocks of GAME_BLOCK games, block b on
-the random stream (seed, b)) run by analyzer.backends.Runner, so threads, --jobs, a Dask
+the random stream (seed, b)) run by analyzer.runs.backends.Runner, so threads, --jobs, a Dask
 cluster and resumed checkpoints all give the same counters for a seed. Every summary is a pure
 function of (components, setup, players, games, seed) except its `timing` entry.
 """
@@ -18,12 +18,13 @@ from kernels.seastead import batch as sb
 from kernels.seastead import layout as L
 
 from .. import __version__
-from ..backends import Progress, Runner, TaskGrid
-from ..errors import SeasaltError
-from ..policies import Policy
-from ..rotation import rotation_seed, split_games
-from ..runspec import check_seed, run_seed
-from ..stats import mean_ci, wilson
+from ..runs.batches import Progress, TaskGrid
+from ..runs.spec import Backend
+from ..base.errors import SeasaltError
+from ..rules.policies import Policy
+from ..studies.rotation import rotation_seed, split_games
+from ..rules.limits import check_seed, run_seed
+from ..numbers.estimates import mean_ci, wilson
 from .components import Components, Setup, load
 from .players import player_arrays, seat_players
 
@@ -44,7 +45,7 @@ class SeasteadBatch(TaskGrid):
     seed: int
     kind: str = "seastead"
     unit: str = "games"
-    engine: str = "seastead"       # which kernels (analyzer.backends.batch_kernels); with a
+    engine: str = "seastead"       # which kernels (analyzer.runs.batches.batch_kernels); with a
                                    # search seat "seastead-search"
 
     def args(self) -> tuple:
@@ -164,11 +165,11 @@ def simulate(games: int, players: Sequence[str] = ("heuristic",), seed: int | No
              scheduler: str | None = None, checkpoint: str | None = None,
              resume: bool = False, restart: bool = False) -> dict:
     """`games` Seastead games: two players (seat 0 starts) or solo against the Boss.
-    `scheduler`, `checkpoint`, `resume` and `restart` as for analyzer.backends.Runner."""
+    `scheduler`, `checkpoint`, `resume` and `restart` as for analyzer.runs.backends.Runner."""
     comps = components if isinstance(components, Components) else load(components)
     seed = run_seed(seed, resume)
     planned = plan(comps, setup, players, games, seed)
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
+    runner = Backend(jobs, scheduler, checkpoint, resume, restart).runner(progress)
     outcome = runner.run([planned.batch], {"command": "seastead simulate", "seed": seed})
     return summarize(planned, comps, outcome.counters[0], _timing(outcome))
 
@@ -201,7 +202,7 @@ def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = N
                     seats = (a, b) if r == 0 else (b, a)
                     plans.append((seats, plan(comps, setup, [specs[seats[0]], specs[seats[1]]],
                                               n, rotation_seed(seed, 2, r))))
-    runner = Runner(jobs, scheduler, checkpoint, resume, progress, restart)
+    runner = Backend(jobs, scheduler, checkpoint, resume, restart).runner(progress)
     outcome = runner.run([p.batch for _, p in plans], {"command": "seastead tournament",
                                                        "seed": seed})
     rows = _rank(specs, plans, outcome.counters, setup.solo)

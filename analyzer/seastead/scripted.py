@@ -20,7 +20,8 @@ import numpy as np
 
 from kernels.rng import seed_stream
 from kernels.seastead import layout as L
-from kernels.seastead.engine import final_score, play_on, settled_errors, setup
+from kernels.seastead.engine import final_score, play_on, setup
+from kernels.seastead.invariants import settled_errors
 from kernels.seastead.players import WILDCARD as ANY
 
 from .components import BUILDINGS, ICONS, Components, Setup

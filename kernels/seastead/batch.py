@@ -3,7 +3,7 @@
 Block b of a run plays games b * GAME_BLOCK .. on the random stream (seed, b) and writes its
 own counter row, so the summed counters are bit-identical for any thread count or chunking
 (the Sea Salt & Paper drivers in kernels/batch.py work the same way). `run_games` runs them on
-the calling thread without the GIL; analyzer.backends runs several calls at once. Games with a
+the calling thread without the GIL; analyzer.runs.backends runs several calls at once. Games with a
 search seat have their own driver (kernels/seastead/search_batch.py), so that neither a plain
 run nor an edit of the search player compiles the other.
 """
@@ -103,7 +103,7 @@ def _block(b, cp, cfg, pk, pp, ngames, seed, row):
 @njit(cache=True, nogil=True)
 def run_games(cp, cfg, pk, pp, ngames, seed, block_lo, out):
     """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE]).
-    On the calling thread, without the GIL: analyzer.backends runs several at once on its
+    On the calling thread, without the GIL: analyzer.runs.backends runs several at once on its
     own threads (and one per Dask worker), so no thread-pool variant is compiled."""
     for i in range(out.shape[0]):
         out[i, :] = 0

@@ -58,7 +58,7 @@ class Seasalt:
         import numpy as np
         from kernels import batch, cards
         from kernels.state import END_STOP
-        from analyzer.policies import policy_arrays, seat_policies
+        from analyzer.rules.policies import policy_arrays, seat_policies
         self.np, self.batch, self.end_stop = np, batch, END_STOP
         self.deck = cards.deck_types("base")
         self.policy_arrays, self.seat_policies = policy_arrays, seat_policies

@@ -1,0 +1,232 @@
+"""The commands of one game at a time: `seasalt replay`, `advise`, `serve` and `review`
+(registered by analyzer.faces.cli). Thin shells over analyzer.play (replay, advisor, robust,
+review, session) and the web page (analyzer.faces.web)."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from . import options as opt
+from ..base.errors import SeasaltError
+from ..render.output import json_safe, write_out
+from ..runs.batches import check_jobs
+
+
+# ---------------------------------------------------------------------------------------------
+# replay
+
+@click.command()
+@opt.seed(help="The game's seed: it is game 0 of `simulate --games N --seed S` "
+               "with the same players, policies, expansion and target.")
+@opt.players()
+@opt.policy(help="Player policy: once for every seat, or once per seat. Default: baseline. "
+                   "'--policy help' lists the players.")
+@opt.expansion()
+@opt.target()
+@click.option("--game", "game_path", metavar="FILE",
+              help="Replay a game played in `seasalt serve`'s Play view (its game file: seed, "
+                   "players and the user's every action) instead.")
+@opt.as_json(help="Print the game as one JSON object: rounds, events (with their text), scores.")
+@opt.out(help="Also write the events as a tidy table (one row per event) to FILE: .csv, "
+              ".json or .parquet.")
+def replay(seed: int | None, players: int | None, policies: tuple[str, ...], expansion: str,
+           target: int | None, game_path: str | None, as_json: bool, out: str | None) -> None:
+    """One game, action by action: who drew what and from where, which pairs were played and
+    what they did, who declared, how the bet resolved, round scores and the winner.
+
+    The game is played on the random stream kernels.rng.seed_stream(S, 0). Cards only one
+    player saw are shown in [brackets] (the replay shows everything).
+
+    \b
+    Examples:
+      seasalt replay --seed 7 --players 3
+      seasalt replay --game seasalt-game-7.json
+    """
+    from ..play.replay import format_replay, replay as play, replay_frame
+
+    if game_path is not None:
+        if seed is not None or players is not None or policies or target is not None:
+            raise SeasaltError("--game FILE gives the game: leave out --seed, --players, "
+                               "--policy and --target")
+    elif seed is None or players is None:
+        raise SeasaltError("give --seed and --players (or --game FILE)")
+    if out is not None:
+        from ..render.tidy_frames import check_out
+        check_out(out)
+    if game_path is not None:
+        from ..play.session import load_game
+        r = load_game(game_path).record()
+    else:
+        r = play(seed, players, list(policies) or ["baseline"], expansion, target)
+    if out is not None:
+        write_out(replay_frame(r), out)
+    from ..render.text_tables import wrap_text
+    click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json else
+               wrap_text(format_replay(r)))
+
+
+# ---------------------------------------------------------------------------------------------
+# advise
+
+@click.command()
+@click.argument("position", metavar="POSITION", required=False)
+@click.option("--template", is_flag=True,
+              help="Print a commented position file to start from (seasalt advise --template > "
+                   "pos.json), then stop.")
+@click.option("--samples", type=int, metavar="N",
+              help="Sampled deals of the hidden cards (default 100000 unless --precision).")
+@click.option("--precision", type=float, metavar="X",
+              help="Sample until every reported probability has a 95% half-width below X.")
+@opt.policy("--opponent", "--opponents", "opponent",
+            help="Opponent model for their turns ('--opponent help' lists the players). Several "
+                 "(repeated, or SPEC,SPEC): one answer per model and a verdict. Default: "
+                 "baseline.")
+@opt.policy("--me", "me",
+            help="Your own model after this decision (the rest of your turn, later turns, the "
+                 "rest of the game); several as for --opponent. Default: baseline.")
+@click.option("--robust", is_flag=True,
+              help="Ask several models: opponents baseline, tuned, gambler and denier, you "
+                   "baseline and tuned (where --opponent or --me names none), 20000 samples "
+                   "each unless --samples; one line per model and a verdict.")
+@opt.seed(help="Random seed. Default: fresh, printed.")
+@opt.jobs(help=opt.THREADS_HELP)
+@click.option("--no-play-on", "no_play_on", is_flag=True,
+              help="At the play step, leave out ending the turn (faster).")
+@opt.as_json()
+def advise(position: str | None, template: bool, samples: int | None, precision: float | None,
+           opponent: tuple[str, ...], me: tuple[str, ...], robust: bool, seed: int | None,
+           jobs: int | None, no_play_on: bool, as_json: bool) -> None:
+    """What should I do here? POSITION is a JSON file (- for standard input) describing what
+    you know at the table and which decision you face (draw, keep, play, crab, lobster, steal);
+    'seasalt advise --template' prints one to edit (comments after // are allowed), docs/advisor.md
+    has the format. Every legal action is played on the same sampled deals and ranked by the
+    chance to win the game (from the file's totals and target, else as a new game).
+
+    \b
+    Example:
+      seasalt advise --template > position.json
+      seasalt advise position.json --precision 0.005
+    """
+    if template:
+        if position is not None:
+            raise SeasaltError("--template prints a position file; leave out POSITION")
+        from ..play.position_template import TEMPLATE
+        click.echo(TEMPLATE, nl=False)
+        return
+    if position is None:
+        raise SeasaltError("give a POSITION file (or - for standard input); seasalt advise "
+                           "--template prints one to start from")
+    from ..play.advisor import format_advice
+    from ..play.position_input import load
+    from ..base.progress import ProgressLine
+    from ..play.robust import Robust, advise_models, format_robust
+
+    pos = load(position)
+    with ProgressLine("advise") as progress:
+        result = advise_models(pos, opponent, me, robust, samples=samples, precision=precision,
+                               seed=seed, jobs=jobs, play_on=not no_play_on, progress=progress)
+    if as_json:
+        click.echo(json.dumps(json_safe(result.to_dict()), indent=2, allow_nan=False))
+    else:
+        click.echo(format_robust(result) if isinstance(result, Robust) else format_advice(result))
+
+
+# ---------------------------------------------------------------------------------------------
+# serve: the advisor in a browser (analyzer/faces/web)
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but localhost opens the advisor to the network.")
+@click.option("--port", default=8765, show_default=True, type=int, help="Port (0: any free one).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
+def serve(host: str, port: int, open_browser: bool) -> None:
+    """Start the advisor's web page and JSON API and print its URL.
+
+    \b
+    The page: click the cards you see, press Advise. The API:
+      curl -H 'Content-Type: application/json' --data-binary @position.json \\
+           'http://127.0.0.1:8765/api/advise?samples=100000&seed=1'
+    prints what `seasalt advise position.json --samples 100000 --seed 1 --json` prints.
+    """
+    from .web.server import serve as run_server
+    run_server(host, port, open_browser)
+
+
+# ---------------------------------------------------------------------------------------------
+# review
+
+@click.command()
+@opt.seed(help="The game's seed (the game of `seasalt replay --seed S` with the same options).")
+@opt.players()
+@opt.policy(callback=None, is_eager=False,
+              help="Player policy: once for every seat, or once per seat. Default: baseline.")
+@click.option("--replay", "replay_path", metavar="FILE",
+              help="Review the game of a `seasalt replay --json` file instead (its seed, players, "
+                   "policies, expansion and target; its events are checked).")
+@click.option("--game", "game_path", metavar="FILE",
+              help="Review the user's decisions in a game of `seasalt serve`'s Play view (its "
+                   "game file) instead.")
+@click.option("--seat", type=int, default=0, show_default=True, metavar="Q",
+              help="The seat whose decisions are reviewed.")
+@click.option("--samples", type=int, default=2000, show_default=True, metavar="N",
+              help="Sampled deals per decision.")
+@opt.expansion()
+@opt.target()
+@opt.jobs(help=opt.THREADS_HELP)
+@opt.as_json(help="Print the review as one JSON object.")
+@opt.out(help="Also write one row per decision to FILE: .csv, .json or .parquet.")
+def review(seed: int | None, players: int | None, policies: tuple[str, ...],
+           replay_path: str | None, game_path: str | None, seat: int, samples: int,
+           expansion: str, target: int | None, jobs: int | None, as_json: bool,
+           out: str | None) -> None:
+    """A game reviewed as a chess engine reviews one: at every decision of one seat, what the
+    advisor would choose from what that seat knew, and what the choice made cost in the chance
+    to win the game (with its 95% interval); then the seat's costliest decisions.
+
+    \b
+    Examples:
+      seasalt review --seed 7 --players 2 --seat 0
+      seasalt replay --seed 7 -p 3 --json > game.json; seasalt review --replay game.json --seat 2
+      seasalt review --game seasalt-game-7.json
+    """
+    from ..base.progress import ProgressLine
+    from ..play.review import format_review, load_replay, review as run_review, review_frame
+    check_jobs(jobs)     # before a --replay FILE is read
+    game = None
+    if game_path is not None:
+        if seed is not None or players is not None or policies or target is not None or \
+                replay_path is not None or seat != 0:
+            raise SeasaltError("--game FILE gives the game and the seat reviewed (the user's): "
+                               "leave out --seed, --players, --policy, --target, --replay and "
+                               "--seat")
+        from ..play.session import load_game
+        played = load_game(game_path)
+        if out is not None:
+            from ..render.tidy_frames import check_out
+            check_out(out)
+        with ProgressLine("review"):
+            r = played.review(samples, jobs=jobs)
+        if out is not None:
+            write_out(review_frame(r), out)
+        click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json
+                   else format_review(r))
+        return
+    if replay_path is not None:
+        if seed is not None or players is not None or policies or target is not None:
+            raise SeasaltError("--replay FILE gives the game: leave out --seed, --players, "
+                               "--policy and --target")
+        game = load_replay(replay_path)
+        seed, players, policies = game["seed"], game["players"], tuple(game["policies"])
+        expansion, target = game["expansion"], game["target"]
+    elif seed is None or players is None:
+        raise SeasaltError("give --seed and --players (or --replay FILE)")
+    if out is not None:
+        from ..render.tidy_frames import check_out
+        check_out(out)
+    with ProgressLine("review") as progress:
+        r = run_review(seed, players, list(policies) or ["baseline"], seat, expansion, target,
+                       samples, jobs, progress, replay_file=game)
+    if out is not None:
+        write_out(review_frame(r), out)
+    click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json else format_review(r))

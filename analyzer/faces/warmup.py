@@ -1,0 +1,73 @@
+"""`seasalt warmup`'s steps: each compiles (or loads) the kernels of one command by running it on a
+tiny input through the command's own function. The list of commands lives here, with the command
+line, so that the run machinery (analyzer.runs.compiling: what compiling costs, when it happens)
+knows no command."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..runs.compiling import CompileWatch, watching
+
+
+# The steps of `seasalt warmup`: each compiles the kernels of one command on a tiny input.
+def _rounds() -> None:
+    from ..studies.simulate import simulate_rounds
+    simulate_rounds(2, 1, seed=0, jobs=1)
+
+
+def _games() -> None:
+    from ..studies.simulate import simulate_games
+    simulate_games(2, 1, seed=0, jobs=1)
+
+
+def _score() -> None:
+    from ..rules.score import score_hand
+    score_hand("mermaid,crab:black", "boat:black,boat:yellow")
+
+
+def _replay() -> None:
+    from ..play.replay import replay
+    replay(0, 2, ["baseline"], "base", None)
+
+
+def _advise() -> None:
+    from ..play.advisor import advise
+    from ..play.position_template import EXAMPLE
+    advise(EXAMPLE, samples=1, seed=0, jobs=1)
+
+
+def _search() -> None:
+    from ..studies.simulate import simulate_rounds
+    simulate_rounds(2, 1, ["search(samples=1,continuations=1)", "baseline"], seed=0, jobs=1)
+
+
+def _seastead() -> None:
+    from ..seastead.replay import replay as seastead_replay
+    from ..seastead.runs import simulate as seastead_simulate
+    seastead_simulate(1, seed=0, jobs=1)
+    seastead_simulate(1, ["search(rollouts=1)", "heuristic"], seed=0, jobs=1)
+    seastead_replay(0)
+
+
+STEPS: list[tuple[str, Callable[[], None]]] = [
+    ("simulate --rounds", _rounds), ("simulate --games, sweep, tournament", _games),
+    ("score", _score), ("replay", _replay), ("advise", _advise),
+    ("the search player", _search), ("seastead", _seastead)]
+
+
+def warmup(on_step: Callable[[str, float], None] | None = None,
+           on_kernel: Callable[[str, float | None], None] | None = None,
+           on_begin: Callable[[int, str], None] | None = None) -> CompileWatch:
+    """Compile (or load) every kernel the commands use; `on_begin(index, name)` before each step,
+    `on_kernel(name, None)` as each kernel starts compiling and `on_kernel(name, seconds)` when
+    it is done, `on_step(name, seconds compiling)` after each step. The watch says how long
+    compiling took in all."""
+    with watching(on_kernel=on_kernel) as watch:
+        for i, (name, step) in enumerate(STEPS):
+            if on_begin is not None:
+                on_begin(i, name)
+            before = watch.seconds
+            step()
+            if on_step is not None:
+                on_step(name, watch.seconds - before)
+    return watch

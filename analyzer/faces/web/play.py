@@ -1,0 +1,211 @@
+"""`seasalt serve`'s games against the bots: the /api/play API (docs/advisor.md, "Play").
+
+    POST /api/play                 options (JSON) -> the new game's id and the user's view;
+                                   {"game": FILE}: a game file played again, to go on with
+    GET  /api/play/{id}            the user's view now
+    POST /api/play/{id}            {"action": ID, "step": N} -> the next view
+    GET  /api/play/{id}/hint       ?samples=N&seed=S: the advisor at the user's decision, from
+                                   the user's knowledge only (analyzer.play.session.Game.hint)
+    GET  /api/play/{id}/review     ?samples=N&seed=S: the review of the user's decisions so far
+                                   (analyzer.play.session.Game.review; the costliest first in `summary`)
+    GET  /api/play/{id}/at/{step}  the view after `step` actions (a decision of the review) and
+                                   `taken`: the action then taken
+    GET  /api/play/{id}/game       the game file (`seasalt replay --game FILE` reads it)
+
+The games are analyzer.play.session.Game objects kept in memory, at most MAX_GAMES: a new game beyond
+that drops the one used longest ago. A game id is random (secrets), so one page cannot guess
+another's. Bodies are JSON of at most MAX_BODY bytes, read as the advisor's are (app.read_body);
+errors are one `error: ...` line (400, 404 for an unknown game), and a refused action changes
+nothing. One game call runs at a time (GAMES_LOCK): each is milliseconds with bot opponents.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from typing import Callable
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ...base.errors import SeasaltError
+from ...render.output import json_safe
+from ...play.session import Game
+
+MAX_GAMES = 64                     # games kept in memory; the oldest is dropped beyond it
+OPTIONS = ("players", "opponents", "expansion", "target", "seed", "seat")
+SOURCE = "game options"
+GAMES_LOCK = threading.Lock()
+
+
+class Games:
+    """The games in memory, least recently used first."""
+
+    def __init__(self, limit: int = MAX_GAMES):
+        self.limit = limit
+        self.games: OrderedDict[str, Game] = OrderedDict()
+
+    def add(self, game: Game) -> str:
+        gid = secrets.token_urlsafe(12)
+        self.games[gid] = game
+        while len(self.games) > self.limit:
+            self.games.popitem(last=False)
+        return gid
+
+    def get(self, gid: str) -> Game:
+        from .app import HTTPError
+        if gid not in self.games:
+            raise HTTPError(404, f"no game {gid[:40]!r} here: games live in the server's memory "
+                                 f"(at most {self.limit}, the oldest dropped) until it stops; "
+                                 f"start one with POST /api/play")
+        self.games.move_to_end(gid)
+        return self.games[gid]
+
+
+GAMES = Games()
+
+
+def game_options(body: object) -> dict:
+    """Game() keywords from a request body: a JSON object with keys of OPTIONS (all optional)."""
+    if body is None:
+        return {}
+    if not isinstance(body, dict):
+        raise SeasaltError(f"{SOURCE}: expected a JSON object with any of: {', '.join(OPTIONS)}")
+    unknown = [k for k in body if k not in OPTIONS]
+    if unknown:
+        raise SeasaltError(f"{SOURCE}: unknown key {unknown[0][:40]!r}; valid: "
+                           f"{', '.join(OPTIONS)} (or \"game\": a game file)")
+    return dict(body)
+
+
+def new_game(body: object) -> dict:
+    """A new game from options, or a game file played again ({"game": FILE}: Game.from_file,
+    so the page can open a downloaded game and go on with it)."""
+    if isinstance(body, dict) and "game" in body:
+        if len(body) != 1:
+            raise SeasaltError(f"{SOURCE}: \"game\" (a game file) comes alone, without other "
+                               f"options")
+        game = Game.from_file(body["game"])
+    else:
+        game = Game(**game_options(body))
+    with GAMES_LOCK:
+        gid = GAMES.add(game)
+        return {"id": gid, **game.view()}
+
+
+def act(gid: str, body: object) -> dict:
+    """Play the user's action of the body ({"action": ID, "step": N}; step optional)."""
+    if not isinstance(body, dict) or "action" not in body or \
+            any(k not in ("action", "step") for k in body):
+        raise SeasaltError("send {\"action\": ID} (an id of the view's legal actions), "
+                           "optionally with \"step\": the view's step")
+    with GAMES_LOCK:
+        game = GAMES.get(gid)
+        game.apply(body["action"], body.get("step"))
+        return {"id": gid, **game.view()}
+
+
+def show(gid: str) -> dict:
+    with GAMES_LOCK:
+        return {"id": gid, **GAMES.get(gid).view()}
+
+
+def moment(gid: str, step: str) -> dict:
+    """The user's view as it was after `step` actions (Game.at), the action then taken (None
+    at the current step) and the game's own id: the review's link back to a decision."""
+    from .app import HTTPError
+    if not step.isdigit() or len(step) > 9:
+        raise HTTPError(400, f"step must be a whole number, got {step[:40]!r}")
+    with GAMES_LOCK:
+        game = GAMES.get(gid).snapshot()
+    then = game.at(int(step))
+    taken = game.actions[int(step)] if int(step) < len(game.actions) else None
+    return {"id": gid, **then.view(), "taken": taken}
+
+
+def game_file(gid: str) -> dict:
+    with GAMES_LOCK:
+        return GAMES.get(gid).game_file()
+
+
+HINT_QUERY = {"samples": int, "seed": int}
+
+
+def _query(request: Request) -> dict:
+    """samples and seed from the query string (the CLI's option names)."""
+    from .app import HTTPError
+    options = {}
+    for key, value in request.query_params.multi_items():
+        if key not in HINT_QUERY:
+            raise HTTPError(400, f"unknown parameter {key[:40]!r}; valid: {', '.join(HINT_QUERY)}")
+        if key in options:
+            raise HTTPError(400, f"{key} given twice")
+        try:
+            options[key] = HINT_QUERY[key](value)
+        except ValueError:
+            raise HTTPError(400, f"invalid value for {key}: {value[:40]!r}") from None
+    return options
+
+
+def hint(request: Request) -> dict:
+    """The advisor at the user's decision (Game.hint) on a snapshot of the game, holding the
+    advisor as /api/advise does (one advice at a time, its time limit)."""
+    from .app import advising
+    options = _query(request)
+    gid = request.path_params["gid"]
+    with GAMES_LOCK:
+        game = GAMES.get(gid).snapshot()
+    return {"id": gid, **advising(lambda stop: game.hint(**options, stop=stop))}
+
+
+def review(request: Request) -> dict:
+    """The review of the user's decisions so far (Game.review) on a snapshot of the game,
+    holding the advisor as a hint does."""
+    from .app import advising
+    options = _query(request)
+    gid = request.path_params["gid"]
+    with GAMES_LOCK:
+        game = GAMES.get(gid).snapshot()
+    return {"id": gid, **advising(lambda stop: game.review(**options, stop=stop))}
+
+
+def _endpoint(work: Callable[[Request, object], dict], body: bool = False,
+              download: bool = False):
+    """A play endpoint: the body (when `body`) decoded as the advisor's is, `work` run in a
+    worker thread, errors as one `error:` line."""
+    from .app import read_body, failure
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            data = await read_body(request, SOURCE, empty_ok=True) if body else None
+            result = await run_in_threadpool(work, request, data)
+        except ClientDisconnect:
+            return Response(status_code=400, headers={"X-Content-Type-Options": "nosniff"})
+        except Exception as e:
+            return failure(e)
+        headers = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
+        if download:
+            headers["Content-Disposition"] = \
+                f'attachment; filename="seasalt-game-{result["seed"]}.json"'
+        return Response(json.dumps(json_safe(result), allow_nan=False),
+                        media_type="application/json", headers=headers)
+    return endpoint
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/api/play", _endpoint(lambda r, b: new_game(b), body=True), methods=["POST"]),
+        Route("/api/play/{gid}", _endpoint(lambda r, b: show(r.path_params["gid"])),
+              methods=["GET"]),
+        Route("/api/play/{gid}", _endpoint(lambda r, b: act(r.path_params["gid"], b), body=True),
+              methods=["POST"]),
+        Route("/api/play/{gid}/hint", _endpoint(lambda r, b: hint(r)), methods=["GET"]),
+        Route("/api/play/{gid}/review", _endpoint(lambda r, b: review(r)), methods=["GET"]),
+        Route("/api/play/{gid}/at/{step}", _endpoint(
+            lambda r, b: moment(r.path_params["gid"], r.path_params["step"])), methods=["GET"]),
+        Route("/api/play/{gid}/game", _endpoint(lambda r, b: game_file(r.path_params["gid"]),
+                                                download=True), methods=["GET"]),
+    ]

@@ -1,0 +1,530 @@
+"""What should I do here? Every legal action of the asker's decision, played on the same sampled
+deals (common random numbers) and continued by the players' models, with 95% intervals, paired
+differences and a recommendation that says when the best two cannot be told apart.
+
+    a = advise(load("position.json"), samples=100_000, seed=1)
+    a.recommendation, a.options["last_chance"]["margin"], a.frame()
+
+Every option is ranked by one criterion, the chance to win the game (a four-mermaid win is a
+won game): from the position's running totals to its target, or, without them, as the first
+round of a new game at the standard target (DEFAULT_TARGETS), which the advice says.
+The deals are exactly uniform over what the position and the rules allow (kernels.advisor);
+the counters are summed in the kernel, so memory does not grow with the samples and
+`--precision` costs what its samples cost. `run` and `judge` evaluate any marked state, such as
+a seat's view of a replayed game (analyzer.play.review).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from kernels import actions as kac
+from kernels import advisor as ka
+from kernels import cards as kc
+from kernels import state as ks
+from kernels.policies import SEARCH
+
+from .. import __version__
+from ..rules.notation import card_name
+from .decisions import describe_action, named_card
+from ..base.errors import SeasaltError
+from ..rules.policies import Policy, policy_arrays, seat_policies
+from .position import Position, describe, parse, summary
+from ..runs.batches import TaskGrid, check_jobs, max_jobs
+from ..runs.spec import Backend
+from ..rules.limits import run_seed
+from ..rules.limits import DEFAULT_TARGETS
+from ..numbers.estimates import mean_ci, wilson
+from ..render.text_tables import wrap
+from ..runs.compiling import watching
+
+# The declare decision's actions keep the first edition's names.
+PLAY_IDS = {kac.A_STOP: "stop", kac.A_LAST_CHANCE: "last_chance", kac.A_END: "play_on"}
+LABELS = {"stop": "STOP", "last_chance": "LAST CHANCE", "play_on": "play on (end the turn)"}
+OPTIONS = ("stop", "last_chance", "play_on")     # the declare decision's (first edition)
+BATCH = 10_000
+DEFAULT_SAMPLES = 100_000
+MAX_SAMPLES = 10_000_000
+
+
+# ---------------------------------------------------------------------------------------------
+# The evaluation: counters summed over samples
+
+@dataclass
+class Tally:
+    """Integer sums over the samples of an evaluation (kernels.advisor counters)."""
+    counts: np.ndarray          # int64[actions, NCOUNTERS]
+    cross: np.ndarray           # int64[actions, actions, NCROSS], pairs a < b
+    n: int = 0
+    raw: int = 0                # raw deals drawn (n + the impossible ones drawn again)
+    failed: int = 0             # samples that found no possible deal
+    compile_seconds: float = 0.0    # spent compiling kernels during the run (not speed)
+
+    @classmethod
+    def empty(cls, na: int) -> "Tally":
+        return cls(np.zeros((na, ka.NCOUNTERS), np.int64), np.zeros((na, na, ka.NCROSS), np.int64))
+
+    def mean_ci(self, a: int, total: int, squares: int) -> dict:
+        m, ci = mean_ci(float(self.counts[a, total]), float(self.counts[a, squares]), self.n)
+        return {"mean": m, "ci95": list(ci)}
+
+    def rate(self, a: int, slot: int) -> dict:
+        k = int(self.counts[a, slot])
+        return {"rate": k / self.n if self.n else 0.0, "ci95": list(wilson(k, self.n))}
+
+    def diff_cell(self, a: int, b: int, total: int, cross: int) -> tuple[float, float, int]:
+        """(sum, sum of squares, n) of (value of a - value of b) over the samples (paired)."""
+        lo, hi = (a, b) if a < b else (b, a)
+        return (float(self.counts[a, total] - self.counts[b, total]),
+                float(self.cross[lo, hi, cross]), self.n)
+
+    def diff(self, a: int, b: int, total: int, cross: int) -> dict:
+        """Mean of (value of a - value of b) over the samples, with its 95% interval (paired)."""
+        m, ci = mean_ci(*self.diff_cell(a, b, total, cross))
+        return {"mean": m, "ci95": list(ci)}
+
+
+@dataclass
+class Evaluation:
+    """What the kernel needs for one decision (kernels.advisor.evaluate)."""
+    template: np.ndarray
+    pool: np.ndarray
+    unknown_hand: np.ndarray
+    takes: np.ndarray
+    seat: int
+    actions: list[int]
+    pk: np.ndarray
+    pp: np.ndarray
+    deck: np.ndarray
+    target: int
+    totals: np.ndarray
+
+
+def check_models(pols: Sequence[Policy]) -> None:
+    """The models that play on after the decision must be bots (the engine asks them itself)."""
+    for p in pols:
+        if p.info.kind >= SEARCH:
+            raise SeasaltError(f"{p.info.name!r} cannot continue a deal: only bots "
+                               "can (baseline, threshold, presets, random)")
+
+
+@dataclass(frozen=True, eq=False)
+class AdviseBatch(TaskGrid):
+    """Samples first .. first + count - 1 of one evaluation on the streams of `seed`: a Runner
+    batch (engine "advise"). Block b holds samples first + b * ADVISE_BLOCK onwards, so the counters
+    are the same for any --jobs, backend or task order."""
+    ev: Evaluation
+    seed: int
+    first: int
+    count: int
+    kind: str = "advise"
+    unit: str = "samples"
+    engine: str = "advise"
+
+    @property
+    def width(self) -> int:
+        return counter_width(len(self.ev.actions))
+
+    def args(self) -> tuple:
+        ev = self.ev
+        return (ev.template, ev.pool, ev.unknown_hand, ev.takes, ev.seat,
+                np.array(ev.actions, dtype=np.int64), ev.pk, ev.pp, ev.deck, ev.target,
+                ev.totals, np.uint64(self.seed), self.first, self.count)
+
+    def key(self) -> dict:
+        ev = self.ev
+        return {"kind": self.kind, "seed": self.seed, "first": self.first, "count": self.count,
+                "seat": ev.seat, "actions": list(ev.actions), "target": ev.target,
+                **{k: np.asarray(getattr(ev, k)).tolist()
+                   for k in ("template", "pool", "unknown_hand", "takes", "pk", "pp", "deck",
+                             "totals")}}
+
+
+def counter_width(na: int) -> int:
+    """Counters of one block: per action, per pair of actions, then raw deals and failures."""
+    return na * ka.NCOUNTERS + na * na * ka.NCROSS + 2
+
+
+def _add(tally: Tally, c: np.ndarray) -> None:
+    """Summed block counters (counter_width layout) into a tally."""
+    na = tally.counts.shape[0]
+    k = na * ka.NCOUNTERS
+    tally.counts += c[:k].reshape(tally.counts.shape)
+    tally.cross += c[k:k + na * na * ka.NCROSS].reshape(tally.cross.shape)
+    tally.raw += int(c[-2])
+    tally.failed += int(c[-1])
+
+
+def run(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
+        jobs: int | None = None, first: int = 0, report_rates: Callable[[Tally], list] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        backend: Backend | None = None,
+        stop: Callable[[], None] | None = None) -> tuple[Tally, float]:
+    """Sum the counters of `samples` samples (or, with `precision`, chunks of BATCH until every
+    rate from `report_rates` has a 95% half-width below it or MAX_SAMPLES), sample i on the
+    stream (seed, first + i), on the Runner of `backend` (default: threads, `jobs` of them).
+    The first chunk is BATCH samples either way, so an impossible position is found out early.
+    `stop` (the server's: a client gone, a time limit) is called before every chunk and may
+    raise to end the run; with it the samples go in chunks of BATCH (the same sums: every sample
+    is on its own stream), so no run goes on for long after it is told to stop.
+    Returns the tally and the seconds it took."""
+    backend = Backend(jobs) if backend is None else backend
+    tally = Tally.empty(len(ev.actions))
+    goal = samples if samples is not None else MAX_SAMPLES
+    t0 = time.perf_counter()
+    with watching() as compiling:      # compiling is not speed
+        while tally.n < goal:
+            if stop is not None:
+                stop()
+            chunked = precision is not None or tally.n == 0 or stop is not None
+            n = min(BATCH if chunked else goal, goal - tally.n)
+            done = tally.n
+            step = None if progress is None else (lambda d, t: progress(done + d, goal))
+            outcome = backend.runner(step).run(
+                [AdviseBatch(ev, seed, first + tally.n, n)],
+                {"command": "advise", "seed": seed, "first": first + tally.n, "samples": n},
+                keep=False)
+            _add(tally, outcome.counters[0])
+            tally.n += n
+            if tally.failed:
+                break
+            if progress is not None:
+                progress(tally.n, goal)
+            if precision is not None and report_rates is not None:
+                if max(_half(r) for r in report_rates(tally)) < precision:
+                    break
+    tally.compile_seconds = compiling.seconds
+    return tally, time.perf_counter() - t0 - compiling.seconds
+
+
+def _half(rate: dict) -> float:
+    return (rate["ci95"][1] - rate["ci95"][0]) / 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the tally: per action, and the recommendation
+
+def action_id(s: np.ndarray, a: int) -> str:
+    """A short stable name of action `a` at the decision point of `s` (JSON keys)."""
+    d = int(s[ks.DEC])
+    if d == kac.DEC_PLAY:
+        base = a & kac.BASE_MASK
+        if base in PLAY_IDS:
+            return PLAY_IDS[base]
+        trio = base >= kac.TRIO
+        pair = kac.PAIR_NAMES[base - kac.TRIO if trio else base]
+        return ("trio_" if trio else "play_") + pair
+    if d == kac.DEC_DRAW:
+        return "deck" if a == kac.SRC_DECK else f"pile_{'AB'[a - 1]}"
+    if d == kac.DEC_VICTIM:
+        return f"steal_from_{a}"
+    if d == kac.DEC_CRAB_PILE and a < 2:
+        return f"search_{'AB'[a]}"
+    card = card_name(named_card(s, a))
+    if d == kac.DEC_KEEP:
+        return f"keep_{card}_discard_{'AB'[a >> 1]}"
+    if d == kac.DEC_CRAB_PILE:
+        return f"take_{card}_from_{'AB'[(a - 2) & 1]}"
+    if d == kac.DEC_CRAB_CARD:
+        return f"take_{card}"
+    return f"keep_{card}"
+
+
+def action_label(s: np.ndarray, a: int) -> str:
+    """Action `a` in words (the declare decision's in the first edition's words)."""
+    ident = action_id(s, a)
+    return LABELS.get(ident, describe_action(s, a))
+
+
+def summarize(tally: Tally, s: np.ndarray, actions: Sequence[int]) -> dict:
+    """Per action (by action_id, in the order given): words and estimates with 95% intervals
+    (judge adds `vs_best`, the paired difference to the best action in P(win the game))."""
+    mermaids = bool(tally.counts[:, [ka.N_MERMAID_WIN, ka.N_MERMAID_LOSS]].any())
+    options = {}
+    for a, act in enumerate(actions):
+        o = {"action": int(act), "words": action_label(s, act),
+             "points": tally.mean_ci(a, ka.N_ME, ka.N_ME2),
+             "best_opponent_points": tally.mean_ci(a, ka.N_BEST, ka.N_BEST2),
+             "margin": tally.mean_ci(a, ka.N_MARGIN, ka.N_MARGIN2)}
+        if int(s[ks.DEC]) == kac.DEC_PLAY and act & kac.BASE_MASK == kac.A_LAST_CHANCE:
+            o["win_bet"] = tally.rate(a, ka.N_BET)
+        o["win_game"] = tally.rate(a, ka.N_GAME)
+        if mermaids:
+            o["four_mermaids_you"] = tally.rate(a, ka.N_MERMAID_WIN)
+            o["four_mermaids_opponent"] = tally.rate(a, ka.N_MERMAID_LOSS)
+        options[action_id(s, act)] = o
+    return options
+
+
+def rank(options: dict) -> int:
+    """The index of the recommended action: the highest chance to win the game (the first of
+    equal ones, in the order given)."""
+    keys = list(options)
+    return max(range(len(keys)), key=lambda a: options[keys[a]]["win_game"]["rate"])
+
+
+def game_diff(tally: Tally, a: int, b: int) -> dict:
+    """Paired difference (P(win game) of a - of b), with its 95% interval."""
+    return tally.diff(a, b, ka.N_GAME, ka.X_GAME)
+
+
+def game_diff_cell(tally: Tally, a: int, b: int) -> tuple[float, float, int]:
+    """The counters of game_diff: (sum, sum of squares, n) of the per-sample differences."""
+    return tally.diff_cell(a, b, ka.N_GAME, ka.X_GAME)
+
+
+def _same_on_every_deal(tally: Tally, a: int, b: int) -> bool:
+    """a and b won or lost the game together on every sample (a zero paired difference)."""
+    lo, hi = (a, b) if a < b else (b, a)
+    return int(tally.cross[lo, hi, ka.X_GAME]) == 0
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def fmt_diff(d: dict) -> str:
+    """A paired difference of chances with its interval, in percentage points."""
+    return (f"{100 * d['mean']:+.1f} [{100 * d['ci95'][0]:+.1f}, {100 * d['ci95'][1]:+.1f}] "
+            "points of %")
+
+
+# ---------------------------------------------------------------------------------------------
+# The advice
+
+@dataclass
+class Advice:
+    """The evaluation of one position: per option, estimates with 95% intervals."""
+    options: dict[str, dict]
+    recommendation: str
+    reason: str
+    samples: int
+    meta: dict = field(default_factory=dict)
+    description: str = ""           # the position in one line, the hand included
+    explanation: str = ""           # the recommendation in sentences
+
+    def to_dict(self) -> dict:
+        return {"recommendation": self.recommendation, "reason": self.reason,
+                "samples": self.samples, "options": self.options, **self.meta}
+
+    def frame(self):
+        """One row per option (pandas), with the run's metadata on every row."""
+        import pandas as pd
+        rows = []
+        for name, o in self.options.items():
+            row = {"option": name}
+            for key, v in o.items():
+                if isinstance(v, dict):
+                    row[key] = v["mean"] if "mean" in v else v["rate"]
+                    row[key + "_lo"], row[key + "_hi"] = v["ci95"]
+                else:
+                    row[key] = v
+            rows.append(row)
+        df = pd.DataFrame(rows)
+        for k, v in self.meta.items():
+            if not isinstance(v, (dict, list)):
+                df[k] = v
+        return df
+
+
+def _reported_rates(s: np.ndarray, actions: Sequence[int]):
+    """The rates the advice reports (what --precision bounds)."""
+    def rates(tally: Tally) -> list[dict]:
+        out = []
+        for a, act in enumerate(actions):
+            if int(s[ks.DEC]) == kac.DEC_PLAY and act & kac.BASE_MASK == kac.A_LAST_CHANCE:
+                out.append(tally.rate(a, ka.N_BET))
+            out.append(tally.rate(a, ka.N_GAME))
+        return out
+    return rates
+
+
+def advise(position: dict | Position, samples: int | None = None, precision: float | None = None,
+           opponent: str = "baseline", me: str = "baseline", seed: int | None = None,
+           jobs: int | None = None, play_on: bool = True, *, me_policy: str | None = None,
+           progress: Callable[[int, int], None] | None = None,
+           scheduler: str | None = None, stop: Callable[[], None] | None = None) -> Advice:
+    """Evaluate a position (a JSON-like dict, see analyzer.play.position). Give `samples`, or a
+    `precision`: sample until every reported probability has a 95% half-width below it.
+    `opponent` and `me` are the players' specs, as `--opponent` and `--me` (`me_policy` is the
+    old name of `me`); `play_on=False` leaves out ending the turn at the play step. The samples
+    run on analyzer.runs.backends.Runner: threads here, or Dask with `scheduler` (a running
+    scheduler's address pays; "local" starts a cluster for each chunk of a --precision run).
+    `stop`: called between chunks of samples, may raise to end the run (analyzer.play.advisor.run)."""
+    me_policy = me if me_policy is None else me_policy
+    pos = position if isinstance(position, Position) else parse(position)
+    if samples is not None and precision is not None:
+        raise SeasaltError("give --samples or --precision, not both")
+    if precision is None and samples is None:
+        samples = DEFAULT_SAMPLES
+    if samples is not None and not 1 <= samples <= MAX_SAMPLES:
+        raise SeasaltError(f"samples must be between 1 and {MAX_SAMPLES}, got {samples}",
+                           param="samples")
+    if precision is not None and not 0.0005 <= precision <= 0.5:
+        raise SeasaltError(f"--precision must be between 0.0005 and 0.5, got {precision}")
+    check_jobs(jobs)
+    seed = run_seed(seed)
+    specs = [me_policy if q == pos.seat else opponent for q in range(pos.players)]
+    pols = seat_policies(specs, pos.players)
+    check_models(pols)
+    pk, pp = policy_arrays(pols)
+    s = pos.template
+    actions = list(pos.actions)
+    if not play_on and pos.decision == kac.DEC_PLAY:
+        actions = [a for a in actions if a != kac.A_END]
+        if len(actions) < 2:
+            raise SeasaltError("--no-play-on leaves fewer than two options here")
+    rates = _reported_rates(s, actions)
+    game = game_of(pos)
+    ev = Evaluation(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk, pp,
+                    kc.deck_types(pos.expansion), game["target"],
+                    np.array(game["totals"] + [0] * (ks.MAX_PLAYERS - pos.players), np.int64))
+    tally, seconds = run(ev, samples, precision, seed, report_rates=rates, progress=progress,
+                         backend=Backend(jobs, scheduler), stop=stop)
+    if tally.failed:
+        raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
+                           "gave someone all four mermaids, so the position looks impossible")
+    verdict = judge(tally, s, actions)
+    meta = {"decision": pos.decision_name, **verdict.meta(), "game": game,
+            "position": summary(pos), "hand": [card_name(t) for t in pos.hand()],
+            "seed": seed, "opponent": pols[(pos.seat + 1) % pos.players].spec,
+            "me_policy": pols[pos.seat].spec, "expansion": pos.expansion, "version": __version__,
+            "precision": precision, "deals": deals_report(tally),
+            "timing": {"seconds": seconds,
+                       "samples_per_second": tally.n / seconds if seconds else None,
+                       "jobs": jobs or max_jobs(), "compile_seconds": tally.compile_seconds}}
+    meta["explanation"] = wrap(verdict.explanation, 90, hang="")      # lines: JSON fits too
+    return Advice(verdict.options, verdict.best, verdict.reason, tally.n, meta,
+                  describe(pos), verdict.explanation)
+
+
+def game_of(pos: Position) -> dict:
+    """The game the advice plays out: the position's totals and target, or a new game at the
+    standard target (`new_game`, with the sentence that says so)."""
+    if pos.target is not None:
+        return {"totals": [int(x) for x in pos.totals[:pos.players]], "target": int(pos.target),
+                "new_game": False, "words": None}
+    target = DEFAULT_TARGETS[pos.players]
+    return {"totals": [0] * pos.players, "target": target, "new_game": True,
+            "words": f"as a new game to {target}; give totals and target for a game in "
+                     "progress"}
+
+
+def deals_report(tally: Tally) -> dict:
+    """How many raw deals were drawn and how many of them were impossible (drawn again)."""
+    bad = tally.raw - tally.n
+    return {"raw": tally.raw, "impossible": bad,
+            "impossible_share": bad / tally.raw if tally.raw else 0.0}
+
+
+@dataclass
+class Verdict:
+    """The options of one decision ranked by P(win the game): the best, the runner-up and
+    whether they differ."""
+    options: dict
+    best: str
+    ranking: list[str]
+    distinguishable: bool
+    reason: str
+    explanation: str
+
+    def meta(self) -> dict:
+        return {"objective": "win_game", "ranking": self.ranking,
+                "runner_up": self.ranking[1] if len(self.ranking) > 1 else None,
+                "distinguishable": self.distinguishable}
+
+
+def judge(tally: Tally, s: np.ndarray, actions: Sequence[int]) -> Verdict:
+    """Summarize every action and rank them by the chance to win the game, the best first;
+    each option's `vs_best` is its paired difference to the best, in that unit."""
+    options = summarize(tally, s, actions)
+    best = rank(options)
+    keys = list(options)
+    order = sorted((a for a in range(len(keys)) if a != best),
+                   key=lambda a: -options[keys[a]]["win_game"]["rate"])
+    order.insert(0, best)
+    for a in range(len(keys)):
+        options[keys[a]]["vs_best"] = game_diff(tally, a, best)
+    b = options[keys[best]]
+    runner = options[keys[order[1]]]
+    gap = runner["vs_best"]
+    apart = gap["ci95"][1] < 0
+    reason = (f"best chance to win the game: {pct(b['win_game']['rate'])}, next "
+              f"{pct(runner['win_game']['rate'])} ({runner['words'].split(' (')[0]})")
+    others = [f"{pct(options[keys[a]]['win_game']['rate'])} for {options[keys[a]]['words']}"
+              for a in order[1:4]]
+    if len(order) > 4:
+        others.append(f"{len(order) - 4} more")
+    text = (f"{b['words']}. It gives the best chance to win the game: "
+            f"{pct(b['win_game']['rate'])} against "
+            + (", ".join(others[:-1]) + " and " if len(others) > 1 else "") + others[-1])
+    if "win_bet" in b:
+        reason += f"; bet won {100 * b['win_bet']['rate']:.1f}%"
+        text += f"; the bet is won {100 * b['win_bet']['rate']:.1f}% of the time"
+    text += "."
+    if not apart:
+        if _same_on_every_deal(tally, best, order[1]):
+            words = runner["words"][:1].upper() + runner["words"][1:]
+            text += f" {words} does exactly as well on every deal (the same outcome)."
+        else:
+            text += (f" It is not distinguishable from {runner['words']} at {tally.n:,} samples: "
+                     f"the difference is {fmt_diff(gap)}; more samples (--samples, "
+                     "--precision) may separate them.")
+    return Verdict(options, keys[best], [keys[a] for a in order], apart, reason, text)
+
+
+def format_advice(a: Advice) -> str:
+    """A readable table (at most 100 columns): one line per option, the best first; what does
+    not fit beside the actions goes to a second table (analyzer.render.text_tables.fit)."""
+    from ..render.text_tables import fit, pct_digits, rate_ci, short_spec, wrap
+    m = a.meta
+    opts = [a.options[k] for k in m["ranking"]]
+
+    def rates(key):
+        d = pct_digits(v for o in opts if key in o for v in (o[key]["rate"], *o[key]["ci95"]))
+        return [rate_ci(o[key]["rate"], *o[key]["ci95"], d) if key in o else "-" for o in opts]
+    cols = [("P(win game)", ">", rates("win_game"))]
+    if any(o.get("four_mermaids_you", {}).get("rate") for o in opts):
+        cols.append(("P(4 mermaids)", ">", rates("four_mermaids_you")))
+    cols.append(("margin", ">", [_pm(o["margin"]) for o in opts]))
+    cols.append(("vs best", ">", [_vs(o["vs_best"], i == 0) for i, o in enumerate(opts)]))
+    if any("win_bet" in o for o in opts):
+        cols.append(("P(bet won)", ">", rates("win_bet")))
+    cols.append(("your points", ">", [_pm(o["points"], sign=False) for o in opts]))
+    cols.append(("best opponent", ">", [_pm(o["best_opponent_points"], sign=False) for o in opts]))
+    lines = wrap(a.description)
+    lines += wrap(f"{a.samples:,} sampled deals; you: {short_spec(m['me_policy'])}, opponents: "
+                  f"{short_spec(m['opponent'])}")
+    if m["game"]["new_game"]:
+        lines += wrap(f"P(win game) {m['game']['words']}")
+    else:
+        g = m["game"]
+        lines += wrap(f"P(win game) from the totals {', '.join(map(str, g['totals']))} to "
+                      f"{g['target']}")
+    bad = m["deals"]["impossible"]
+    if bad:
+        share = m["deals"]["impossible_share"]
+        lines += wrap(f"{bad:,} of {m['deals']['raw']:,} raw deals ({100 * share:.{pct_digits([share])}f}%) "
+                      "gave someone four mermaids, which the rules exclude, and were drawn again")
+    lines += [""] + fit([("action", "<", [o["words"] for o in opts])], cols, indent="")
+    lines += [""] + wrap(f"recommendation: {a.explanation}")
+    lines.append(f"seed {m['seed']}, seasalt {m['version']}, {m['timing']['seconds']:.2f} s")
+    return "\n".join(lines)
+
+
+def _pm(v: dict, sign: bool = True) -> str:
+    """A mean with the half-width of its (symmetric) 95% interval: +8.11 ±0.02."""
+    half = (v["ci95"][1] - v["ci95"][0]) / 2
+    return f"{v['mean']:{'+' if sign else ''}.2f} ±{half:.2f}"
+
+
+def _vs(d: dict, best: bool) -> str:
+    """A paired difference to the best action in P(win game), in percentage points, with its
+    half-width."""
+    if best:
+        return "best"
+    half = (d["ci95"][1] - d["ci95"][0]) / 2
+    return f"{100 * d['mean']:+.1f} ±{100 * half:.1f}"

@@ -1,0 +1,509 @@
+"""One game, action by action, as a human reads it: `seasalt replay --seed S --players P`.
+
+The game is `kernels.game.play_game` with a trace buffer, played on the random stream
+`kernels.rng.seed_stream(seed, 0)`. That is the stream of block 0 of a batch run, and a batch
+block starts with its first game, so the replayed game is game 0 of `simulate --games N --seed S`
+(and of `simulate_games`) with the same players, policies, expansion and target.
+
+The trace records every action after the deal; the deal itself (which cards are flipped to start
+piles A and B) is not an event. To show the opening piles, the replay plays each round a second
+time from the same stream with the steps of `kernels.game.new_round` spelled out, stopping after
+the deal to read the piles, and uses them only if this second game's trace is identical to
+play_game's (otherwise the opening piles are shown as unknown).
+
+The replay is omniscient: it shows every card, including those only one player saw (the card
+kept from a deck draw, a crab's pick, a stolen card, ...); those are written in [brackets].
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+import numpy as np
+
+from kernels import cards as kc
+from kernels import events as ev
+from kernels import state as ks
+from kernels.game import GS_SIZE, play_game
+from kernels.actions import DEC_NAMES
+from kernels import search as ksr
+from kernels.rng import seed_stream
+
+from .. import __version__
+from ..rules.notation import card_name
+from ..base.errors import SeasaltError
+from ..rules.policies import policy_arrays, rollout_arrays
+from ..runs.spec import RunSpec
+from .search_seat import logged_decisions
+
+STREAM = "kernels.rng.seed_stream(seed, 0)"
+FIRST_CAPACITY = 100_000
+MAX_CAPACITY = 5_000_000
+LOG_CAPACITY = 200_000      # actions weighed by search seats in one game
+PILES = "AB"
+# what a pair is played for, in words, by its kinds (kernels.cards PAIRS)
+PAIR_EFFECT = {frozenset([k1, k2]): {"crab_lobster": "crab+lobster", "swimmer_shark": "steal",
+                                     "swimmer_jellyfish": "lock"}.get(effect, effect)
+               for effect, k1, k2 in kc.PAIRS}
+END_TEXT = {"stop": "STOP", "last_chance_won": "LAST CHANCE won", "last_chance_lost": "LAST CHANCE lost",
+            "void": "void round", "mermaids": "four mermaids"}
+
+
+class TraceOverflow(SeasaltError):
+    """The game needed more trace rows than the buffer holds."""
+
+
+def game_events(tr: np.ndarray) -> list[dict]:
+    n = int(tr[0, 0])
+    out = []
+    for code, p, *vals in tr[1:n + 1].tolist():
+        name, fields = ev.EVENT_FIELDS[code]
+        e = {"event": name, "seat": p}
+        for field, v in zip(fields, vals):
+            if not field:
+                continue
+            if field in ("card", "card2", "other", "starfish"):
+                e[field] = card_name(v) if v >= 0 else None
+            elif field == "end":
+                e[field] = ks.END_NAMES[v]
+            else:
+                e[field] = v
+        out.append(e)
+    return out
+
+
+def traced_game(players, deck, target, pk, pp, seed, capacity):
+    s = ks.new_state()
+    tr = np.zeros((capacity + 1, 5), dtype=np.int32)
+    totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
+    winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
+    rounds, mermaids = play_game(s, players, deck, target, pk, pp, seed_stream(seed, 0), tr,
+                                 totals, winners, np.zeros(GS_SIZE, dtype=np.int64))
+    return tr, int(rounds), bool(mermaids), totals[:players].tolist(), winners[:players].tolist()
+
+
+def _play_search(players, deck, target, pk, pp, rpk, rpp, seed, capacity):
+    """traced_game with search seats (kernels.search.play_game_search, as in block 0 of a
+    `simulate --games` run with them): also each round's opening piles and the decision log."""
+    s = ks.new_state()
+    tr = np.zeros((capacity + 1, 5), dtype=np.int32)
+    totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
+    winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
+    know = np.zeros((ks.MAX_PLAYERS, ksr.K_SIZE), dtype=np.int64)
+    full = np.bincount(deck, minlength=kc.NTYPES).astype(np.int64)
+    tables = np.zeros((ks.MAX_PLAYERS, ks.MAX_PLAYERS, ksr.TABLE_ROUNDS, ksr.T_WIDTH), np.int32)
+    srng = np.zeros((ks.MAX_PLAYERS, 4), dtype=np.uint64)
+    d, x, w, f, rrng = ksr.workspace(players)
+    tr0 = np.zeros((0, 5), dtype=np.int32)
+    ksr.seed_search(srng, tables, x, players, deck, pk, rpk, rpp, np.uint64(seed), 0, tr0)
+    log = np.zeros((LOG_CAPACITY, ksr.LOG_WIDTH), dtype=np.float64)
+    openings = np.zeros((capacity // 10 + 10, 2), dtype=np.int32)
+    rounds, mermaids = ksr.play_game_search(
+        s, players, deck, target, pk, pp, rpk, rpp, seed_stream(seed, 0), srng, tr, know, full,
+        tables, totals, winners, np.zeros(GS_SIZE, dtype=np.int64), d, x, w, f, rrng, log, False,
+        openings)
+    piles = [[card_name(int(a)), card_name(int(b))] for a, b in openings[:int(rounds)]]
+    return (tr, int(rounds), bool(mermaids), totals[:players].tolist(),
+            winners[:players].tolist(), piles, log)
+
+
+def _openings(players, deck, pk, pp, seed, starters, tr_game) -> list | None:
+    """Opening piles of each round, from a second play of the game with the deal spelled out
+    (kernels.game.new_round's steps); None unless its trace equals play_game's, or if the
+    engine no longer has these steps (the replay then shows the opening piles as unknown)."""
+    try:
+        from kernels.engine import play_round, reveal_top
+    except ImportError:
+        return None
+    rng = seed_stream(seed, 0)
+    s = ks.new_state()
+    tr = np.zeros_like(tr_game)
+    piles = []
+    for starter in starters:
+        ks.load_deck(s, players, deck, starter)
+        s[ks.SHUFFLED] = 1
+        reveal_top(s, 2, rng)
+        ks.flip_piles(s)
+        piles.append([card_name(int(s[ks.PILE + j * kc.MAX_DECK])) for j in range(2)])
+        play_round(s, pk, pp, rng, tr)
+    n = int(tr_game[0, 0])
+    if int(tr[0, 0]) != n or not np.array_equal(tr[1:n + 1], tr_game[1:n + 1]):
+        return None
+    return piles
+
+
+def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
+           expansion: str = "base", target: int | None = None,
+           capacity: int | None = None) -> dict:
+    """Play one game traced and return it round by round (JSON-ready). `capacity` is the trace
+    size in events; None grows it as needed (up to MAX_CAPACITY), an explicit value raises
+    TraceOverflow (a SeasaltError) if the game needs more."""
+    spec = RunSpec.build(players, "games", 1, policies, seed, expansion, target)
+    seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
+    pk, pp = policy_arrays(pols)
+    deck = kc.deck_types(expansion)
+    rpk, rpp = rollout_arrays(pols)
+    cap = FIRST_CAPACITY if capacity is None else capacity
+    while True:
+        if rpk is None:
+            tr, nrounds, mermaids, totals, winners = traced_game(players, deck, target, pk, pp, seed, cap)
+        else:
+            tr, nrounds, mermaids, totals, winners, search_piles, log = _play_search(
+                players, deck, target, pk, pp, rpk, rpp, seed, cap)
+            if int(log[0, 0]) >= LOG_CAPACITY:
+                raise TraceOverflow(f"the game has more than {LOG_CAPACITY:,} weighed actions; "
+                                    f"replay a shorter game (a lower --target)")
+        needed = int(tr[0, 0])
+        if needed <= cap:
+            break
+        if capacity is not None or needed > MAX_CAPACITY:
+            raise TraceOverflow(f"the game needs {needed:,} trace events, more than the trace "
+                                f"capacity of {(capacity or MAX_CAPACITY):,}; replay a shorter game "
+                                f"(a lower --target)")
+        cap = needed            # the same seed plays the same game: exactly this many events
+    events = game_events(tr)
+
+    # Split into rounds; starters follow RULES.md §8.3.
+    rounds, cur, starters, starter = [], [], [], 0
+    for e in events:
+        cur.append(e)
+        if e["event"] == "round_end":
+            rounds.append(cur)
+            starters.append(starter)
+            starter = (e["ender"] + 1) % players
+            cur = []
+    if cur or len(rounds) != nrounds:
+        raise RuntimeError("trace does not split into the game's rounds")
+    if rpk is None:
+        openings = _openings(players, deck, pk, pp, seed, starters, tr)
+        weighed = {}
+    else:
+        openings = search_piles
+        weighed = _weighed_by_event(log)
+    out_rounds = []
+    first = 0                           # index in the whole game's trace of the round's first event
+    running = [0] * players
+    for i, (evs, st) in enumerate(zip(rounds, starters)):
+        piles = openings[i] if openings is not None else None
+        decisions = [dict(dec, before_event=k - first) for k in range(first, first + len(evs))
+                     for dec in weighed.get(k, [])]
+        first += len(evs)
+        out_rounds.append(round_record(i + 1, st, piles, evs, players, int(deck.size) - 2,
+                                       running, decisions if rpk is not None else None))
+    if running != totals:
+        raise RuntimeError(f"round scores add up to {running}, play_game says {totals}")
+    return {
+        "seed": seed, "stream": STREAM, "players": players,
+        "policies": [p.spec for p in pols], "expansion": expansion, "target": target,
+        "version": __version__, "rounds_played": nrounds, "mermaid_win": mermaids,
+        "totals": totals, "winners": [q for q in range(players) if winners[q]],
+        "opening_piles_known": openings is not None,
+        "rounds": out_rounds,
+    }
+
+
+def round_record(number: int, starter: int, piles: list | None, evs: list[dict], players: int,
+                 deck: int, running: list[int], decisions: list | None = None) -> dict:
+    """One round of a replay (JSON-ready): its events (each given its `text`), scores, the
+    running totals (`running` is updated in place), the final hands and tables. `deck` is the
+    deck's size after the deal; `decisions` the search seats' weighed actions, if any."""
+    texts, table = narrate(evs, players, piles, deck)
+    for e, t in zip(evs, texts):
+        e["text"] = t
+    end = evs[-1]
+    scores = [{"seat": e["seat"], "points": e["points"], "card_points": e["card_points"],
+               "colour_bonus": e["bonus"]} for e in evs if e["event"] == "score"]
+    for sc in scores:
+        running[sc["seat"]] += sc["points"]
+    return {
+        "round": number, "starter": starter, "opening_piles": piles,
+        **({"search_decisions": decisions} if decisions is not None else {}),
+        "deck": deck, "end": end["end"], "ender": end["ender"],
+        "scores": scores, "totals": list(running),
+        "hands": [sorted(table.hands[q].elements()) for q in range(players)],
+        "tables": [[list(g) for g in groups] for groups in table.tables],
+        "events": evs,
+    }
+
+
+def _weighed_by_event(log: np.ndarray) -> dict[int, list[dict]]:
+    """The search decisions of a decision log grouped by the index of the event that follows
+    them in the game's trace: {event index: [{seat, decision, options: [...]}, ...]}."""
+    out: dict[int, list[dict]] = {}
+    rows = logged_decisions(log)
+    i = 0
+    while i < len(rows):            # one decision: consecutive rows of one event and kind
+        j = i + 1
+        while j < len(rows) and (rows[j]["event"], rows[j]["decision"]) == \
+                (rows[i]["event"], rows[i]["decision"]):
+            j += 1
+        group = rows[i:j]
+        out.setdefault(group[0]["event"], []).append({
+            "seat": group[0]["seat"], "decision": DEC_NAMES[group[0]["decision"]],
+            "options": [{k: r[k] for k in ("words", "value", "se", "deals", "chosen",
+                                            "rollout_choice")} for r in group]})
+        i = j
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# narration
+
+def _cards(counter: Counter) -> str:
+    items = sorted(counter.elements())
+    return ", ".join(items) if items else "(none)"
+
+
+class _Table:
+    """Who holds what during a round, rebuilt from the events."""
+
+    def __init__(self, players: int, piles: list | None, deck: int):
+        self.hands = [Counter() for _ in range(players)]
+        self.tables: list[list[list[str]]] = [[] for _ in range(players)]   # groups played
+        self.piles = [[piles[0]], [piles[1]]] if piles else [["?"], ["?"]]
+        self.deck = deck
+        self.lock = -1
+
+    def pile_text(self, j: int) -> str:
+        p = self.piles[j]
+        if not p:
+            return f"{PILES[j]} empty"
+        return f"{PILES[j]} {p[-1]}" + (f" (+{len(p) - 1} below)" if len(p) > 1 else "")
+
+    def take_from_pile(self, j: int, card: str) -> None:
+        p = self.piles[j]
+        for i in range(len(p) - 1, -1, -1):
+            if p[i] == card:
+                del p[i]
+                return
+        if "?" in p:                      # the unknown opening card
+            p.remove("?")
+
+    def state(self) -> str:
+        return f"deck {self.deck} | {self.pile_text(0)} | {self.pile_text(1)}"
+
+
+def narrate(evs: list[dict], players: int, piles: list | None, deck: int,
+             viewer: int | None = None) -> tuple[list[str], _Table]:
+    """One phrase per event (empty for the bookkeeping ones), tracking hands, piles and deck;
+    returns the phrases and the final hands, tables and piles. With a `viewer` seat, a card
+    only its holder saw is named only if the viewer saw it (RULES.md §9: its own draws, picks
+    and lobster card, a steal it made or suffered); otherwise it is "a card"."""
+    t = _Table(players, piles, deck)
+
+    def _b(card: str | None, *seen_by: int) -> str:
+        return f"[{card}]" if viewer is None or viewer in seen_by else "a card"
+    texts = []
+    for e in evs:
+        name, p = e["event"], e["seat"]
+        text = ""
+        if name == "turn":
+            flags = []
+            if e["locked"]:
+                flags.append(f"locked by seat {t.lock}'s jellyfish")
+            if e["final"]:
+                flags.append("final turn after LAST CHANCE")
+            text = f"seat {p}'s turn ({t.state()})" + (f" [{'; '.join(flags)}]" if flags else "")
+        elif name == "keep":
+            t.hands[p][e["card"]] += 1
+            if e["other"] is None:
+                t.deck -= 1
+                text = f"draws the last card of the deck: {_b(e['card'], p)}"
+            else:
+                t.deck -= 2
+                text = f"draws two cards from the deck, keeps {_b(e['card'], p)}"
+        elif name == "discard":
+            t.piles[e["pile"]].append(e["card"])
+            text = f"puts {e['card']} on pile {PILES[e['pile']]}"
+        elif name == "take_pile":
+            t.take_from_pile(e["pile"], e["card"])
+            t.hands[p][e["card"]] += 1
+            text = f"takes {e['card']} from pile {PILES[e['pile']]}"
+        elif name == "take_nothing":
+            text = "cannot draw: the deck and both piles are empty"
+        elif name == "locked_draw":
+            if e["card"] is None:
+                text = "locked, and the deck is empty: draws nothing"
+            else:
+                t.deck -= 1
+                t.hands[p][e["card"]] += 1
+                text = f"locked: draws {_b(e['card'], p)} from the deck and does nothing else"
+        elif name in ("pair", "trio"):
+            cards = [e["card"], e["card2"]] + ([e["starfish"]] if name == "trio" else [])
+            for c in cards:
+                t.hands[p][c] -= 1
+                if not t.hands[p][c]:
+                    del t.hands[p][c]
+            t.tables[p].append(cards)
+            kinds = frozenset(c.split(":")[0] for c in cards[:2])
+            if name == "trio":
+                text = f"plays the trio {' + '.join(cards)} (no effect)"
+            else:
+                text = f"plays {' + '.join(cards)} ({PAIR_EFFECT.get(kinds, 'pair')})"
+        elif name == "crab_take":
+            if e["card"] is None:
+                text = "both piles are empty: nothing to take"
+            else:
+                t.take_from_pile(e["pile"], e["card"])
+                t.hands[p][e["card"]] += 1
+                text = f"searches pile {PILES[e['pile']]} and takes {_b(e['card'], p)}"
+        elif name == "fish_draw":
+            if e["card"] is None:
+                text = "the deck is empty: draws nothing"
+            else:
+                t.deck -= 1
+                t.hands[p][e["card"]] += 1
+                text = f"draws {_b(e['card'], p)} from the deck"
+        elif name == "steal":
+            if e["victim"] < 0:
+                text = "nobody has a hidden card to steal"
+            else:
+                q = e["victim"]
+                t.hands[q][e["card"]] -= 1
+                if not t.hands[q][e["card"]]:
+                    del t.hands[q][e["card"]]
+                t.hands[p][e["card"]] += 1
+                text = f"steals {_b(e['card'], p, q)} from seat {q}"
+        elif name == "lobster_keep":
+            if e["card"] is None:
+                text = "the deck is empty: nothing to see"
+            else:
+                t.deck -= 1
+                t.hands[p][e["card"]] += 1
+                text = (f"looks at the top {e['seen']} cards of the deck, keeps {_b(e['card'], p)} "
+                        f"and shuffles the rest back")
+        elif name == "lock_on":
+            t.lock = p
+            text = "locks the others: until seat {}'s next turn they only draw one card".format(p)
+        elif name == "lock_off":
+            text = f"seat {t.lock}'s jellyfish lock ends"
+            t.lock = -1
+        elif name == "extra_turn":
+            text = "boat: takes another turn"
+        elif name == "declare":
+            what = "says STOP" if e["kind"] == ks.DECL_STOP else "calls LAST CHANCE"
+            text = f"{what} with {e['points']} card points"
+        elif name == "reveal":
+            text = f"reveals: {_cards(t.hands[p])}"
+        elif name == "mermaid_win":
+            text = "holds all four mermaids and wins the game"
+        elif name == "round_end":
+            text = _end_text(e, evs, t)
+        elif name == "score":
+            table = "; ".join(" + ".join(g) for g in t.tables[p]) or "(none)"
+            text = (f"seat {p}: {e['card_points']} card points, colour bonus {e['bonus']} "
+                    f"-> scores {e['points']}   (hand: {_cards(t.hands[p])}; table: {table})")
+        texts.append(text)
+    return texts, t
+
+
+def _end_text(e: dict, evs: list[dict], t: _Table) -> str:
+    end, q = e["end"], e["ender"]
+    if end == "stop":
+        return f"round over: seat {q} said STOP; everyone scores their card points"
+    if end == "void":
+        return f"round over: the deck ran out on seat {q}'s turn; void round, nobody scores"
+    if end == "mermaids":
+        return f"round over: seat {q} holds four mermaids"
+    pts = {s["seat"]: s["card_points"] for s in evs if s["event"] == "score"}
+    best = max(v for s, v in pts.items() if s != q)
+    if end == "last_chance_won":
+        return (f"round over: seat {q}'s LAST CHANCE wins ({pts[q]} card points, best opponent "
+                f"{best}): seat {q} scores card points + colour bonus, the others only their "
+                f"colour bonus")
+    return (f"round over: seat {q}'s LAST CHANCE fails ({pts[q]} card points, an opponent has "
+            f"{best}): seat {q} scores only the colour bonus, the others their card points")
+
+
+def winner_text(r: dict) -> str:
+    totals, winners = r["totals"], r["winners"]
+    last = r["rounds"][-1]
+    if r["mermaid_win"]:
+        return f"seat {winners[0]} wins at once with four mermaids (round {last['round']})"
+    best = max(totals)
+    tied = [q for q in range(r["players"]) if totals[q] == best]
+    pts = {s["seat"]: s["points"] for s in last["scores"]}
+    if len(winners) > 1:
+        return (f"seats {' and '.join(map(str, winners))} share the win: {best} points each and "
+                f"{pts[winners[0]]} points each in the final round")
+    w = winners[0]
+    if len(tied) > 1:
+        others = ", ".join(f"seat {q} {pts[q]}" for q in tied if q != w)
+        return (f"seat {w} wins: tied on {best} points, and the tie-break on final-round points "
+                f"goes to seat {w} ({pts[w]} against {others})")
+    return f"seat {w} wins with {best} points (target {r['target']})"
+
+
+def format_replay(r: dict) -> str:
+    n = r["players"]
+    pols = r["policies"]
+    lines = [f"seasalt replay: {n} players, seed {r['seed']} (stream {STREAM}), "
+             f"{r['expansion']} deck, game to {r['target']} points, seasalt {r['version']}"]
+    for q in range(n):
+        lines.append(f"  seat {q}: {pols[q]}")
+    lines.append("  cards in [brackets] were seen only by the player who took them "
+                 "(this replay shows everything)")
+    for rd in r["rounds"]:
+        lines.append("")
+        piles = rd["opening_piles"]
+        opening = (f"pile A {piles[0]}, pile B {piles[1]}" if piles else "opening piles unknown")
+        lines.append(f"ROUND {rd['round']}: seat {rd['starter']} starts; {opening}; "
+                     f"{rd['deck']} cards in the deck")
+        scores = []
+        weighed = {}
+        for dec in rd.get("search_decisions", []):
+            weighed.setdefault(dec["before_event"], []).append(dec)
+        for i, e in enumerate(rd["events"]):
+            searched = i in weighed             # its lines stand between this event and the last
+            for dec in weighed.get(i, []):
+                lines += _weighed_lines(dec)
+            name, text = e["event"], e["text"]
+            if not text:
+                continue
+            if name == "turn":
+                lines.append(f"  {text}")
+            elif name in ("round_end", "lock_off", "mermaid_win"):
+                lines.append(f"  {text}")
+            elif name == "score":           # scores come before round_end in the trace
+                scores.append(f"    {text}")
+            elif not searched and (name == "discard" or (
+                    name in ("crab_take", "fish_draw", "steal", "lobster_keep", "lock_on")
+                    and lines[-1].startswith("      "))):
+                lines[-1] += ", " + text if name == "discard" else ": " + text
+            else:
+                lines.append(f"      {text}")
+        lines += scores
+        if rd["scores"]:
+            lines.append("    totals: " + ", ".join(f"seat {q} {v}" for q, v in enumerate(rd["totals"])))
+    lines += ["", "GAME OVER after {} round{}: {}".format(
+        r["rounds_played"], "s" if r["rounds_played"] != 1 else "", winner_text(r)),
+        "  final totals: " + ", ".join(f"seat {q} {v}" for q, v in enumerate(r["totals"]))]
+    return "\n".join(lines)
+
+
+def _weighed_lines(dec: dict) -> list[str]:
+    """A search seat's decision: every action it weighed with its estimated chance of winning
+    the game (95% half-width), the chosen one marked >."""
+    deals = dec["options"][0]["deals"]
+    out = [f"      seat {dec['seat']} searches ({dec['decision']}, {deals:,} deals; "
+           f"estimated P(win game), 95%):"]
+    for o in sorted(dec["options"], key=lambda o: -o["value"]):
+        mark = ">" if o["chosen"] else " "
+        note = "  (its rollout player's choice)" if o["rollout_choice"] else ""
+        words = o["words"] if len(o["words"]) <= 44 else o["words"][:41] + "..."
+        out.append(f"      {mark} {words:<44} {100 * o['value']:5.1f}% ± {196 * o['se']:4.1f}{note}")
+    return out
+
+
+def replay_frame(r: dict):
+    """The replay's events as a tidy DataFrame: one row per event (round, index, event, seat,
+    its fields, text), each with the game's seed, configuration and version."""
+    from ..render.tidy_frames import frame, join_specs
+    rows = []
+    for rd in r["rounds"]:
+        for i, e in enumerate(rd["events"]):
+            rows.append({"round": rd["round"], "index": i, **e})
+    meta = {"command": "replay", "seed": r["seed"], "players": r["players"],
+            "policies": join_specs(r["policies"]), "expansion": r["expansion"],
+            "target": r["target"], "version": r["version"]}
+    return frame(rows, meta)

@@ -1,0 +1,493 @@
+"""A game reviewed as a chess engine reviews one: `seasalt review --seed S --players P --seat Q`.
+
+The game is the one `seasalt replay` shows for the same seed, players, policies, expansion and
+target (game 0 of `simulate --games N --seed S`): kernels.game's rounds, with seat Q's decisions
+stopped at (an external seat) and answered by Q's own bot exactly as the engine would have asked
+it (kernels.advisor.bot_answer), so the game does not change; the review checks that its trace
+equals replay's.
+
+At each of Q's decisions with two or more actions, the advisor (analyzer.play.advisor) ranks every
+action by the chance to win the game, from what Q knows at that moment (kernels.search's
+knowledge, read from the trace: Q's hand, everything public, the cards it saw opponents take,
+the piles as laid down until an opponent's crab search) - never from the true hidden cards.
+Every action is played on the same sampled deals and continued by the players' own policies.
+The advisor chooses on the first half of the samples; every figure reported is measured on the
+second half, so that the *loss* of Q's choice (the advisor's choice's P(win) minus Q's, a paired
+difference with its 95% interval) is not inflated by picking the best of noisy estimates on the
+deals it is measured on (it can come out negative). Deal i of decision t is drawn on the stream
+(seed, t * 2**32 + i); the measuring half starts at t * 2**32 + 2**31.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from kernels import actions as kac
+from kernels import advisor as kad
+from kernels import cards as kc
+from kernels import search as ksr
+from kernels import state as ks
+from kernels.engine import play_round, step
+from kernels.game import deal_round, settle_round
+from kernels.policies import EXTERNAL
+from kernels.rng import seed_stream
+
+from .. import __version__
+from .advisor import (Evaluation, action_id, check_models, game_diff, game_diff_cell, judge, run,
+                      summarize)
+from ..numbers.estimates import sum_of_means
+from ..base.errors import SeasaltError
+from ..rules.policies import policy_arrays
+from .position import decision_actions
+from .replay import game_events, traced_game
+from ..runs.spec import RunSpec
+from ..rules.limits import DEFAULT_TARGETS
+from ..render.text_tables import WIDTH, table, wrap
+
+CAPACITY = 200_000          # trace events of one game (a game of bots uses a few thousand)
+MAX_REVIEW_SAMPLES = 1_000_000
+SPACING = 1 << 32           # sample streams of decision t start at t * SPACING
+
+
+@dataclass
+class ReviewedDecision:
+    """One decision of the reviewed seat, as it saw it: enough to evaluate it later."""
+    round: int
+    turn: int
+    totals: list[int]
+    kind: int
+    chosen: int
+    template: np.ndarray
+    pool: np.ndarray
+    unknown: np.ndarray
+    actions: list[int]
+
+
+def check_review(players: int, seat: int, samples: int) -> None:
+    if not 0 <= seat < players:
+        raise SeasaltError(f"seat must be a seat of the game, 0 to {players - 1}, got {seat}",
+                           param="seat")
+    if not 2 <= samples <= MAX_REVIEW_SAMPLES:
+        raise SeasaltError(f"samples must be between 2 and {MAX_REVIEW_SAMPLES:,}, got {samples}",
+                           param="samples")
+
+
+def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[ReviewedDecision], np.ndarray]:
+    """Play the game with `seat` external, answered by its bot as the engine would; collect
+    the seat's decisions (its view) and return them with the game's trace."""
+    ext = pk.copy()
+    ext[seat] = EXTERNAL
+    s = ks.new_state()
+    view = ks.new_state()
+    rng = seed_stream(seed, 0)
+    tr = np.zeros((CAPACITY + 1, 5), dtype=np.int32)
+    know = np.zeros(ksr.K_SIZE, dtype=np.int64)
+    w = np.zeros(ksr.W_INT, dtype=np.int64)
+    totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
+    winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
+    out: list[ReviewedDecision] = []
+    starter, rnd = 0, 0
+    while True:
+        rnd += 1
+        deal_round(s, players, deck, starter, rng)
+        ksr.reset_knowledge(know, s, tr)
+        play_round(s, ext, pp, rng, tr)
+        while int(s[ks.DEC]) != kac.DEC_DONE:
+            if int(tr[0, 0]) >= CAPACITY:
+                raise SeasaltError(f"the game needs more than {CAPACITY:,} trace events; review "
+                                   "a shorter game (a lower --target)")
+            ksr.update_knowledge(know, seat, tr)
+            if int(s[ks.DEC]) == kac.DEC_CRAB_CARD:
+                know[ksr.K_DEPTH + int(s[ks.CRAB_PILE])] = 0     # it looks through the pile
+            chosen = int(kad.bot_answer(s, pk, pp, rng))
+            m = int(ksr.mark_known(view, s, know, seat, full, w))
+            sizes = s[ks.HLEN:ks.HLEN + ks.MAX_PLAYERS].astype(np.int64)
+            actions = decision_actions(view, sizes)
+            chosen_view = _in_view(view, chosen, actions)
+            if chosen_view not in actions:
+                actions.append(chosen_view)
+            if len(actions) >= 2:
+                out.append(ReviewedDecision(rnd, int(s[ks.TURNS]) + 1, totals[:players].tolist(),
+                                     int(s[ks.DEC]), chosen_view, view.copy(),
+                                     w[ksr.W_POOL:ksr.W_POOL + m].copy(),
+                                     w[ksr.W_UNK:ksr.W_UNK + ks.MAX_PLAYERS].copy(), actions))
+            step(s, chosen, ext, pp, rng, tr)
+        if settle_round(s, players, target, totals, winners):
+            if int(tr[0, 0]) > CAPACITY:
+                raise SeasaltError(f"the game needs more than {CAPACITY:,} trace events; review "
+                                   "a shorter game (a lower --target)")
+            return out, tr
+        starter = (int(s[ks.ENDER]) + 1) % players
+
+
+def _in_view(view: np.ndarray, a: int, actions: list[int]) -> int:
+    """The chosen action as the seat's view can name it: a crab pick of a card the seat has
+    forgotten (an UNSEEN slot of its view) is the search of that pile, whose card the bot then
+    picks on the true pile as it did."""
+    if int(view[ks.DEC]) == kac.DEC_CRAB_PILE and a >= 2:
+        j, i = (a - 2) & 1, (a - 2) >> 1
+        if int(view[ks.PILE + j * kc.MAX_DECK + i]) < 0:
+            return j
+        card = int(view[ks.PILE + j * kc.MAX_DECK + i])
+        for b in actions:            # the same card nearer the top: the same choice
+            if b >= 2 and (b - 2) & 1 == j and int(view[ks.PILE + j * kc.MAX_DECK + ((b - 2) >> 1)]) == card:
+                return b
+    return a
+
+
+def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), seat: int = 0,
+           expansion: str = "base", target: int | None = None, samples: int = 2000,
+           jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
+           replay_file: dict | None = None) -> dict:
+    """Review seat `seat`'s decisions in the game of (seed, players, policies, expansion,
+    target) (module doc). Returns a JSON-ready dict: every decision with the advisor's choice,
+    the loss of the choice made and all options, and a summary of the costliest ones."""
+    spec = RunSpec.build(players, "games", 1, policies, seed, expansion, target)
+    check_review(players, seat, samples)
+    seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
+    check_models(pols)
+    pk, pp = policy_arrays(pols)
+    deck = kc.deck_types(expansion)
+    decisions, tr = _decisions(players, seat, deck, kc.copies_in(expansion).astype(np.int64),
+                               target, pk, pp, seed)
+    game_tr = traced_game(players, deck, target, pk, pp, seed, CAPACITY)[0]
+    n = int(tr[0, 0])
+    if int(game_tr[0, 0]) != n or not np.array_equal(tr[1:n + 1], game_tr[1:n + 1]):
+        raise RuntimeError("the reviewed game differs from the game the bots play")
+    if replay_file is not None:
+        from .replay import replay as replayed
+        _check_replay_file(replay_file, replayed(seed, players, [p.spec for p in pols],
+                                                 expansion, target))
+    rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, jobs,
+                              progress)
+    events = game_events(tr)
+    ends = [e for e in events if e["event"] == "round_end"]
+    totals = [0] * players
+    for e in events:
+        if e["event"] == "score":
+            totals[e["seat"]] += e["points"]
+    return {
+        "seed": seed, "players": players, "policies": [p.spec for p in pols], "seat": seat,
+        "expansion": expansion, "target": target, "samples": samples, "version": __version__,
+        "stream": "decision t, deal i: kernels.rng.seed_stream(seed, t * 2**32 + i)",
+        "rounds_played": len(ends), "totals": totals,
+        "mermaid_win": ends[-1]["end"] == "mermaids" if ends else False,
+        "decisions": rows, "summary": review_summary(rows, cells),
+    }
+
+
+def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray, pp: np.ndarray,
+                deck: np.ndarray, target: int, samples: int, seed: int, jobs: int | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                stop: Callable[[], None] | None = None) -> tuple[list[dict], list[tuple]]:
+    """Every decision evaluated (module doc: the advisor chooses on the first half of the
+    samples, everything is measured on the second; decision t on streams from t * SPACING);
+    `pk`/`pp` are the models that play on (the seat's own and the others'). Returns the rows
+    and, for review_summary, each loss's counters (sum, sum of squares, n)."""
+    rows, cells = [], []
+    for t, dec in enumerate(decisions):
+        ev = Evaluation(dec.template, dec.pool, dec.unknown, np.zeros((0, 3), np.int64), seat,
+                        dec.actions, pk, pp, deck, target,
+                        np.array(dec.totals + [0] * (ks.MAX_PLAYERS - len(dec.totals)),
+                                 dtype=np.int64))
+        choose, _ = run(ev, samples - samples // 2, None, seed, jobs, first=t * SPACING,
+                        stop=stop)
+        measure, _ = run(ev, samples // 2, None, seed, jobs, first=t * SPACING + SPACING // 2,
+                         stop=stop)
+        row, cell = _row(dec, judge(choose, dec.template, dec.actions), choose.n, measure)
+        rows.append(row)
+        cells.append(cell)
+        if progress is not None:
+            progress(t + 1, len(decisions))
+    return rows, cells
+
+
+def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> tuple[dict, tuple]:
+    """One reviewed decision: the advisor's choice made on the first half of the samples, every
+    estimate (P(win), margin, the loss) measured on the second half, so that the loss of the
+    choice made is not inflated by choosing the best of noisy estimates on the same deals."""
+    s = dec.template
+    keys = [action_id(s, a) for a in dec.actions]
+    chosen = action_id(s, dec.chosen)
+    o = summarize(measure, s, dec.actions)
+    best = verdict.best
+    b, c = keys.index(best), keys.index(chosen)
+    for a, k in enumerate(keys):
+        o[k]["vs_advisor"] = game_diff(measure, a, b)
+    if best == chosen:
+        loss, cell = {"mean": 0.0, "ci95": [0.0, 0.0]}, (0.0, 0.0, measure.n)
+    else:
+        d = game_diff(measure, b, c)
+        loss, cell = {"mean": d["mean"], "ci95": d["ci95"]}, game_diff_cell(measure, b, c)
+    return {
+        "round": dec.round, "turn": dec.turn, "decision": kac.DEC_NAMES[dec.kind],
+        "totals": dec.totals, "chosen": chosen, "chosen_words": o[chosen]["words"],
+        "advisor": best, "advisor_words": o[best]["words"],
+        "win_game_chosen": o[chosen]["win_game"], "win_game_advisor": o[best]["win_game"],
+        "loss": loss, "worse": loss["ci95"][0] > 0,
+        "samples": {"choose": chose_on, "measure": measure.n},
+        "options": {k: {"words": v["words"], "win_game": v["win_game"], "margin": v["margin"],
+                        "vs_advisor": v["vs_advisor"]} for k, v in o.items()},
+    }, cell
+
+
+def review_summary(rows: list[dict], cells: Sequence[tuple], top: int = 5) -> dict:
+    """The costliest decisions (by estimated loss), the total loss with its interval (the sum
+    of independent estimates from each loss's counters, `cells` of review_rows: variances add)
+    and how many choices were distinguishably worse."""
+    total, lo, hi = sum_of_means(cells)
+    order = sorted(range(len(rows)), key=lambda i: -rows[i]["loss"]["mean"])
+    return {"decisions": len(rows), "same_as_advisor": sum(r["chosen"] == r["advisor"] for r in rows),
+            "distinguishably_worse": sum(r["worse"] for r in rows),
+            "total_loss": {"mean": total, "ci95": [lo, hi]},
+            "costliest": [i for i in order[:top] if rows[i]["loss"]["mean"] > 0]}
+
+
+REPLAY_MAX_BYTES = 16 << 20      # a replay file is some 100 kB
+IGNORED = {"version", "text"}      # may change between versions while the game stays the same
+
+
+def _check_replay_file(obj: dict, game: dict) -> None:
+    """The `seasalt replay --json` file is the game reviewed: every field but IGNORED equal to
+    what `seasalt replay` gives for its seed, players, policies, expansion and target (its
+    events, final hands, tables, scores, totals, winners...); the first that differs is named."""
+    from ..render.output import json_safe
+    where = _first_difference(obj, json.loads(json.dumps(json_safe(game))), "")
+    if where is not None:
+        raise SeasaltError(f"the replay file's field {where} differs from the game its seed, "
+                           f"players and policies play here (another seasalt version, or an "
+                           f"edited file)")
+
+
+def _first_difference(theirs, mine, path: str) -> str | None:
+    """The path of the first place where `theirs` (the file) differs from `mine`, or None."""
+    if isinstance(mine, dict):
+        if not isinstance(theirs, dict):
+            return path or "(the whole file)"
+        for k in mine:
+            if k in IGNORED:
+                continue
+            if k not in theirs:
+                return f"{path}.{k}".lstrip(".") + " (missing)"
+            d = _first_difference(theirs[k], mine[k], f"{path}.{k}")
+            if d is not None:
+                return d.lstrip(".")
+        extra = [k for k in theirs if k not in mine and k not in IGNORED]
+        return f"{path}.{extra[0]}".lstrip(".") + " (not written by seasalt replay)" \
+            if extra else None
+    if isinstance(mine, list):
+        if not isinstance(theirs, list) or len(theirs) != len(mine):
+            return path
+        for i, (t, m) in enumerate(zip(theirs, mine)):
+            d = _first_difference(t, m, f"{path}[{i}]")
+            if d is not None:
+                return d
+        return None
+    if type(theirs) is not type(mine) and not (isinstance(mine, float)
+                                                and type(theirs) is int):
+        return path
+    return None if theirs == mine else path
+
+
+def _replay_field(obj: dict, path: str, key: str, ok, want: str):
+    value = obj[key]
+    if not ok(value):
+        from .position_input import quote_value
+        raise SeasaltError(f"{path}: field {key!r} must be {want}, got {quote_value(value)} (write the "
+                           f"file with `seasalt replay --json`)")
+    return value
+
+
+def load_replay(path: str) -> dict:
+    """Read a `seasalt replay --json` file: the game's seed, players, policies, expansion and
+    target, each checked for its type here (the file's field named), the rest checked against
+    the replayed game by review()."""
+    from .position_input import decode
+    try:
+        with open(path, "rb") as f:
+            data = f.read(REPLAY_MAX_BYTES + 1)
+    except OSError as e:
+        raise SeasaltError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(data) > REPLAY_MAX_BYTES:
+        raise SeasaltError(f"{path}: too large for a replay file (over {REPLAY_MAX_BYTES >> 20} "
+                           f"MiB)")
+    obj = decode(data, path)
+    if not isinstance(obj, dict):
+        raise SeasaltError(f"{path}: expected the JSON object of `seasalt replay --json`")
+    for key in ("seed", "players", "policies", "expansion", "target"):
+        if key not in obj:
+            raise SeasaltError(f"{path}: missing key {key!r} (write it with `seasalt replay --json`)")
+
+    def whole(lo, hi):
+        return lambda v: type(v) is int and lo <= v <= hi
+    _replay_field(obj, path, "seed", whole(0, 2 ** 64 - 1), "a whole number from 0 to 2**64-1")
+    _replay_field(obj, path, "players", whole(2, 4), "a whole number from 2 to 4")
+    _replay_field(obj, path, "policies", lambda v: isinstance(v, list) and 0 < len(v) <= 4 and
+                  all(isinstance(x, str) and len(x) <= 1000 for x in v),
+                  "a list of policy specs (text)")
+    _replay_field(obj, path, "expansion", lambda v: isinstance(v, str) and len(v) <= 100,
+                  "an expansion's name (text)")
+    _replay_field(obj, path, "target", lambda v: v is None or whole(1, 10_000)(v),
+                  "null or a whole number from 1 to 10000")
+    return obj
+
+
+# ---------------------------------------------------------------------------------------------
+# Text and tables
+
+def _pct(r: dict) -> str:
+    return f"{100 * r['rate']:.1f}%"
+
+
+def _loss(d: dict) -> str:
+    half = (d["ci95"][1] - d["ci95"][0]) / 2
+    return f"{100 * d['mean']:+.1f} ±{100 * half:.1f}"
+
+
+def format_review(r: dict) -> str:
+    """The review as a table (at most 100 columns) and the costliest decisions."""
+    q = r["seat"]
+    lines = wrap(f"seasalt review: seat {q} of a {r['players']}-player game, seed {r['seed']}, "
+                 f"{r['expansion']} deck, game to {r['target']} points, seasalt {r['version']}")
+    for p, spec in enumerate(r["policies"]):
+        lines += wrap(f"seat {p}: {spec}", indent="  ")
+    lines += wrap(f"Each decision: {r['samples']:,} sampled deals of what seat {q} could not see, "
+                  "every action continued by the players' own policies and valued by the chance "
+                  "to win the game; the advisor chooses on half of them, P(win) and the loss "
+                  "(the advisor's choice's P(win) minus the choice made's, in points of %, with "
+                  "its 95% half-width) are measured on the other half.")
+    rows = r["decisions"]
+    cols = [("round", ">", [str(x["round"]) for x in rows]),
+            ("turn", ">", [str(x["turn"]) for x in rows]),
+            ("decision", "<", [x["decision"] for x in rows]),
+            ("choice", "<", [compact(x["chosen_words"]) for x in rows]),
+            ("P(win)", ">", [_pct(x["win_game_chosen"]) for x in rows]),
+            ("advisor", "<", ["same" if x["chosen"] == x["advisor"] else compact(x["advisor_words"])
+                              for x in rows]),
+            ("loss", ">", [_loss(x["loss"]) for x in rows])]
+    if rows:
+        lines += [""] + _fit_words(cols)
+    else:
+        lines += ["", f"seat {q} had no decision with two or more actions"]
+    s = r["summary"]
+    lines += [""]
+    if s["costliest"]:
+        lines.append(f"costliest decisions of seat {q}:")
+        for k, i in enumerate(s["costliest"], 1):
+            x = rows[i]
+            lines += wrap(f"{k}. round {x['round']}, turn {x['turn']}, {x['decision']}: "
+                          f"{x['chosen_words']} (P(win) {_pct(x['win_game_chosen'])}); the advisor: "
+                          f"{x['advisor_words']} ({_pct(x['win_game_advisor'])}); loss "
+                          f"{_loss(x['loss'])}" + ("" if x["worse"] else
+                                                   " (not distinguishable from 0)"),
+                          hang="     ")
+    t = s["total_loss"]
+    per = t["mean"] / s["decisions"] if s["decisions"] else 0.0
+    lines += wrap(f"over {s['decisions']} decisions seat {q} chose as the advisor would in "
+                  f"{s['same_as_advisor']}; {s['distinguishably_worse']} choices were "
+                  f"distinguishably worse; the losses add up to {_loss(t)} points of P(win) "
+                  f"({100 * per:+.1f} per decision; each is measured from where the game stood).")
+    lines += wrap(f"game over after {r['rounds_played']} rounds"
+                  + (" (four mermaids)" if r["mermaid_win"] else "") + ": totals "
+                  + ", ".join(f"seat {p} {v}" for p, v in enumerate(r["totals"]))
+                  + f"; `{r.get('replay') or replay_command(r)}` shows every action.")
+    return "\n".join(lines)
+
+
+COMPACT = ((", the other onto pile ", ", discard on "), ("take pile A's top ", "take A's "),
+           ("take pile B's top ", "take B's "), ("draw two from the deck", "draw from the deck"))
+
+
+def compact(words: str) -> str:
+    """An action's words made short for the review's table."""
+    for long, short in COMPACT:
+        words = words.replace(long, short)
+    return words
+
+
+def replay_command(r: dict) -> str:
+    """The `seasalt replay` command line of the reviewed game."""
+    from ..rules.policies import short_spec
+    specs = [short_spec(p) for p in r["policies"]]
+    cmd = f"seasalt replay --seed {r['seed']} -p {r['players']}"
+    if set(specs) != {"baseline"}:
+        cmd += "".join(f" --policy '{p}'" if "(" in p else f" --policy {p}"
+                       for p in (specs[:1] if len(set(specs)) == 1 else specs))
+    if r["expansion"] != "base":
+        cmd += f" --expansion {r['expansion']}"
+    if r["target"] != DEFAULT_TARGETS[r["players"]]:
+        cmd += f" --target {r['target']}"
+    return cmd
+
+
+def _wrap_clauses(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width`, broken after a comma where it can be (so "discard on
+    A" stays whole), the lines after the first indented by two."""
+    import textwrap
+    lines: list[str] = []
+    for clause in text.split(", "):
+        prefix = "  " if lines else ""
+        if lines and len(lines[-1]) + 2 + len(clause) <= width:
+            lines[-1] += ", " + clause
+        elif len(prefix + clause) <= width:
+            if lines:
+                lines[-1] += ","
+            lines.append(prefix + clause)
+        else:
+            if lines:
+                lines[-1] += ","
+            lines += textwrap.wrap(clause, width, initial_indent=prefix, subsequent_indent="  ",
+                                   break_on_hyphens=False)
+    return lines
+
+
+def _fit_words(cols: list[tuple]) -> list[str]:
+    """The table within WIDTH columns: the two word columns (choice, advisor: 3 and 5) share
+    what the others leave; a longer text goes on under itself (indented), never cut, so the
+    pile a card goes to is always shown."""
+    widths = [max(len(h), *(len(c) for c in cells)) for h, _, cells in cols]
+    room = max(20, WIDTH - sum(w for i, w in enumerate(widths) if i not in (3, 5))
+               - 2 * (len(cols) - 1))
+    first = min(widths[3], room // 2)
+    limit = {3: first, 5: min(widths[5], room - first)}
+    nrows = len(cols[0][2])
+    expanded: list[list[str]] = [[] for _ in cols]
+    for row in range(nrows):
+        parts = {}
+        for i, (_, _, cells) in enumerate(cols):
+            text = cells[row]
+            parts[i] = ([text] if i not in limit or len(text) <= limit[i] else
+                        _wrap_clauses(text, limit[i]))
+        height = max(len(v) for v in parts.values())
+        for i in range(len(cols)):
+            expanded[i] += parts[i] + [""] * (height - len(parts[i]))
+    return table([(h, align, expanded[i]) for i, (h, align, _) in enumerate(cols)], indent="")
+
+
+def review_frame(r: dict):
+    """One row per reviewed decision (tidy), every row with the game's seed, configuration,
+    the reviewed seat, the samples and the version."""
+    from ..render.tidy_frames import frame, join_specs
+    rows = []
+    for x in r["decisions"]:
+        rows.append({
+            "round": x["round"], "turn": x["turn"], "decision": x["decision"],
+            "chosen": x["chosen"], "chosen_words": x["chosen_words"],
+            "advisor": x["advisor"], "advisor_words": x["advisor_words"],
+            "win_game_chosen": x["win_game_chosen"]["rate"],
+            "win_game_chosen_lo": x["win_game_chosen"]["ci95"][0],
+            "win_game_chosen_hi": x["win_game_chosen"]["ci95"][1],
+            "win_game_advisor": x["win_game_advisor"]["rate"],
+            "win_game_advisor_lo": x["win_game_advisor"]["ci95"][0],
+            "win_game_advisor_hi": x["win_game_advisor"]["ci95"][1],
+            "loss": x["loss"]["mean"], "loss_lo": x["loss"]["ci95"][0],
+            "loss_hi": x["loss"]["ci95"][1], "worse": x["worse"],
+            "totals": json.dumps(x["totals"]),
+        })
+    meta = {"command": "review", "seed": r["seed"], "players": r["players"],
+            "policies": join_specs(r["policies"]), "seat": r["seat"], "expansion": r["expansion"],
+            "target": r["target"], "samples": r["samples"], "version": r["version"]}
+    return frame(rows, meta)

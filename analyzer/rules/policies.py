@@ -1,0 +1,336 @@
+"""The policy registry: names, parameters, defaults and ranges of the compiled players, and the
+parser of compact specs such as `baseline(stop_at=9,last_chance_at=12)`.
+
+A spec becomes (kind, parameter vector) for kernels.policies, which dispatches on the kind.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from kernels import heuristics as kh
+from kernels import policies as kp
+from kernels import search as ksr
+
+from ..base.errors import SeasaltError
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    slot: int
+    default: float
+    low: float
+    high: float
+    doc: str
+    integer: bool = True
+
+
+@dataclass(frozen=True)
+class PolicyInfo:
+    name: str
+    kind: int
+    doc: str
+    params: tuple[Param, ...] = field(default_factory=tuple)
+    by_players: dict[int, str] | None = None    # a name that stands for one entry per count
+
+    @property
+    def alias(self) -> bool:
+        return self.by_players is not None
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        names = [p.name for p in self.params]
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+        if not names:
+            raise SeasaltError(f"policy {self.name!r} has no parameter {name!r}; it has none")
+        raise SeasaltError(f"policy {self.name!r} has no parameter {name!r}" + (
+            f"; valid: {', '.join(names)}" if len(", ".join(names)) <= 40 else
+            f" (did you mean {close[0]!r}?)" if close else
+            f"; 'seasalt policies {self.name}' lists all {len(names)}"))
+
+
+REGISTRY: dict[str, PolicyInfo] = {
+    "baseline": PolicyInfo(
+        "baseline", kp.BASELINE,
+        "The reference player (docs/players.md): greedy draws by card-point gain, plays every "
+        "effect pair, declares at stop_at (LAST CHANCE at last_chance_at). Uses the memory view "
+        "of the piles for its crab pick, nothing else hidden.",
+        (Param("stop_at", kp.STOP_AT, 7, 0, 100, "declare at this many card points (below 7 acts as 7)"),
+         Param("last_chance_at", kp.LAST_CHANCE_AT, 10, 0, 100,
+               "call LAST CHANCE instead of STOP from this many card points")),
+    ),
+    "threshold": PolicyInfo(
+        "threshold", kh.THRESHOLD,
+        "The baseline's greedy player with knobs (kernels/heuristics.py): when to declare and "
+        "to call LAST CHANCE (own points, lead over the opponents' visible tables and hand sizes, "
+        "players, deck size), when to take a discard, which pairs to play, mermaid and colour "
+        "chasing, whom to steal from, where to bury. With its defaults it plays like the "
+        "baseline. Sees its own hand and the public state, plus the pile contents for its crab "
+        "pick (perfect memory, like the baseline).",
+        (Param("stop_at", kh.T_STOP_AT, 7, 0, 100, "declare at this many card points (below 7 acts as 7)"),
+         Param("last_chance_at", kh.T_LAST_CHANCE_AT, 10, 0, 100,
+               "call LAST CHANCE instead of STOP from this many card points"),
+         Param("last_chance_margin", kh.T_LC_MARGIN, 99, -20, 99,
+               "also call LAST CHANCE when own points exceed every opponent's estimate by this "
+               "much (99: never)"),
+         Param("hand_value", kh.T_HAND_VALUE, 1.0, 0, 5,
+               "estimated card points per card in an opponent's hidden hand", integer=False),
+         Param("lc_max_players", kh.T_LC_MAX_PLAYERS, 4, 2, 4,
+               "margin-based LAST CHANCE only with at most this many players"),
+         Param("lc_min_deck", kh.T_LC_MIN_DECK, 0, 0, 66,
+               "margin-based LAST CHANCE only with at least this many cards in the deck"),
+         Param("take_at", kh.T_TAKE_AT, 1.0, -10, 20,
+               "take a discard-pile top whose value (gain + bonuses) reaches this", integer=False),
+         Param("mermaid_bonus", kh.T_MERMAID_BONUS, 0.0, -10, 20,
+               "value added to a mermaid when choosing a card", integer=False),
+         Param("colour_weight", kh.T_COLOUR_WEIGHT, 0.0, -10, 20,
+               "value added to a card of the player's largest colour group", integer=False),
+         Param("play_fish", kh.T_PLAY_FISH, 1, 0, 1, "play fish pairs (1) or hold them (0)"),
+         Param("play_crab", kh.T_PLAY_CRAB, 1, 0, 1, "play crab pairs (1) or hold them (0)"),
+         Param("play_lobster", kh.T_PLAY_LOBSTER, 1, 0, 1, "play crab+lobster (1) or hold (0)"),
+         Param("play_steal", kh.T_PLAY_STEAL, 1, 0, 1, "play swimmer+shark (1) or hold (0)"),
+         Param("play_lock", kh.T_PLAY_LOCK, 1, 0, 1, "play swimmer+jellyfish (1) or hold (0)"),
+         Param("play_boat", kh.T_PLAY_BOAT, 1, 0, 1, "play boat pairs (1) or hold them (0)"),
+         Param("steal_from", kh.T_STEAL_FROM, 0, 0, 2,
+               "steal from: 0 the most cards, 1 the best visible table, 2 the next player"),
+         Param("bury", kh.T_BURY, 0, 0, 1,
+               "unkept card onto: 0 the pile with fewer cards, 1 the better top (denial)")),
+    ),
+    "search": PolicyInfo(
+        "search", kp.SEARCH,
+        "Searches every decision (kernels/search.py): deals of the cards its seat cannot see, "
+        "drawn from what it has observed (docs/rules.md, Hidden information; never the true deck "
+        "or hands), every legal action tried on each deal, the round played out by rollout "
+        "players (itself: threshold with rollout_stop_at / rollout_last_chance_at; opponents: "
+        "model_stop_at / model_last_chance_at) and valued by the chance of winning the game from "
+        "the running totals; keeps the rollout player's own choice unless another action is "
+        "better by `confidence` standard errors. Cost per decision grows with samples x legal "
+        "actions.",
+        (Param("samples", ksr.S_SAMPLES, 64, 1, 100_000, "deals searched per decision"),
+         Param("confidence", ksr.S_CONFIDENCE, 1.0, 0, 10,
+               "standard errors by which an action must beat the rollout player's own choice",
+               integer=False),
+         Param("continuations", ksr.S_CONTINUATIONS, 4, 1, 1000,
+               "rest-of-game runs per rollout, sampled from rounds of the rollout players"),
+         Param("rollout_stop_at", ksr.S_ROLLOUT_STOP_AT, 7, 0, 100,
+               "its own rollout player declares at this many points"),
+         Param("rollout_last_chance_at", ksr.S_ROLLOUT_LC_AT, 7, 0, 100,
+               "... and calls LAST CHANCE from this many"),
+         Param("model_stop_at", ksr.S_MODEL_STOP_AT, 7, 0, 100,
+               "the opponents' model declares at this many points"),
+         Param("model_last_chance_at", ksr.S_MODEL_LC_AT, 10, 0, 100,
+               "... and calls LAST CHANCE from this many (7 and 10: the baseline)")),
+    ),
+    "random": PolicyInfo(
+        "random", kp.RANDOM,
+        "Uniformly random among the legal actions at every decision point (every copy of a pair "
+        "and every card of a searched pile counts as its own action): a floor and a test tool.",
+    ),
+}
+
+
+def _preset(name: str, base: str, doc: str, **defaults: float) -> PolicyInfo:
+    """A registered name for `base` with other defaults (same kernel, same parameters)."""
+    info = REGISTRY[base]
+    unknown = set(defaults) - {p.name for p in info.params}
+    assert not unknown, unknown
+    params = tuple(replace(p, default=defaults.get(p.name, p.default)) for p in info.params)
+    return PolicyInfo(name, info.kind, f"{doc} (= {base} with " + ", ".join(
+        f"{k}={v}" for k, v in defaults.items()) + ")", params)
+
+
+REGISTRY.update({
+    "gambler": _preset("gambler", "threshold",
+                       "Calls LAST CHANCE whenever its points lead every opponent's visible "
+                       "estimate by 3", last_chance_margin=3, hand_value=1),
+    "denier": _preset("denier", "threshold",
+                      "Buries the better pile top and steals from the best visible table",
+                      bury=1, steal_from=1),
+    "mermaid_hunter": _preset("mermaid_hunter", "threshold",
+                              "Values mermaids and its largest colour group above their points",
+                              mermaid_bonus=3, colour_weight=0.5),
+})
+
+def _tuned() -> None:
+    """tuned2/3/4 (analyzer.rules.tuned) and `tuned`, the one of the player count in play."""
+    from .tuned import TUNED
+    for p, t in TUNED.items():
+        REGISTRY[f"tuned{p}"] = _preset(f"tuned{p}", "threshold", t.doc(), **t.values)
+    REGISTRY["tuned"] = PolicyInfo(
+        "tuned", kh.THRESHOLD,
+        "The tuned player of the player count in play: " + ", ".join(
+            f"tuned{p} with {p} players" for p in TUNED) + " (analyzer.rules.tuned: each found by "
+        "seasalt optimize against baseline opponents). It takes threshold's parameters, set on "
+        "that player: tuned(stop_at=8) with 3 players is tuned3(stop_at=8).",
+        (), by_players={p: f"tuned{p}" for p in TUNED})
+
+
+_tuned()
+
+_SPEC = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A parsed spec: the registry entry and every parameter's value (defaults filled in)."""
+    info: PolicyInfo
+    values: tuple[tuple[str, float], ...]
+
+    @property
+    def spec(self) -> str:
+        """Canonical spec string, all parameters spelled out (an alias such as `tuned`, whose
+        player depends on the player count: only the parameters given)."""
+        args = ",".join(f"{n}={format_value(v)}" for n, v in self.values)
+        return f"{self.info.name}({args})" if args or not self.info.alias else self.info.name
+
+    @property
+    def short(self) -> str:
+        """The spec with only the parameters that differ from the defaults (for display)."""
+        if self.info.alias:
+            return self.spec
+        args = ",".join(f"{n}={format_value(v)}" for (n, v), p in zip(self.values, self.info.params)
+                        if v != p.default)
+        return f"{self.info.name}({args})" if args else self.info.name
+
+    def vector(self) -> np.ndarray:
+        if self.info.alias:
+            raise SeasaltError(f"{self.info.name!r} stands for one player per player count "
+                               f"({', '.join(self.info.by_players.values())}): it needs the count")
+        vec = np.zeros(kp.MAX_PARAMS, dtype=np.float64)
+        for (name, value) in self.values:
+            vec[self.info.param(name).slot] = value
+        return vec
+
+
+def format_value(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else repr(float(v))
+
+
+def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None,
+                 lister: str = "seasalt policies", players: int | None = None) -> Policy:
+    """Parse `name` or `name(param=value,...)` against `registry` (default: Sea Salt & Paper's
+    REGISTRY, which the command `lister` describes); unknown names, parameters or values
+    raise. A name that stands for one player per player count (`tuned`) becomes that player
+    when `players` is given, else it stays the alias (its parameters checked) until
+    seat_policies resolves it."""
+    registry = REGISTRY if registry is None else registry
+    m = _SPEC.match(spec)
+    if not m:
+        raise SeasaltError(f"cannot parse policy spec {spec!r}; expected NAME or NAME(param=value,...)")
+    name, args = m.group(1), m.group(2)
+    if name not in registry:
+        close = difflib.get_close_matches(name, sorted(registry), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise SeasaltError(f"unknown policy {name!r}{hint}; valid: {', '.join(sorted(registry))} "
+                           f"('{lister}' describes them)")
+    info = registry[name]
+    # an alias takes the parameters of the players it stands for (checked against the first)
+    pinfo = registry[next(iter(info.by_players.values()))] if info.alias else info
+    values = {p.name: float(p.default) for p in pinfo.params}
+    seen = set()
+    for item in (args or "").split(","):
+        if not item.strip():
+            continue
+        key, eq, raw = item.partition("=")
+        key = key.strip()
+        if not eq:
+            raise SeasaltError(f"policy {name!r}: expected param=value, got {item.strip()!r}")
+        p = pinfo.param(key)
+        if key in seen:
+            raise SeasaltError(f"policy {name!r}: parameter {key!r} given twice")
+        seen.add(key)
+        try:
+            value = float(raw)
+        except ValueError:
+            raise SeasaltError(f"policy {name!r}: {key}={raw.strip()!r} is not a number") from None
+        if p.integer and not value.is_integer():
+            raise SeasaltError(f"policy {name!r}: {key} must be a whole number, got {raw.strip()}")
+        if not (p.low <= value <= p.high):
+            raise SeasaltError(f"policy {name!r}: {key}={raw.strip()} is out of range "
+                               f"[{format_value(p.low)}, {format_value(p.high)}]")
+        values[key] = value
+    if info.alias:
+        if players is not None and players in info.by_players:
+            given = ",".join(f"{p.name}={format_value(values[p.name])}" for p in pinfo.params
+                             if p.name in seen)
+            target = info.by_players[players]
+            return parse_policy(f"{target}({given})" if given else target, registry)
+        return Policy(info, tuple((p.name, values[p.name]) for p in pinfo.params
+                                  if p.name in seen))
+    return Policy(info, tuple((p.name, values[p.name]) for p in info.params))
+
+
+def short_spec(spec: str) -> str:
+    """Display form of a spec: the name and only its non-default parameters."""
+    return parse_policy(spec).short
+
+
+def seat_policies(specs: Sequence[str | Policy], players: int) -> list[Policy]:
+    """One spec (or parsed policy) for every seat, or exactly one per seat."""
+    if not specs:
+        specs = ["baseline"]
+    if len(specs) == 1:
+        specs = list(specs) * players
+    if len(specs) != players:
+        raise SeasaltError(f"give one --policy for all seats or one per seat: got {len(specs)} "
+                           f"for {players} players")
+    return [resolve(s, players) for s in specs]
+
+
+def resolve(policy: str | Policy, players: int) -> Policy:
+    """A spec parsed, or a parsed policy kept as it is, for `players` players (an alias such as
+    `tuned` becomes its player for that count)."""
+    if isinstance(policy, Policy):
+        return parse_policy(policy.spec, players=players) if policy.info.alias else policy
+    return parse_policy(policy, players=players)
+
+
+def rollout_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray] | tuple[None, None]:
+    """For runs with search seats: (rpk int64[P, P], rpp float64[P, P, MAX_PARAMS]), row o the
+    players search seat o rolls out with (threshold players with its rollout knobs for itself,
+    its model knobs for the others); (None, None) without search seats."""
+    players = len(policies)
+    if not any(p.info.kind == kp.SEARCH for p in policies):
+        return None, None
+    rpk = np.zeros((players, players), dtype=np.int64)
+    rpp = np.zeros((players, players, kp.MAX_PARAMS), dtype=np.float64)
+    for o, pol in enumerate(policies):
+        if pol.info.kind != kp.SEARCH:
+            continue
+        v = dict(pol.values)
+        me = parse_policy(f"threshold(stop_at={format_value(v['rollout_stop_at'])},"
+                          f"last_chance_at={format_value(v['rollout_last_chance_at'])})")
+        them = parse_policy(f"threshold(stop_at={format_value(v['model_stop_at'])},"
+                            f"last_chance_at={format_value(v['model_last_chance_at'])})")
+        k, pp = policy_arrays([me if q == o else them for q in range(players)])
+        rpk[o], rpp[o] = k, pp
+    return rpk, rpp
+
+
+def kernel_kind(policy: Policy) -> int:
+    """The compiled kind that plays `policy`. A threshold player whose knobs other than stop_at
+    and last_chance_at have the threshold's own defaults makes every decision the baseline with
+    those two makes (kernels/heuristics.py; the margin default 99 is beyond any lead), so the
+    baseline's shorter kernel plays it (tests/rules/test_threshold.py compares their counters)."""
+    if policy.info.kind == kh.THRESHOLD and not policy.info.alias:
+        defaults = {p.name: float(p.default) for p in REGISTRY["threshold"].params}
+        if all(v == defaults[n] for n, v in policy.values
+               if n not in ("stop_at", "last_chance_at")):
+            return kp.BASELINE
+    return policy.info.kind
+
+
+def policy_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray]:
+    """(kinds int64[P], params float64[P, MAX_PARAMS]) for the kernels (kernel_kind: the
+    baseline's slots for stop_at and last_chance_at are the threshold's)."""
+    assert (kh.T_STOP_AT, kh.T_LAST_CHANCE_AT) == (kp.STOP_AT, kp.LAST_CHANCE_AT)
+    kinds = np.array([kernel_kind(p) for p in policies], dtype=np.int64)
+    params = np.stack([p.vector() for p in policies])
+    return kinds, params

@@ -1,0 +1,79 @@
+"""The run specification: what a simulation run is, validated once where it is built.
+
+    spec = RunSpec.build(players=3, unit="games", count=20_000, policies=["baseline"], seed=7)
+
+A RunSpec is frozen: click builds it (through the library functions), and it reaches the Runner
+unchanged; nothing after `build` checks players, seed, target, count or policies again. The checks
+themselves are analyzer.rules.limits' free functions, one per fact, also used by studies whose
+runs share some facts (a sweep's player counts, a tournament's lineup).
+
+Errors speak of parameters ("players must be 2, 3 or 4, got 5", SeasaltError.param = "players");
+the command line maps them to its flags (analyzer.faces.cli.FLAGS).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..rules.notation import check_expansion
+from ..base.errors import SeasaltError
+from ..rules.limits import check_count, check_players, check_target, run_seed
+from ..rules.policies import Policy, seat_policies
+
+UNITS = ("rounds", "games")
+
+
+@dataclass(frozen=True)
+class Backend:
+    """Where and how a run's tasks are computed (analyzer.runs.backends.Runner's options): the
+    command line builds one from its flags, and `runner()` is the one way to make a Runner."""
+    jobs: int | None = None
+    scheduler: str | None = None
+    checkpoint: str | None = None
+    resume: bool = False
+    restart: bool = False
+
+    def runner(self, progress=None):
+        from .backends import Runner
+        return Runner(self.jobs, self.scheduler, self.checkpoint, self.resume, progress,
+                      self.restart)
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """One batch of `count` rounds or games: players, seat policies (parsed, aliases resolved),
+    seed, target (games only; resolved to the default), expansion and backend."""
+    players: int
+    unit: str
+    count: int
+    seed: int
+    expansion: str
+    policies: tuple[Policy, ...]
+    target: int | None = None
+    backend: Backend = field(default_factory=Backend)
+
+    @classmethod
+    def build(cls, players: int, unit: str, count: int,
+              policies: Sequence[str | Policy] = ("baseline",), seed: int | None = None,
+              expansion: str = "base", target: int | None = None,
+              backend: Backend | None = None, min_count: int = 1, why: str = "") -> "RunSpec":
+        """Validate everything once (a SeasaltError names the parameter at fault); a missing
+        seed becomes a fresh one."""
+        if unit not in UNITS:
+            raise ValueError(f"unknown unit {unit!r}")
+        expansion = check_expansion(expansion)
+        check_players(players)
+        check_count(count, unit, min_count, why)
+        backend = Backend() if backend is None else backend
+        seed = run_seed(seed, backend.resume)
+        if unit == "rounds":
+            if target is not None:
+                raise SeasaltError("target applies only to games", param="target")
+        else:
+            target = check_target(target, players)
+        pols = tuple(seat_policies(list(policies), players))
+        return cls(players, unit, int(count), seed, expansion, pols, target, backend)
+
+    @property
+    def specs(self) -> list[str]:
+        return [p.spec for p in self.policies]

@@ -1,0 +1,552 @@
+"""The guide's page from its studies' frames (analyzer.studies.guide): charts (reports.strategy), the
+table of every chart's numbers, and sentences from reports.captions, which never call an
+estimate best when its interval overlaps another's."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+import pandas as pd
+
+from reports import captions as cap
+from reports import strategy as charts
+from reports.guide_html import Figure, Section, Table, page
+
+from . import guide as g
+from ..base import outdir
+from ..runs.batches import Progress
+from ..rules.policies import parse_policy, short_spec
+from ..rules.tuned import TUNED
+
+Log = Callable[[str], None] | None
+
+
+def _pct(x: float, d: int = 1) -> str:
+    return f"{100 * x:.{d}f}%"
+
+
+def _rate(r, key: str = "win_rate", d: int = 1) -> str:
+    return f"{100 * r[key]:.{d}f}% [{100 * r[key + '_lo']:.{d}f}, {100 * r[key + '_hi']:.{d}f}]"
+
+
+def _num(r, key: str, d: int = 2) -> str:
+    return f"{r[key]:+.{d}f} [{r[key + '_lo']:+.{d}f}, {r[key + '_hi']:+.{d}f}]"
+
+
+def _est(r, label: str, key: str = "win_rate") -> cap.Estimate:
+    return cap.Estimate(label, float(r[key]), float(r[key + "_lo"]), float(r[key + "_hi"]))
+
+
+def _lc_label(lc) -> str:
+    return "never" if int(lc) == g.NEVER else str(int(lc))
+
+
+class Writer:
+    """Saves each chart (PNG + SVG) and each table (CSV) into the guide's directory."""
+
+    def __init__(self, where: Path, log: Log):
+        self.where = where
+        self.log = log
+        (where / "data").mkdir(exist_ok=True)
+
+    def figure(self, name: str, fig, title: str, caption: str, table: Table) -> Figure:
+        fig.savefig(self.where / f"{name}.png", dpi=130)
+        fig.savefig(self.where / f"{name}.svg")
+        if self.log:
+            self.log(f"chart {name}: {caption}")
+        return Figure(name, title, caption, table, f"{name}.png", f"{name}.svg")
+
+    def data(self, name: str, df: pd.DataFrame) -> str:
+        path = f"data/{name}.csv"
+        df.to_csv(self.where / path, index=False)
+        return path
+
+
+# ---------------------------------------------------------------------------------------------
+# sections
+
+def grid_section(w: Writer, f: dict) -> Section:
+    figures, findings = [], []
+    for name, title, against in (("grid", "Against baseline opponents", "baseline"),
+                                 ("grid_tuned", "Against tuned opponents", "tuned"),
+                                 ("grid_extra", "Extra Salt, against baseline opponents",
+                                  "baseline")):
+        df = f[name]
+        csv = w.data(name, df)
+        words = []
+        for p, gp in df.groupby("players", sort=True):
+            ests = [_est(r, f"({int(r.stop_at)}, {_lc_label(r.last_chance_at)})")
+                    for _, r in gp.iterrows()]
+            words.append(cap.rank(ests, "win rate", subject=f"{p} players, (stop_at, "
+                                                            f"last_chance_at)"))
+        findings += [f"{title}: {x}" for x in words]
+        fig = charts.grid_heatmap(df.assign(last_chance_at=df["last_chance_at"].where(
+            df["last_chance_at"] != g.NEVER, 16)), "last_chance_at", "stop_at",
+            title=f"Win rate of one seat by stop_at and last_chance_at, {title.lower()} "
+                  f"(16 = never)")
+        figures.append(w.figure(f"{name}_heatmap", fig, title, " ".join(words),
+                                _grid_table(df, csv)))
+    return Section("stop", "When to STOP and when to call LAST CHANCE", [
+        "One seat plays threshold(stop_at=S, last_chance_at=L): it declares as soon as it has S "
+        "card points, and the declaration is a LAST CHANCE when it has L points or more (L at or "
+        "below S: every declaration is a LAST CHANCE; never: always STOP). The other seats play "
+        "the opponents named; seats are rotated so nobody gains from sitting first. The "
+        "baseline itself is (7, 10). Cells outlined in the chart, shaded in the table, are tied "
+        "with the best cell at this precision (their 95% intervals overlap).",
+    ], findings, figures)
+
+
+def _grid_table(df: pd.DataFrame, csv: str) -> Table:
+    rows, marked = [], set()
+    lcs = sorted(df["last_chance_at"].unique())
+    headers = ["players", "stop_at"] + [f"L={_lc_label(x)}" for x in lcs]
+    for p, gp in df.groupby("players", sort=True):
+        top = gp.loc[gp["win_rate"].idxmax()]
+        for s, gs in gp.groupby("stop_at", sort=True):
+            row = [str(p), str(int(s))]
+            for j, lc in enumerate(lcs):
+                cell = gs[gs["last_chance_at"] == lc]
+                if cell.empty:
+                    row.append("")
+                    continue
+                r = cell.iloc[0]
+                row.append(_rate(r))
+                if r["win_rate_hi"] >= top["win_rate_lo"]:
+                    marked.add((len(rows), j + 2))
+            rows.append(row)
+    return Table(headers, rows, "win rate of the one seat [95% interval]; shaded: tied with the "
+                 "best cell of its player count", (0,), marked, csv)
+
+
+def last_chance_section(w: Writer, f: dict) -> Section:
+    bins = f["last_chance_bins"]
+    csv = w.data("last_chance_by_points", bins)
+    words = []
+    for p, gp in bins.groupby("players", sort=True):
+        worst = gp.loc[gp["success"].idxmin()]
+        best = gp.loc[gp["success"].idxmax()]
+        words.append(f"{p} players: from {_rate(worst, 'success')} at {worst['points']} points "
+                     f"to {_rate(best, 'success')} at {best['points']}")
+    fig = charts.rate_lines(bins.assign(x=bins["points_from"]), "x", "success",
+                            "LAST CHANCE success by the caller's card points",
+                            "caller's card points at the call (merged bins start here)",
+                            "calls won (% of calls)", min_n="sparse")
+    table = Table(["players", "caller's points", "calls", "won", "success [95%]"],
+                  [[str(r.players), r.points, f"{r.calls:,}", f"{r.won:,}",
+                    _rate(r, "success")] for _, r in bins.iterrows()],
+                  f"every seat plays {g.T77} (LAST CHANCE as soon as it has 7 points); point "
+                  f"totals with fewer calls than the bin minimum are merged into their "
+                  f"neighbours", (1,), set(), csv)
+    fig1 = w.figure("last_chance_points", fig, "LAST CHANCE success by the caller's points",
+                    "; ".join(words) + ".", table)
+    grid = f["grid"]
+    row7 = grid[(grid["stop_at"] == 7) & (grid["last_chance_at"] != g.NEVER)].copy()
+    csv2 = w.data("last_chance_by_threshold", row7)
+    words2 = []
+    for p, gp in row7.groupby("players", sort=True):
+        ests = [_est(r, str(int(r.last_chance_at))) for _, r in gp.iterrows()]
+        words2.append(cap.rank(ests, "win rate", subject=f"{p} players, last_chance_at"))
+    fig = charts.rate_lines(row7, "last_chance_at", "last_chance_success",
+                            "Success of the LAST CHANCE calls of one seat by its threshold",
+                            "last_chance_at of the seat (stop_at = 7; baseline opponents)",
+                            "its calls won (% of its calls)")
+    table2 = Table(["players", "last_chance_at", "calls per round [95%]",
+                    "calls won [95%]", "win rate [95%]"],
+                   [[str(r["players"]), str(int(r["last_chance_at"])),
+                     _rate(r, "last_chance_per_round"), _rate(r, "last_chance_success"),
+                     _rate(r)] for _, r in row7.iterrows()],
+                   "from the grid study (stop_at = 7 row)", (), set(), csv2)
+    fig2 = w.figure("last_chance_threshold", fig, "LAST CHANCE by the caller's threshold",
+                    " ".join(words2), table2)
+    return Section("last-chance", "When LAST CHANCE pays, and at what point levels", [
+        "A LAST CHANCE call is won when no opponent ends with more card points after their "
+        "final turns; the caller then adds the colour bonus. Here every seat calls it as soon "
+        "as it can (7 points), so calls at every level from 7 are seen. Hollow points are "
+        "merged bins that still have few calls.",
+    ], [], [fig1, fig2])
+
+
+def tuned_section(w: Writer, f: dict) -> Section:
+    m = f["matchups"]
+    csv = w.data("matchups", m)
+    findings, rows = [], []
+    for p, gp in m.groupby("players", sort=True):
+        for _, r in gp.iterrows():
+            rr = r
+            findings.append(cap.versus(_est(rr, f"{p} players, {r.player} against "
+                                                f"{r.against}"), 1 / p, "win rate",
+                                       "the fair share"))
+            rows.append([str(p), r.player, r.against, f"{r.games:,}", _rate(rr),
+                         _pct(1 / p)])
+    fig = charts.intervals(m.assign(label=m["players"].astype(str) + "p: " + m["player"]
+                                    + " vs " + m["against"]),
+                           "label", "win_rate", "One seat against the others (95% intervals)",
+                           "win rate of the one seat", percent=True, zero=False)
+    table = Table(["players", "one seat", "the other seats", "games", "win rate [95%]", "fair"],
+                  rows, "seats rotated; seeds of this guide, never used by the optimizer",
+                  (1, 2), set(), csv)
+    fig1 = w.figure("tuned_matchups", fig, "Tuned players against baseline and against "
+                    "threshold(7, 7)", "; ".join(findings) + ".", table)
+    specs = []
+    for p in g.PLAYERS:
+        t = TUNED[p]
+        specs.append([f"tuned{p}", short_spec(parse_policy(f"tuned{p}").spec), t.command,
+                      f"{t.games:,}", f"{t.seconds:.0f} s", t.finding])
+    spec_table = Table(["name", "spec (knobs not shown are the baseline's)", "found by",
+                        "games", "wall time", "how it differs from the baseline"], specs,
+                       "`tuned` picks tuned2, tuned3 or tuned4 by the player count; wall times "
+                       "on the shared 2-core machine", (0, 1, 2, 5))
+    return Section("tuned", "Tuned players: what is good against baseline and against "
+                   "good players", [
+                       "The tuned players were found by seasalt optimize (a noisy "
+                       "cross-entropy search over every knob of the threshold player, common "
+                       "random numbers within a generation, the pick measured on held-out "
+                       "seeds). Here they are measured again on this guide's own seeds.",
+                   ], findings, [fig1], [spec_table])
+
+
+def ibr_section(w: Writer, f: dict, ibr: dict) -> Section:
+    trace, held = f["ibr_trace"], f["ibr"]
+    csv = w.data("ibr_heldout", held)
+    w.data("ibr_trace", trace)
+    rows, words = [], []
+    for s in ibr["searches"]:
+        prev = next((r for r in s["against"] if r["member"] == s["start"]), None)
+        rows.append([str(s["iteration"] + 1), short_spec(s["start"]), s["pick_short"],
+                     _rate(prev) if prev else ""])
+    st = ibr["settled"] or {"settled": False, "how": "one search only"}
+    if st["settled"]:
+        words.append(f"Settled at search {st['at'] + 1}: its pick {st['how']}; the policy "
+                     f"{short_spec(st['policy'])} is a best response to itself within this "
+                     f"family, at this precision and budget.")
+    else:
+        words.append(f"Not settled within {len(ibr['searches'])} searches: {st['how']}.")
+    fig = charts.optimize_trace(trace, held)
+    table = Table(["search", "against (previous pick)", "pick", "pick's win rate against it "
+                   "[95%], held out"], rows, "2 players; each search starts from the previous "
+                   "pick", (1, 2), set(), csv)
+    return Section("ibr", "Iterated best response: toward an equilibrium of the family", [
+        "Search 1 finds the best response to the baseline's play; search k the best response "
+        "to the pick of search k-1, each from where the previous one ended. If a pick no "
+        "longer beats its predecessor beyond the 95% interval, the sequence has settled.",
+    ], words, [w.figure("ibr_trace", fig, "Iterated best response, 2 players", words[0],
+                        table)])
+
+
+def values_section(w: Writer, f: dict) -> Section:
+    figs, findings = [], []
+    mer = f["mermaids"]
+    csv = w.data("mermaid_values", mer)
+    mer = mer.assign(label=mer["players"].astype(str) + "p, mermaid #" +
+                     (mer["given"] + 1).astype(str))
+    for _, r in mer.iterrows():
+        rr = r
+        findings.append(cap.difference(_est(rr, f"{r.players} players, mermaid #{r.given + 1}",
+                                            "win_rate_diff"), "P(win the game)", percent=True))
+    rows = [[str(r.players), str(r.given + 1), f"{r.pairs:,}", _num(r,
+            "round_points_diff"), _rate(r, "win_rate_diff", 1),
+             _rate(r, "win_rate_a"), _rate(r, "win_rate_b")]
+            for _, r in mer.iterrows()]
+    headers = ["players", "mermaid #", "pairs", "round points (A - B) [95%]",
+               "P(win) (A - B) [95%]", "P(win) with it", "P(win) without it"]
+    figs.append(w.figure("mermaid_values", charts.intervals(
+        mer, "label", "win_rate_diff", "What a mermaid in hand at a round's start is worth",
+        "change in the chance to win the game (A - B)", percent=True), "Mermaids",
+        "; ".join(findings) + ".", Table(headers, rows, "A: the seat starts the round "
+                                             "with this mermaid; B: it stays in the deck", (),
+                                             set(), csv)))
+    for name, title in (("cards", "base game"), ("cards_extra", "Extra Salt")):
+        df = f[name]
+        csv = w.data(f"card_values_{'base' if name == 'cards' else 'extra_salt'}", df)
+        words = []
+        for p, gp in df.groupby("players", sort=True):
+            ests = [_est(r, r.kind, "win_rate_diff") for _, r in gp.iterrows()]
+            words.append(cap.rank(ests, "added chance to win", subject=f"{p} players",
+                                  fmt=lambda e: f"{100 * e.value:+.1f} pp [{100 * e.lo:+.1f}, "
+                                                f"{100 * e.hi:+.1f}]"))
+        rows = [[r.kind, str(r.players), f"{r.pairs:,}", f"{r.skipped:,}",
+                 _num(r, "round_points_diff"), _rate(r, "win_rate_diff")]
+                for _, r in df.iterrows()]
+        figs.append(w.figure(name, charts.intervals(
+            df.assign(grp=df["players"].astype(str) + " players"), "kind", "win_rate_diff",
+            f"One card of each kind in hand at a round's start ({title})",
+            "change in the chance to win the game (A - B)", group="grp", percent=True),
+            f"Card values, {title}", " ".join(words),
+            Table(["kind", "players", "pairs", "skipped", "round points (A - B) [95%]",
+                   "P(win) (A - B) [95%]"], rows, "skipped: deals in which every copy was "
+                   "already a pile top", (0,), set(), csv)))
+    return Section("values", "What a mermaid and every other card are worth", [
+        "Paired experiments: the same deal is played twice. In A the treated seat starts the "
+        "round with one card of the kind in hand, taken from the deck; in B that card stays "
+        "where it was in the deck. Everything else (the order of the other cards, the players' "
+        "rules, the deals of the rest of the game) is the same, so A - B is the card's value: "
+        "in round points and in the chance to win the whole game. Every seat plays baseline; "
+        "the treated seat takes each seat in turn. The m-th mermaid: both arms start with "
+        "m - 1 mermaids.",
+    ], [x for x in findings if "mermaid #1" in x], figs)
+
+
+def pairs_section(w: Writer, f: dict) -> Section:
+    figs = []
+    findings = []
+    for name, title in (("pairs", "base game"), ("pairs_extra", "Extra Salt")):
+        df = f[name]
+        csv = w.data(f"pair_values_{'base' if name == 'pairs' else 'extra_salt'}", df)
+        mine = [cap.difference(_est(r, f"{r.players} players, playing {r.label} pairs",
+                                    "win_rate_diff"), "P(win the game)", percent=True)
+                for _, r in df.iterrows()]
+        findings += mine
+        rows = [[r.label, str(r.players), f"{r.pairs:,}", _num(r,
+                 "round_points_diff"), _rate(r, "win_rate_diff"),
+                 _rate(r, "win_rate_a"), _rate(r, "win_rate_b")]
+                for _, r in df.iterrows()]
+        figs.append(w.figure(name, charts.intervals(
+            df.assign(grp=df["players"].astype(str) + " players"), "label", "win_rate_diff",
+            f"Playing each pair kind instead of holding it ({title})",
+            "change in the chance to win the game (play - hold)", group="grp", percent=True),
+            f"Pairs, {title}", "; ".join(mine) + ".",
+            Table(["pair", "players", "pairs", "round-1 points (play - hold) [95%]",
+                   "P(win) (play - hold) [95%]", "P(win), playing", "P(win), holding"],
+                  rows, "", (0,), set(), csv)))
+    return Section("pairs", "Play a pair now, or hold it?", [
+        "The treated seat plays the baseline (every pair played when it can be) in arm A, and "
+        "the same player that holds that pair kind (keeps it in hand for its point) in arm B, "
+        "on the same deals, against baseline opponents.",
+    ], [], figs)
+
+
+def void_section(w: Writer, f: dict) -> Section:
+    df = f["void"]
+    csv = w.data("void_rounds", df)
+    words = []
+    for p, gp in df.groupby("players", sort=True):
+        first = gp[gp["void_rate_lo"] > 0.001]
+        at = (f"void rounds pass 0.1% of rounds from stop_at {int(first['stop_at'].min())}"
+              if not first.empty else "void rounds stay below 0.1% of rounds at every threshold")
+        top = gp.loc[gp["stop_at"].idxmax()]
+        words.append(f"{p} players: {at}; {_rate(top, 'void_rate', 2)} when every seat waits "
+                     f"for {int(top['stop_at'])}")
+    fig = charts.rate_lines(df, "stop_at", "void_rate", "Void rounds when every seat declares "
+                            "at the same threshold", "stop_at of every seat (card points)",
+                            "void rounds (% of rounds)", log=True)
+    table = Table(["players", "stop_at of every seat", "rounds", "void", "void rate [95%]"],
+                  [[str(r.players), str(r.stop_at), f"{r.rounds:,}", f"{r.void:,}",
+                    _rate(r, "void_rate", 3)] for _, r in df.iterrows()], "", (),
+                  set(), csv)
+    return Section("void", "Void rounds: where they happen", [
+        "A round is void when the deck runs out before anyone declares: nobody scores. Baseline "
+        "players declare at 7, so they almost never see one; here every seat waits for the "
+        "same number of points, which is where void rounds appear.",
+    ], words, [w.figure("void_rounds", fig, "Void rounds by everyone's threshold",
+                        "; ".join(words) + ".", table)])
+
+
+def seats_section(w: Writer, f: dict) -> Section:
+    figs, findings = [], []
+    for name, title in (("seats", "base game"), ("seats_extra", "Extra Salt")):
+        df = f[name]
+        csv = w.data(name, df)
+        mine = [cap.versus(_est(r, f"{r.players} players, {r.player} ({title}), first seat"),
+                           1 / r.players, "win rate", "the fair share")
+                for _, r in df[df["seat"] == 0].iterrows()]
+        findings += mine
+        figs.append(w.figure(name, charts.intervals(
+            df.assign(label=df["players"].astype(str) + "p " + df["player"] + ", seat "
+                      + df["seat"].astype(str)), "label", "win_rate",
+            f"Win rate by seat, identical players ({title}; seat 0 starts the game)",
+            "win rate", percent=True, zero=False), f"First seat, {title}",
+            "; ".join(mine) + ".",
+            Table(["players", "player", "seat", "games", "win rate [95%]", "fair"],
+                  [[str(r.players), r.player, str(r.seat), f"{r.games:,}",
+                    _rate(r), _pct(r.fair_share)] for _, r in df.iterrows()],
+                  "", (1,), set(), csv)))
+    return Section("seats", "What sitting first is worth", [
+        "Every seat plays the same player; seat 0 starts round 1 (later rounds are started by "
+        "the player after the one who ended the previous round, docs/rules.md, \"A game\"). Any "
+        "difference "
+        "from the fair share is the seat's own edge.",
+    ], findings, figs)
+
+
+def summary(f: dict) -> list[str]:
+    out = []
+    m = f["matchups"]
+    for p in g.PLAYERS:
+        mp = m[m["players"] == p]
+        tb = mp[(mp["player"] == f"tuned{p}") & (mp["against"] == "baseline")]
+        t7 = mp[(mp["player"] == "threshold(last_chance_at=7)") & (mp["against"] == "baseline")]
+        h2h = mp[(mp["player"] == f"tuned{p}") & (mp["against"] == "threshold(last_chance_at=7)")]
+        if tb.empty or t7.empty or h2h.empty:
+            continue
+        a, b, c = tb.iloc[0], t7.iloc[0], h2h.iloc[0]
+        rel = ("above" if a["win_rate_lo"] > b["win_rate_hi"] else
+               "tied at this precision with" if a["win_rate_hi"] >= b["win_rate_lo"] else "below")
+        out.append(f"{p} players: tuned{p} wins {_rate(a)} of games against baseline "
+                   f"opponents, {rel} threshold(7, 7) ({_rate(b)}); head to head against "
+                   f"threshold(7, 7) opponents it wins {_rate(c)} (fair share "
+                   f"{_pct(1 / p)}).")
+    return out
+
+
+SMALL_WARNING = ("A --small guide: every study ran at a tiny size, for tests and a first look "
+                 "at the page. Its numbers have wide intervals and are not results about the "
+                 "game; run seasalt guide without --small (or read docs/guide/) for those.")
+
+
+def intro_lines(scale: str, found: list[str]) -> list[str]:
+    """The page's opening: what it is, then its headline figures; a --small guide says first
+    that its figures are not results, and marks each of them as such."""
+    what = ("Numbers for the questions players ask, from simulated games of Sea Salt & Paper "
+            "(2, 3 and 4 players, base game and Extra Salt), against the baseline player and "
+            "against tuned players.")
+    if scale == "small":
+        return [SMALL_WARNING, what] + [f"Tiny sample, not a result: {x}" for x in found]
+    return [what] + found
+
+
+def write(where: Path, result: dict, command: str, log: Log = None) -> None:
+    f = result["frames"]
+    w = Writer(where, log)
+    sections = [grid_section(w, f), last_chance_section(w, f), tuned_section(w, f),
+                ibr_section(w, f, result["ibr"]), values_section(w, f), pairs_section(w, f),
+                void_section(w, f), seats_section(w, f)]
+    meta = g.metadata(result, command)
+    resumed = meta["timing"]["stages_resumed"]
+    g.write_json(where / "guide.json", meta)
+    how = Section("how", "How this guide was made", [
+        f"Command: {command} (seasalt {meta['version']}, engine {meta['engine']}). Every study "
+        f"has its own seed derived from the master seed {meta['seed']}; they are listed in "
+        f"guide.json with the sample sizes. The same command and seed give the same numbers.",
+        f"{meta['units']:,} games, rounds and paired deals; this run took "
+        f"{meta['seconds']:.0f} s on {meta['timing']['backend']}"
+        + (f" ({meta['timing']['jobs']} jobs)" if meta["timing"]["jobs"] else "")
+        + (f", {resumed} of its {resumed + meta['timing']['stages_run']} stages taken from the "
+           f"checkpoint of an earlier run (--resume)" if resumed else "") + ".",
+        "Every interval is a 95% interval: Wilson for rates, normal for means and for paired "
+        "differences. Words such as 'best' are used only when an interval lies clear of all "
+        "others; 'tied at this precision' means the intervals overlap.",
+    ], [], [], [Table(["study", "seed"], [[k, str(v)] for k, v in meta["study_seeds"].items()],
+                      "study seeds", (0,))])
+    sections.append(how)
+    intro = intro_lines(result["scale"], summary(f))
+    title = "Sea Salt & Paper: a strategy guide in numbers" + (
+        " (a --small trial run, not results)" if result["scale"] == "small" else "")
+    (where / "index.html").write_text(page(title,
+                                           intro, sections,
+                                           [f"generated by {command}; seasalt "
+                                            f"{meta['version']}"]), encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# The figures the README and docs/ quote from the guide: generated from the guide's own CSVs, so
+# that the two never disagree (tests/faces/test_docs.py compares); and the README's compile figures,
+# from analyzer/runs/compiling.py COMPILE. After a new guide or a new measurement:
+#     python -m analyzer.studies.guide_pages          (rewrites the marked blocks of README.md and docs/)
+
+MARKED = ("README.md", "docs/strategy.md")
+GUIDE_DATA = Path("docs/guide/data")
+
+
+def _tied(gp: pd.DataFrame):
+    top = gp.loc[gp["win_rate"].idxmax()]
+    return lambda r: r["win_rate_hi"] >= top["win_rate_lo"]
+
+
+def figure_blocks(root: Path) -> dict[str, str]:
+    """name -> markdown, from root/docs/guide/data (the guide's CSVs)."""
+    data = root / GUIDE_DATA
+    grid = pd.read_csv(data / "grid.csv")
+    m = pd.read_csv(data / "matchups.csv")
+    games = int(grid["games"].iloc[0])
+    blocks = {}
+    out = []
+    for p, gp in grid.groupby("players", sort=True):
+        tied = _tied(gp)
+        lcs = sorted(gp["last_chance_at"].unique())
+        out += [f"{p} players (fair share {100 / p:.1f}%):", "",
+                "| stop_at | " + " | ".join(f"L={_lc_label(x)}" for x in lcs) + " |",
+                "|---" * (len(lcs) + 1) + "|"]
+        for s, gs in gp.groupby("stop_at", sort=True):
+            cells = []
+            for lc in lcs:
+                c = gs[gs["last_chance_at"] == lc]
+                if c.empty:
+                    cells.append("=")
+                    continue
+                r = c.iloc[0]
+                text = f"{100 * r['win_rate']:.1f}"
+                if tied(r):
+                    text = f"**{text}**"
+                if (int(s), int(lc)) == (7, 10):
+                    text += " (baseline)"
+                cells.append(text)
+            out.append(f"| {int(s)} | " + " | ".join(cells) + " |")
+        out.append("")
+    blocks["grid"] = "\n".join(out).rstrip()
+    best = []
+    for p, gp in grid.groupby("players", sort=True):
+        tied = _tied(gp)
+        top = gp.loc[gp["win_rate"].idxmax()]
+        base = gp[(gp["stop_at"] == 7) & (gp["last_chance_at"] == 10)].iloc[0]
+        others = [f"({int(r.stop_at)}, {_lc_label(r.last_chance_at)})"
+                  for _, r in gp.sort_values("win_rate", ascending=False).iterrows()
+                  if tied(r) and r.name != top.name]
+        best.append(f"with {p} players ({int(top.stop_at)}, {_lc_label(top.last_chance_at)}) "
+                    f"wins {_rate(top)} against {_rate(base)} for the baseline's (7, 10)"
+                    + (f", tied at this precision with {', '.join(others)}" if others else
+                       ", and no other cell is tied with it"))
+    import textwrap
+    blocks["headline"] = textwrap.fill(f"Against baseline opponents ({games:,} games per cell, "
+                                       "seats rotated; the strategy guide's grid): "
+                                       + "; ".join(best) + ".", 100)
+    rows = ["| players | tuned vs baseline | threshold(7,7) vs baseline | tuned vs "
+            "threshold(7,7) | fair |", "|---|---|---|---|---|"]
+    t77 = "threshold(last_chance_at=7)"
+    for p, gp in m.groupby("players", sort=True):
+        def one(player, against):
+            return gp[(gp["player"] == player) & (gp["against"] == against)].iloc[0]
+        tuned = f"tuned{p}"
+        rows.append(f"| {p} | {_rate(one(tuned, 'baseline'))} | {_rate(one(t77, 'baseline'))} | "
+                    f"{_rate(one(tuned, t77))} | {100 / p:.1f}% |")
+    blocks["tuned"] = "\n".join(rows) + "\n\n" + textwrap.fill(
+        f"(one seat against the others, seats rotated, {int(m['games'].iloc[0]):,} games per "
+        "cell, the guide's seeds, which the optimizer never used.)", 100)
+    from ..runs.compiling import readme_text
+    blocks["compile"] = readme_text()               # not the guide's: the measured compile cost
+    return blocks
+
+
+def refresh(text: str, blocks: dict[str, str]) -> str:
+    """`text` with every `<!-- guide:NAME -->` ... `<!-- end guide:NAME -->` block rewritten."""
+    import re
+
+    def sub(mt):
+        return f"{mt.group(1)}\n{blocks[mt.group(2)]}\n{mt.group(3)}"
+    return re.sub(r"(<!-- guide:(\w+) -->)\n(?:.*?\n)?(<!-- end guide:\2 -->)", sub, text,
+                  flags=re.S)
+
+
+if __name__ == "__main__":
+    here = Path(__file__).resolve().parents[1]
+    found = figure_blocks(here)
+    for name in MARKED:
+        path = here / name
+        path.write_text(refresh(path.read_text(encoding="utf-8"), found), encoding="utf-8")
+        print(f"refreshed {name}")
+
+
+def build_guide(out: str | os.PathLike, seed: int = 1, scale: str = "full",
+                jobs: int | None = None, progress: Progress | None = None,
+                scheduler: str | None = None, checkpoint: str | None = None,
+                resume: bool = False, log: Callable[[str], None] | None = None,
+                restart: bool = False) -> Path:
+    """Run the studies (analyzer.studies.guide) and write the guide into `out`: built aside and
+    moved into place by analyzer.base.outdir's rule."""
+    folder = g.check_dest(out)
+
+    def write_guide(result: dict) -> Path:
+        return outdir.write(folder, lambda tmp: write(
+            tmp, result, g.command_line(seed, scale), log)) / "index.html"
+    return g.run_studies(seed, scale, jobs, progress, scheduler, checkpoint, resume, restart,
+                         write_guide)["written"]

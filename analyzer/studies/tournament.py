@@ -1,0 +1,120 @@
+"""Tournaments: several players against each other in rotated seats, ranked with 95% intervals.
+
+    df = tournament(["baseline", "baseline(stop_at=9)", "baseline(stop_at=12)"], players=3,
+                    games=30_000, seed=1)
+
+Each `--policy` is an *entrant* (two identical specs are two entrants). With fewer entrants than
+seats, the seats are filled by cycling through them (3 entrants, 4 seats: A B C A), so an entrant
+may hold more than one seat; its expected win rate under equal strength is then seats / P
+(`fair_share`). The P seatings are rotations of that lineup and the N games are split between
+them (N // P each, the first N % P rotations one more): `games` is the total, not per rotation.
+Rotation r uses the seed `analyzer.studies.rotation.rotation_seed(seed, P, r)`. What each column means
+and how its interval is made is in analyzer.studies.rotation.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import pandas as pd
+
+from .. import __version__
+from ..base.errors import SeasaltError
+from ..rules.policies import Policy, parse_policy, resolve, short_spec
+from .rotation import (aggregate, default_target, rotated_spec, rotation_runs, rotation_seed,
+                       rotations, rounds_per_game)
+from ..runs.spec import Backend
+from ..rules.limits import check_players
+from ..runs.batches import Progress
+from ..render.tidy_frames import frame, join_specs
+
+COLUMNS = ["rank", "entrant", "spec", "seats", "games", "wins", "win_rate", "win_rate_lo",
+           "win_rate_hi", "fair_share", "shared_wins", "shared_rate", "shared_rate_lo",
+           "shared_rate_hi", "win_share", "win_share_lo", "win_share_hi", "final_total_mean",
+           "final_total_lo", "final_total_hi"]
+
+
+def lineup_of(policies: Sequence[str], players: int | None) -> tuple[int, list[Policy], list[int]]:
+    """(players, policy per seat slot (parsed once, `tuned` resolved), entrant of each slot)."""
+    parsed = [parse_policy(s) for s in policies]
+    if len(parsed) < 2:
+        raise SeasaltError(f"a tournament needs at least two --policy (entrants), got {len(parsed)}")
+    players = check_players(len(parsed) if players is None else players)
+    if len(parsed) > players:
+        raise SeasaltError(f"{len(parsed)} --policy entrants do not fit {players} seats; "
+                           f"give at most {players} or raise --players")
+    entrants = [resolve(p, players) for p in parsed]
+    owner = [i % len(entrants) for i in range(players)]
+    return players, [entrants[o] for o in owner], owner
+
+
+def run_tournament(policies: Sequence[str], players: int | None = None, games: int = 10_000,
+                   seed: int | None = None, jobs: int | None = None, expansion: str = "base",
+                   target: int | None = None, progress: Progress | None = None,
+                   scheduler: str | None = None, checkpoint: str | None = None,
+                   resume: bool = False, restart: bool = False
+              ) -> tuple[pd.DataFrame, dict]:
+    """The ranking DataFrame and a header (metadata, rotations with their seeds, timing).
+    `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
+    (analyzer.runs.backends.Runner)."""
+    players, lineup, owner = lineup_of(policies, players)
+    spec = rotated_spec(lineup, games, seed, expansion, target,
+                        Backend(jobs, scheduler, checkpoint, resume, restart))
+    seed = spec.seed
+    runner = spec.backend.runner(progress)
+    runner.check()
+    planned = rotations(spec)
+    outcome = runner.run([p.batch for p in planned], {
+        "command": "tournament", "entrants": [short_spec(s) for s in policies], "players": players,
+        "games": games, "expansion": expansion, "target": target, "seed": seed})
+    lineup = [p.spec for p in lineup]
+    runs = rotation_runs(planned, outcome.counters, outcome.timing)
+    nentrants = len(set(owner))
+    rows = aggregate(runs, owner, nentrants)
+    specs = [lineup[owner.index(e)] for e in range(nentrants)]
+    for row in rows:
+        row["spec"] = specs[row["entrant"]]
+    rows.sort(key=lambda r: (-r["win_rate"], r["entrant"]))
+    for i, row in enumerate(rows, 1):
+        row["rank"] = i
+    rpg = rounds_per_game(runs)
+    res0 = runs[0].result
+    meta = {
+        "command": "tournament",
+        "seed": seed,
+        "players": players,
+        "expansion": res0["expansion"],
+        "target": default_target(players, target),
+        "rotations": players,
+        "lineup": join_specs(lineup),
+        "version": __version__,
+    }
+    df = frame(({k: r[k] for k in COLUMNS} for r in rows), meta)
+    header = dict(meta)
+    header.update({
+        "games": games,
+        "lineup": lineup,
+        "entrants": specs,
+        "rotation_runs": [{"rotation": r.rotation, "seed": r.seed, "games": r.result["games"],
+                           "seats": r.seats} for r in runs],
+        "rounds_per_game_mean": rpg[0],
+        "rounds_per_game_ci95": [rpg[1], rpg[2]],
+        "timing": {**outcome.timing, "games_per_second":
+                   outcome.units / outcome.seconds if outcome.seconds else None},
+    })
+    return df, header
+
+
+def tournament(policies: Sequence[str], players: int | None = None, games: int = 10_000,
+               seed: int | None = None, jobs: int | None = None, expansion: str = "base",
+               target: int | None = None, progress: Progress | None = None,
+               scheduler: str | None = None, checkpoint: str | None = None,
+               resume: bool = False, restart: bool = False) -> pd.DataFrame:
+    """Rank `policies` (entrants) over `games` games in rotated seats; one row per entrant,
+    sorted by outright win rate. `df.attrs["header"]` keeps the seeds of the rotations."""
+    df, header = run_tournament(policies, players, games, seed, jobs, expansion, target, progress,
+                                scheduler, checkpoint, resume, restart)
+    df.attrs["header"] = {k: v for k, v in header.items() if k != "timing"}
+    return df
+
+
+__all__ = ["tournament", "run_tournament", "lineup_of", "rotation_seed"]

@@ -1,0 +1,538 @@
+"""The advisor page in a real headless Chromium (Debian's `chromium`, driven by Playwright), at a
+phone's width (360 px) and a desktop's (1280 px): docs/example_position.json entered by clicking
+gives the advice `seasalt advise` prints for the same seed; an impossible position shows the
+CLI's message; the page is keyboard reachable, readable, and loads nothing from elsewhere.
+
+SEASALT_SCREENSHOTS=docs pytest tests/faces/test_serve_browser.py  rewrites the README's screenshots."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import urllib.parse
+from contextlib import contextmanager
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+import pytest
+
+from analyzer.play.advisor import LABELS
+from analyzer.play.position import describe, parse
+from analyzer.faces.web.app import canonical_cards
+from serving import (CHROMIUM, EXAMPLE, cli_advice, click_card, enter_position, masked,
+                     open_page, press_advise, request, running_server)
+
+DECISIONS = EXAMPLE.parents[1] / "tests" / "fixtures" / "positions" / "decisions"
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed "
+                               "(pip install -e '.[dev]')")
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)",
+                allow_module_level=True)
+
+EXAMPLE_POS = json.loads(EXAMPLE.read_text())
+WIDTHS = (360, 1280)
+SHOTS = os.environ.get("SEASALT_SCREENSHOTS")
+
+
+@pytest.fixture(scope="module")
+def url():
+    with running_server() as u:
+        yield u
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM)
+        yield b
+        b.close()
+
+
+@contextmanager
+def new_page(browser, url, width):
+    """A fresh page at one width; it must raise no script error and ask no other site."""
+    ctx = browser.new_context(viewport={"width": width, "height": 800})
+    pg = ctx.new_page()
+    errors, foreign = [], []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    # a 400 is the server's answer to an impossible position, not a fault of the page
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" and
+          "responded with a status of 400" not in m.text else None)
+    pg.on("request", lambda r: None if r.url.startswith((url, "data:", "blob:")) else foreign.append(r.url))
+    pg.width = width
+    yield pg
+    ctx.close()
+    assert errors == [] and foreign == []
+
+
+@pytest.fixture(params=WIDTHS, ids=lambda w: f"{w}px")
+def page(browser, url, request):
+    """The page at a phone's and at a desktop's width."""
+    with new_page(browser, url, request.param) as pg:
+        yield pg
+
+
+@pytest.fixture
+def desktop(browser, url):
+    """The page at a desktop's width only (for what does not depend on the layout)."""
+    with new_page(browser, url, WIDTHS[-1]) as pg:
+        yield pg
+
+
+def js_fixed(x: float, digits: int) -> str:
+    """JavaScript's Number.toFixed: the exact binary value, halves rounded away from zero."""
+    return str(Decimal(x).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
+
+
+def expected_text(key: str, v: dict) -> tuple[str, str]:
+    """What the page shows for one estimate: (value, interval), as app.js formats them."""
+    if "rate" in v:
+        lo, hi = v["ci95"]
+        return (js_fixed(100 * v["rate"], 1) + "%",
+                f"[{js_fixed(100 * lo, 1)}, {js_fixed(100 * hi, 1)}]")
+    lo, hi = v["ci95"]
+    mean = js_fixed(abs(v["mean"]), 2)
+    shown = (("+" if v["mean"] >= 0 else "−") + mean) if key == "margin" else js_fixed(v["mean"], 2)
+    return shown, f"[{js_fixed(lo, 2)}, {js_fixed(hi, 2)}]"
+
+
+CONTRAST = """() => {
+  const rgb = (s) => s.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92
+                                 : ((v + 0.055) / 1.055) ** 2.4; })
+                                .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const background = (e) => {
+    for (; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const bad = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const text = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!text || e.offsetParent === null || e.closest('[aria-disabled=true], :disabled')) continue;
+    const fg = rgb(getComputedStyle(e).color).slice(0, 3), bg = background(e);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    if (ratio < 4.5) bad.push([e.tagName, e.className, e.textContent.trim().slice(0, 30), ratio.toFixed(2)]);
+  }
+  return bad;
+}"""
+
+
+def shoot(page, name: str, at: str | None = None) -> None:
+    """With SEASALT_SCREENSHOTS=DIR: DIR/serve-<width>-<name>.png, the screen scrolled to `at`
+    (an element's top), or the whole page; stored with a 256-colour palette (small files)."""
+    if not SHOTS:
+        return
+    from PIL import Image
+    path = Path(SHOTS) / f"serve-{page.width}-{name}.png"
+    if at:
+        page.eval_on_selector(at, "e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(path))
+    else:
+        page.set_viewport_size({"width": page.width,
+                                "height": page.evaluate("document.documentElement.scrollHeight")})
+        page.screenshot(path=str(path))
+        page.set_viewport_size({"width": page.width, "height": 800})
+    Image.open(path).convert("RGB").quantize(256).save(path, optimize=True)
+
+
+PAGE_METRICS = ("win_game", "win_bet", "margin", "points", "best_opponent_points")
+
+
+@pytest.fixture(scope="module")
+def cli_text():
+    """What the console script prints for the example, 20,000 deals, seed 5."""
+    return cli_advice(EXAMPLE, "--samples", "20000", "--seed", "5")
+
+
+def test_the_example_entered_by_clicking_gets_the_cli_advice(page, url, cli_text):
+    open_page(page, url)
+    enter_position(page, EXAMPLE_POS)
+    assert page.text_content("#deck-computed") == "37"          # 58 less every card placed
+    sync_api.expect(page.locator("#check")).to_have_text(f"Ready: {describe(parse(EXAMPLE_POS))}.")
+    exported = json.loads(page.input_value("#json"))
+    assert canonical_cards(exported) == canonical_cards({"expansion": "base", **EXAMPLE_POS})
+
+    press_advise(page, samples=20000, seed=5)
+    cli = json.loads(cli_text)
+    assert page.text_content("#recommendation") == f"Recommendation: {LABELS[cli['recommendation']]}"
+    assert page.text_content("#reason") == cli["reason"]
+    shown = page.eval_on_selector_all(".option", "els => els.map(e => e.dataset.option)")
+    assert shown == cli["ranking"]                # the best first
+    for name, option in cli["options"].items():
+        for key in PAGE_METRICS:                  # the estimates the page shows (app.js METRICS)
+            if key not in option:
+                continue
+            v = option[key]
+            metric = f'.option[data-option="{name}"] .metric[data-metric="{key}"]'
+            assert (page.text_content(metric + " .value"), page.text_content(metric + " .ci")) \
+                == expected_text(key, v), (name, key)
+    assert masked(page.text_content("#raw")) == masked(cli_text)
+    assert page.text_content("#run").startswith("20,000 sampled deals · seed 5 · ")
+    assert page.is_visible(f'.option[data-option="{cli["recommendation"]}"] .badge')
+    assert page.evaluate(CONTRAST) == []                  # WCAG AA: 4.5:1 for all text
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width   # no sideways scroll
+    if page.width == WIDTHS[0]:                   # a phone: the cards, then the answer
+        shoot(page, "cards", at='.pile[data-pile="B"]')
+        shoot(page, "advice", at="#h-advice")
+    else:
+        shoot(page, "example")
+    if page.width != WIDTHS[-1]:
+        return
+    press_advise(page, button="#more")            # 4 times the deals, the same seed
+    api = request(url, "/api/advise?samples=80000&seed=5", EXAMPLE.read_bytes())[1]
+    assert masked(page.text_content("#raw")) == masked(api)
+    assert page.text_content("#run").startswith("80,000 sampled deals · seed 5 · ")
+    assert page.is_hidden("#stale")
+    page.click('.zone[data-zone="hand"] .chip >> nth=0')   # the position changes: the advice
+    assert page.is_visible("#stale") and page.is_disabled("#more")   # says it is stale
+
+
+def test_a_fifth_mermaid_shows_the_cli_message(page, url):
+    open_page(page, url)
+    mermaid = '#picker-grid .card[data-card="mermaid"]'
+    for _ in range(4):
+        click_card(page, "hand", "mermaid")
+    assert page.get_attribute(mermaid, "aria-disabled") == "true"     # greyed: none left
+    assert page.text_content(f"{mermaid} .left") == "0"
+    page.click(mermaid, force=True)                                    # does nothing
+    assert page.locator('.zone[data-zone="hand"] .chip').count() == 4
+
+    fifth = dict(EXAMPLE_POS, opponents=[{"seat": 1, "table": "fish:black,fish:green",
+                                          "hand_size": 5, "known": "shark:green,mermaid,mermaid,mermaid"}])
+    page.fill("#json", json.dumps(fifth))
+    page.click("#import")
+    message = "error: 5 x mermaid listed, only 4 exist"
+    sync_api.expect(page.locator("#check")).to_have_text(message)
+    assert page.text_content("#file-status") == f"import: loaded, but {message}"
+    assert page.locator('.zone[data-zone="opp1.known"] .chip').count() == 4
+    press_advise(page)
+    assert page.text_content("#status") == message
+    assert page.is_hidden("#result")
+    if page.width == WIDTHS[0]:
+        shoot(page, "fifth-mermaid", at="#h-advice")
+
+
+def test_a_file_the_page_cannot_show_is_not_loaded(desktop, url):
+    open_page(desktop, url)
+    desktop.fill("#json", '{"players": 7}')
+    desktop.click("#import")
+    sync_api.expect(desktop.locator("#file-status")).to_have_text(
+        "import: not loaded: error: position: missing key 'seat'")
+    desktop.fill("#json", '{"hand": "mermaid,kraken"}')
+    desktop.click("#import")
+    sync_api.expect(desktop.locator("#file-status")).to_have_text(
+        re.compile("^import: error: hand: unknown card kind 'kraken'"))
+
+
+def test_the_page_loads_every_decision_but_never_changes_the_question(desktop, url):
+    """A position file at any decision is loaded with its decision (issue 23); one with what the
+    page cannot show (a pile card not remembered, a crab take, known deck cards) is refused by
+    name and the CLI is named; nothing is loaded."""
+    open_page(desktop, url)
+    for kind in ("draw", "keep", "crab", "lobster", "steal", "play"):
+        text = (DECISIONS / f"{kind}.json").read_text()
+        desktop.fill("#json", text)
+        desktop.eval_on_selector("#file-status", "e => { e.textContent = ''; }")
+        desktop.click("#import")
+        sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
+        assert desktop.input_value("#decision") == kind
+        assert canonical_cards(json.loads(desktop.input_value("#json"))) == \
+            canonical_cards({"expansion": "base", **json.loads(text)})
+    desktop.fill("#json", EXAMPLE.read_text())
+    # (the status is cleared first, so that the wait is for this import: the last one's
+    # "loaded." let the test go on while this one was still in flight, and its late "loaded."
+    # overwrote the first refusal below)
+    desktop.eval_on_selector("#file-status", "e => { e.textContent = ''; }")
+    desktop.click("#import")
+    sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
+    before = desktop.input_value("#json")
+    cases = [
+        (json.dumps(dict(EXAMPLE_POS, piles={"A": {"size": 4, "top": "octopus:grey"},
+                                              "B": {"cards": "?,crab:black,penguin:pink"}})),
+         'a card of pile B you do not remember ("?")'),
+        (json.dumps(dict(EXAMPLE_POS, piles={"A": {"size": 4, "top": "octopus:grey"},
+                                              "B": {"cards": "shell:green,crab:black,penguin:pink",
+                                                    "crab_taken": [{"seat": 1}]}})),
+         '"crab_taken" of pile B'),
+        (json.dumps(dict(EXAMPLE_POS, deck={"size": 37, "known": "mermaid"})),
+         "a deck with known cards"),
+    ]
+    for text, what in cases:
+        desktop.fill("#json", text)
+        desktop.eval_on_selector("#file-status", "e => { e.textContent = ''; }")
+        desktop.click("#import")
+        status = desktop.locator("#file-status")
+        sync_api.expect(status).to_contain_text("import: not loaded: ")
+        assert what in status.text_content(), status.text_content()
+        assert status.text_content().endswith("ask it with seasalt advise FILE")
+        assert "unknown card kind" not in status.text_content()
+        assert desktop.text_content("#deck-computed") == "37"      # the position is kept
+        desktop.fill("#json", before)
+
+
+def test_a_keep_decision_entered_by_clicking_gets_the_cli_advice(page, url):
+    """tests/fixtures/positions/decisions/keep.json entered card by card (the decision, the two
+    cards drawn, every place): the page writes that file and shows the CLI's advice for the
+    same seed, every option with P(win game), its interval and 'vs best'."""
+    path = DECISIONS / "keep.json"
+    pos = json.loads(path.read_text())
+    open_page(page, url)
+    enter_position(page, pos)
+    assert page.text_content("#deck-computed") == str(pos["deck"])   # the drawn cards are out
+    sync_api.expect(page.locator("#check")).to_have_text(f"Ready: {describe(parse(pos))}.")
+    assert canonical_cards(json.loads(page.input_value("#json"))) == canonical_cards(pos)
+    press_advise(page, samples=2000, seed=11)
+    text = cli_advice(path, "--samples", "2000", "--seed", "11")
+    cli = json.loads(text)
+    assert masked(page.text_content("#raw")) == masked(text)
+    best = cli["options"][cli["recommendation"]]
+    assert page.text_content("#recommendation") == f"Recommendation: {best['words']}"
+    assert page.eval_on_selector_all(".option", "els => els.map(e => e.dataset.option)") == \
+        cli["ranking"] and len(cli["ranking"]) == 4
+    for name, o in cli["options"].items():
+        metric = f'.option[data-option="{name}"] .metric'
+        assert (page.text_content(f'{metric}[data-metric="win_game"] .value'),
+                page.text_content(f'{metric}[data-metric="win_game"] .ci')) == \
+            expected_text("win_game", o["win_game"])
+        vs = page.text_content(f'{metric}[data-metric="vs_best"] .value')
+        if name == cli["recommendation"]:
+            assert vs == "best"
+        else:
+            v = o["vs_best"]
+            assert vs == ("+" if v["mean"] >= 0 else "−") + js_fixed(abs(100 * v["mean"]), 1)
+            assert page.text_content(f'{metric}[data-metric="vs_best"] .ci') == \
+                f"[{js_fixed(100 * v['ci95'][0], 1)}, {js_fixed(100 * v['ci95'][1], 1)}]"
+    assert page.text_content("#game") == f"P(win game) {cli['game']['words']}."
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    assert page.evaluate(CONTRAST) == []
+    if page.width == WIDTHS[0]:
+        shoot(page, "keep", at="#h-advice")
+
+
+def test_the_robust_table_is_the_cli_answer(page, url):
+    """'also ask several models': the table of model pairs and the verdict of `seasalt advise
+    --robust` for the same seed (docs/example_position.json: it depends on the opponents)."""
+    open_page(page, url)
+    page.fill("#json", EXAMPLE.read_text())
+    page.click("#import")
+    sync_api.expect(page.locator("#file-status")).to_have_text("import: loaded.")
+    page.check("#robust")
+    assert page.input_value("#samples") == "20000"       # several models: fewer deals each
+    press_advise(page, samples=1000, seed=1)
+    text = cli_advice(EXAMPLE, "--samples", "1000", "--seed", "1", "--robust")
+    cli = json.loads(text)
+    assert masked(page.text_content("#raw")) == masked(text)
+    rows = page.eval_on_selector_all("#robust-table tbody tr", "els => els.map(e => e.dataset.best)")
+    assert rows == [r["best"] for r in cli["rows"]] and len(rows) == 8
+    assert page.text_content("#verdict") == f"Verdict: {cli['verdict']}"
+    assert cli["verdict"].startswith("depends: ")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+
+
+def test_link_and_download_carry_the_position(desktop, url, tmp_path):
+    open_page(desktop, url)
+    desktop.fill("#json", EXAMPLE.read_text())
+    desktop.click("#import")
+    sync_api.expect(desktop.locator("#file-status")).to_have_text("import: loaded.")
+    desktop.check("#use-totals")
+    for q, total in enumerate((12, 20)):
+        desktop.fill(f"#totals .total >> nth={q}", str(total))
+        desktop.press(f"#totals .total >> nth={q}", "Tab")
+    assert json.loads(desktop.input_value("#json"))["totals"] == [12, 20]
+    link = desktop.url
+    assert urllib.parse.urlsplit(link).fragment.startswith("position=")
+    with desktop.expect_download() as d:
+        desktop.click("#download")
+    path = tmp_path / "position.json"
+    d.value.save_as(path)
+    saved = json.loads(path.read_text())
+    assert saved == json.loads(desktop.input_value("#json"))
+    assert parse(saved).pool.tolist() == parse(EXAMPLE_POS).pool.tolist()
+
+    other = desktop.context.new_page()
+    other.goto(link)
+    other.wait_for_selector("body[data-ready=true]", state="attached")
+    assert json.loads(other.input_value("#json")) == saved
+    assert other.text_content("#deck-computed") == "37"
+    assert other.text_content("#file-status") == "link: loaded."
+    other.click("#clear")
+    assert other.text_content("#deck-computed") == "58"
+    other.set_input_files("#upload", path)                  # "Open a file..."
+    sync_api.expect(other.locator("#file-status")).to_have_text("position.json: loaded.")
+    assert json.loads(other.input_value("#json")) == saved
+    other.close()
+
+
+def test_keyboard_reaches_every_control_and_adds_cards(desktop, url):
+    open_page(desktop, url)
+    names = desktop.evaluate("""() => [...document.querySelectorAll('button, input, select, textarea, summary')]
+        .filter(e => e.offsetParent !== null && !e.disabled && !e.classList.contains('visually-hidden'))
+        .map(e => [e.tabIndex, e.getAttribute('aria-label') || e.labels?.[0]?.textContent
+                                || e.textContent || ''])""")
+    assert names and all(t >= 0 and n.strip() for t, n in names), names
+    for _ in range(400):                                     # Tab from the top reaches Advise
+        desktop.keyboard.press("Tab")
+        if desktop.evaluate("document.activeElement.id") == "advise":
+            break
+    else:
+        pytest.fail("Tab never reached the Advise button")
+    desktop.focus('.zone[data-zone="table"] .target')
+    desktop.keyboard.press("Enter")                          # the table becomes the target
+    desktop.focus('#picker-grid .card[data-card="boat:black"]')
+    desktop.keyboard.press("Enter")
+    desktop.keyboard.press("Space")
+    assert desktop.evaluate("document.activeElement.dataset.card") == "boat:black"
+    assert desktop.locator('.zone[data-zone="table"] .chip').count() == 2
+    desktop.focus('.zone[data-zone="table"] .chip')
+    desktop.keyboard.press("Enter")                          # a chip removes its card
+    assert desktop.locator('.zone[data-zone="table"] .chip').count() == 1
+
+
+def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
+    """`seasalt review --json` opened as a file: every decision of the seat, the costliest
+    (largest loss in P(win game)) first, each with the advisor's ranking of its options."""
+    from serving import cli
+    r = cli(["review", "--seed", "7", "--players", "2", "--seat", "0", "--target", "20",
+             "--samples", "200", "--json"])
+    assert r.returncode == 0, r.stderr
+    review = json.loads(r.stdout)
+    path = tmp_path / "review.json"
+    path.write_text(r.stdout)
+    open_page(page, url)
+    page.set_input_files("#upload", path)
+    sync_api.expect(page.locator("#file-status")).to_have_text(
+        'review.json: a game review, shown under "Game review".')
+    shown = page.eval_on_selector_all(
+        "#review-list > li", "els => els.map(e => [Number(e.dataset.round), Number(e.dataset.turn), e.dataset.decision])")
+    order = sorted(range(len(review["decisions"])),
+                   key=lambda i: (-review["decisions"][i]["loss"]["mean"], i))
+    assert shown == [[review["decisions"][i][k] for k in ("round", "turn", "decision")] for i in order]
+    first = review["decisions"][order[0]]
+    ranked = sorted(first["options"], key=lambda k: -first["options"][k]["win_game"]["rate"])
+    assert page.eval_on_selector_all("#review-list > li:first-child tbody tr",
+                                     "els => els.map(e => e.dataset.option)") == ranked
+    loss = first["loss"]
+    assert page.text_content("#review-list > li:first-child .loss").startswith(
+        f" loss +{js_fixed(100 * loss['mean'], 1)} [{js_fixed(100 * loss['ci95'][0], 1)}, "
+        f"{js_fixed(100 * loss['ci95'][1], 1)}]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    assert page.evaluate(CONTRAST) == []
+
+
+def test_a_game_is_played_by_clicking_to_its_end(page, url, tmp_path):
+    """The Play view: a new game, a hint asked, then every decision clicked (the first action
+    the page offers) until the game is over; each click shows the server's next view, and the
+    page never scrolls sideways. Then the review, and the downloaded game file opened again."""
+    open_page(page, url)
+    page.click("#play-box > summary")
+    page.select_option("#play-players", "2")
+    page.fill("#play-target", "12")
+    page.fill("#play-seed", "3")
+    page.click("#play-new")
+    page.wait_for_selector('body[data-play-views="1"]', state="attached")
+    assert "seed 3" in page.text_content("#play-head")
+    assert page.locator("#play-hand .chip").count() == 0          # the user's turn comes first
+    assert page.locator("#play-actions button").count() >= 1
+    page.click("#play-hint")
+    page.wait_for_selector('body[data-hints="1"]', state="attached", timeout=120_000)
+    rows = page.locator("#play-hint-table tr")
+    assert rows.count() == page.locator("#play-actions button").count() + 1
+    assert re.search(r"\d+\.\d% \[", page.text_content("#play-hint-table"))
+    shoot(page, "play", "#play")
+    views = 1
+    while page.get_attribute("body", "data-play-over") != "true":
+        step = int(page.get_attribute("body", "data-play-step"))
+        words = page.text_content("#play-actions button >> nth=0")
+        page.click("#play-actions button >> nth=0")
+        views += 1
+        page.wait_for_selector(f'body[data-play-views="{views}"]', state="attached")
+        assert int(page.get_attribute("body", "data-play-step")) == step + 1, words
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+        assert views < 400
+    assert page.text_content("#play-turn").startswith("Game over: seat")
+    assert page.locator("#play-actions button").count() == 0
+    gid = page.get_attribute("#play-download", "href").split("/")[3]
+    status, text, _ = request(url, f"/api/play/{gid}")
+    view = json.loads(text)
+    assert view["over"] and view["step"] == views - 1
+    assert page.text_content("#play-head").endswith(", ".join(
+        f"{'you' if q == 0 else 'seat ' + str(q)} {t}" for q, t in enumerate(view["totals"])))
+    shoot(page, "play-over", "#play")
+    page.click("#play-review")
+    page.wait_for_selector('body[data-reviews="1"]', state="attached", timeout=120_000)
+    status, text, _ = request(url, f"/api/play/{gid}/review")
+    reviewed = json.loads(text)["decisions"]
+    items = page.locator("#review-list li.reviewed")
+    assert items.count() == len(reviewed) > 0
+    costliest = max(reviewed, key=lambda d: d["loss"]["mean"])
+    assert items.nth(0).get_attribute("data-step") == str(costliest["step"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    shoot(page, "play-review", "#review")
+    # the costliest decision links back to its moment: the view then, the choice made marked
+    items.nth(0).locator("button.moment").click()
+    page.wait_for_selector('body[data-play-moment="true"]', state="attached")
+    step = costliest["step"]
+    assert page.get_attribute("body", "data-play-step") == str(step)
+    assert page.locator("#play-actions button:not([disabled])").count() == 0
+    taken = page.text_content("#play-actions button.taken")
+    assert taken.startswith(costliest["chosen_words"].replace("play on (end the turn)",
+                                                              "end the turn"))
+    views += 1
+    page.click("#play-back")
+    page.wait_for_selector('body[data-play-moment="false"]', state="attached")
+    views += 1
+    assert page.text_content("#play-turn").startswith("Game over")
+    # the downloaded game file opens again: the same game, at its end
+    path = tmp_path / "game.json"
+    path.write_text(request(url, f"/api/play/{gid}/game")[1])
+    page.set_input_files("#play-upload", str(path))
+    page.wait_for_selector(f'body[data-play-views="{views + 1}"]', state="attached")
+    assert page.get_attribute("#play-download", "href") != f"/api/play/{gid}/game"
+    assert page.text_content("#play-turn") == f"Game over: {view['result']}"
+    assert f"the game at step {view['step']}" in page.text_content("#play-status")
+
+
+def test_the_other_players_turns_one_step_at_a_time(desktop, url):
+    """With "one step at a time", the lines narrated since the last view come one per Next step
+    (the decision's buttons hidden meanwhile); the whole narration is the server's view's."""
+    open_page(desktop, url)
+    desktop.click("#play-box > summary")
+    desktop.check("#play-stepwise")
+    desktop.select_option("#play-players", "4")
+    desktop.fill("#play-seed", "8")
+    desktop.click("#play-new")
+    desktop.wait_for_selector('body[data-play-views="1"]', state="attached")
+    gid = desktop.get_attribute("#play-download", "href").split("/")[3]
+    views = 1
+    while True:                     # the user's draw, keep, ... until the turn passes on
+        shown = desktop.locator("#play-log li").count()
+        desktop.click("#play-actions button >> nth=0")
+        views += 1
+        desktop.wait_for_selector(f'body[data-play-views="{views}"]', state="attached")
+        if desktop.get_attribute("body", "data-play-pending") != "0":
+            break
+    view = json.loads(request(url, f"/api/play/{gid}")[1])
+    fresh = len(view["log"]) - shown
+    assert fresh >= 4                   # the user's own lines and three opponents' turns
+    for k in range(1, fresh):
+        assert desktop.locator("#play-log li").count() == shown + k
+        assert not desktop.is_visible("#play-actions") and desktop.is_visible("#play-next")
+        assert desktop.text_content("#play-log li >> nth=-1") == view["log"][shown + k - 1]
+        desktop.click("#play-next")
+    assert desktop.locator("#play-log li").count() == len(view["log"])
+    assert desktop.is_visible("#play-actions") and not desktop.is_visible("#play-stepper")
+    assert [desktop.text_content(f"#play-log li >> nth={i}") for i in range(len(view["log"]))] \
+        == view["log"]
+    while desktop.get_attribute("body", "data-play-pending") == "0":
+        desktop.click("#play-actions button >> nth=0")
+        views += 1
+        desktop.wait_for_selector(f'body[data-play-views="{views}"]', state="attached")
+    desktop.click("#play-all")
+    assert desktop.locator("#play-log li").count() == len(
+        json.loads(request(url, f"/api/play/{gid}")[1])["log"])
+    assert desktop.is_visible("#play-actions")

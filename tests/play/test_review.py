@@ -1,0 +1,130 @@
+"""`seasalt review`: the reviewed game is the replayed game, the advisor sees only what the
+seat knew, the loss of a choice is measured against the best action on the same deals, and
+the command's outputs (text, --json, --out CSV, errors)."""
+from __future__ import annotations
+
+import csv
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from analyzer.faces.cli import main
+from analyzer.play.replay import replay
+from analyzer.play.review import _decisions, review
+from kernels import cards as kc
+from kernels import state as ks
+from analyzer.rules.policies import policy_arrays, seat_policies
+
+
+def test_the_reviewed_game_is_the_replayed_game():
+    """Same seed and options: the review's game has the replay's rounds and totals, and every
+    decision of the seat is one the seat faced (its choice is one of the options)."""
+    r = review(5, 2, ["baseline"], seat=1, samples=60, target=15)
+    g = replay(5, 2, ["baseline"], target=15)
+    assert r["rounds_played"] == g["rounds_played"] and r["totals"] == g["totals"]
+    assert r["decisions"]
+    for d in r["decisions"]:
+        assert d["chosen"] in d["options"] and d["advisor"] in d["options"]
+        assert len(d["options"]) >= 2
+        if d["chosen"] == d["advisor"]:
+            assert d["loss"]["mean"] == 0
+
+
+def test_the_seat_sees_only_what_it_knows():
+    """At every reviewed decision, every card is either placed in the seat's view or in the pool
+    of cards it cannot place, exactly once, and the pool fills exactly the view's blanks."""
+    pols = seat_policies(["baseline", "random"], 2)
+    pk, pp = policy_arrays(pols)
+    deck = kc.deck_types("base")
+    full = kc.copies_in("base").astype(np.int64)
+    decisions, _ = _decisions(2, 0, deck, full, 20, pk, pp, 3)
+    assert decisions
+    for d in decisions:
+        v = d.template
+        census = np.bincount(d.pool, minlength=kc.NTYPES)
+        for j in range(2):
+            base = ks.PILE + j * kc.MAX_DECK
+            cards = v[base:base + int(v[ks.PILE_LEN + j])]
+            census += np.bincount(cards[cards >= 0], minlength=kc.NTYPES)
+        n = int(v[ks.DECK_LEN])
+        deck_cards = v[ks.DECK:ks.DECK + n]
+        census += np.bincount(deck_cards[deck_cards >= 0], minlength=kc.NTYPES)
+        for q in range(2):
+            census += v[ks.HT + q * kc.NTYPES:ks.HT + (q + 1) * kc.NTYPES]
+            census += v[ks.TT + q * kc.NTYPES:ks.TT + (q + 1) * kc.NTYPES]
+        assert (census == full).all()                # every card placed or in the pool, once
+        blanks = int(d.unknown.sum()) + int((deck_cards < 0).sum()) + sum(
+            int((v[ks.PILE + j * kc.MAX_DECK:ks.PILE + j * kc.MAX_DECK
+                   + int(v[ks.PILE_LEN + j])] < 0).sum()) for j in range(2))
+        assert blanks == len(d.pool)
+
+
+def test_a_random_seat_loses():
+    """The random player's choices cost it, distinguishably, P(win) in total (the review
+    measures what a choice is worth), and each loss is the measured difference between the
+    advisor's choice and the choice made."""
+    r = review(2, 2, ["random", "random"], seat=0, samples=1000, target=15)
+    assert r["summary"]["total_loss"]["ci95"][0] > 0
+    for d in r["decisions"]:
+        if d["chosen"] == d["advisor"]:
+            assert d["loss"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
+        else:
+            gap = d["win_game_advisor"]["rate"] - d["win_game_chosen"]["rate"]
+            assert abs(d["loss"]["mean"] - gap) < 1e-12
+            assert d["options"][d["chosen"]]["vs_advisor"]["mean"] == pytest.approx(-gap)
+
+
+def test_review_is_deterministic_for_any_jobs():
+    one = review(4, 3, ["baseline"], seat=2, samples=80, target=12, jobs=1)
+    two = review(4, 3, ["baseline"], seat=2, samples=80, target=12, jobs=2)
+    assert one == two
+
+
+def test_review_cli_text_json_csv(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "review.csv"
+    r = runner.invoke(main, ["review", "--seed", "7", "-p", "2", "--seat", "0", "--samples", "100",
+                             "--target", "15", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "costliest decisions" in r.stdout or "no decision" in r.stdout or "chose as" in r.stdout
+    assert all(len(line) <= 100 for line in r.stdout.splitlines())
+    rows = list(csv.DictReader(out.open()))
+    j = runner.invoke(main, ["review", "--seed", "7", "-p", "2", "--seat", "0", "--samples", "100",
+                             "--target", "15", "--json"])
+    assert j.exit_code == 0
+    d = json.loads(j.stdout)
+    assert len(rows) == len(d["decisions"]) and rows[0]["seed"] == "7"
+    assert {"loss", "loss_lo", "loss_hi", "advisor", "chosen", "version", "policies"} <= set(rows[0])
+    assert all(len(line) <= 100 for line in j.stdout.splitlines())
+
+
+def test_review_from_a_replay_file(tmp_path):
+    runner = CliRunner()
+    g = runner.invoke(main, ["replay", "--seed", "3", "-p", "3", "--target", "10", "--json"])
+    path = tmp_path / "game.json"
+    path.write_text(g.stdout)
+    r = runner.invoke(main, ["review", "--replay", str(path), "--seat", "1", "--samples", "50",
+                             "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["seed"] == 3
+    game = json.loads(g.stdout)
+    game["rounds"][0]["events"][1]["seat"] = 2         # an edited file is not that game
+    path.write_text(json.dumps(game))
+    bad = runner.invoke(main, ["review", "--replay", str(path), "--seat", "1", "--samples", "50"])
+    assert bad.exit_code == 2 and bad.stderr.startswith("error:") and "differ" in bad.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seed", "1", "-p", "2", "--seat", "2"], "--seat must be a seat"),
+    (["--seed", "1"], "give --seed and --players"),
+    (["--seed", "1", "-p", "2", "--samples", "1"], "--samples must be"),
+    (["--seed", "1", "-p", "2", "--policy", "search"], "cannot continue a deal"),
+    (["--replay", "missing.json"], "cannot read"),
+    (["--seed", "1", "-p", "2", "--out", "x.txt"], "out"),
+])
+def test_review_errors(args, words):
+    r = CliRunner().invoke(main, ["review", *args])
+    assert r.exit_code == 2, r.output
+    assert r.stderr.startswith("error:") and words in r.stderr and len(r.stderr.splitlines()) == 1

@@ -1,0 +1,188 @@
+"""The floor plan holds (issue 24; docs/architecture.md): the import graph of kernels/, analyzer/,
+reports/ and seasalt/ read from the source itself (every import, also those inside a function),
+then three rules checked on it: no cycle between files, no import from a higher room, and no
+private name (`_name`) taken from another file. A product file stays under 600 lines."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("kernels", "analyzer", "reports", "seasalt")
+
+# The rooms from the ground up: a file may import from its own room and from rooms listed before
+# it, never from one listed after it. The longest matching prefix names a module's room.
+ROOMS = ("kernels", "analyzer.base", "analyzer.rules", "analyzer.numbers", "analyzer.render",
+         "reports", "analyzer.runs", "analyzer.studies", "analyzer.play", "analyzer.seastead",
+         "analyzer.faces", "seasalt")
+# Rooms of the few modules outside a room's package: the package's version sits on the ground
+# floor, `python -m analyzer` is a face.
+PLACED = {"analyzer": "analyzer.base", "analyzer.__main__": "analyzer.faces"}
+MAX_LINES = 600
+
+
+def modules(root: Path = ROOT) -> dict[str, Path]:
+    """Dotted module name -> file, for every Python file of the product packages."""
+    out = {}
+    for pkg in PACKAGES:
+        for f in sorted((root / pkg).rglob("*.py")):
+            parts = list(f.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            out[".".join(parts)] = f
+    return out
+
+
+def room(module: str) -> str:
+    """The room a module lives in (a KeyError for a module outside every room)."""
+    if module in PLACED:
+        return PLACED[module]
+    best = max((r for r in ROOMS if module == r or module.startswith(r + ".")), key=len)
+    return best
+
+
+def imports(mods: dict[str, Path]) -> list[tuple[str, str, str | None, int]]:
+    """(importer, imported module, name taken or None, line) for every import of a product
+    module by another, including the module attributes read through `import x` / `from p import
+    module` aliases (`ckpt._locked` takes `_locked` from analyzer.runs.checkpoint)."""
+    out = []
+    for mod, f in mods.items():
+        is_pkg = f.name == "__init__.py"
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        aliases: dict[str, str] = {}          # local name -> product module it stands for
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.name in mods:
+                        out.append((mod, a.name, None, node.lineno))
+                        if a.asname:
+                            aliases[a.asname] = a.name
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = mod.split(".")[: len(mod.split(".")) - (0 if is_pkg else 1)]
+                    base = base[: len(base) - (node.level - 1)]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                for a in node.names:
+                    sub = f"{target}.{a.name}"
+                    if sub in mods:
+                        out.append((mod, sub, None, node.lineno))
+                        aliases[a.asname or a.name] = sub
+                    elif target in mods:
+                        out.append((mod, target, a.name, node.lineno))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in aliases):
+                out.append((mod, aliases[node.value.id], node.attr, node.lineno))
+    return [e for e in out if e[0] != e[1]]
+
+
+def cycles(mods: dict[str, Path], edges) -> list[list[str]]:
+    """The strongly connected components of more than one file (Tarjan, iteratively)."""
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for a, b, _, _ in edges:
+        graph[a].add(b)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on.add(start)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    found.append(sorted(comp))
+    return found
+
+
+MODS = modules()
+EDGES = imports(MODS)
+
+
+def test_the_reader_sees_the_imports_it_must():
+    """The graph is not empty by mistake: known imports of each kind are found."""
+    got = {(a, b, n) for a, b, n, _ in EDGES}
+    assert ("analyzer.studies.simulate", "analyzer.runs.spec", "RunSpec") in got
+    assert ("analyzer.runs.backends", "analyzer.runs.checkpoint", None) in got   # a module alias
+    assert any(a == "analyzer.faces.play_cli" and b.startswith("analyzer.play.") for a, b, _, _ in EDGES)
+    assert ("analyzer.runs.stages", "analyzer.runs.checkpoint", "is_locked") in got   # ckpt.is_locked
+    assert all(room(m) in ROOMS for m in MODS)
+
+
+def test_no_import_cycle():
+    assert cycles(MODS, EDGES) == []
+
+
+def test_cycles_are_found():
+    """The cycle finder itself: a two-file and a three-file loop are reported, a chain is not."""
+    mods = dict.fromkeys(["a", "b", "c", "d", "e"], Path("x.py"))
+    edges = [("a", "b", None, 1), ("b", "a", None, 1), ("c", "d", None, 1), ("d", "e", None, 1),
+             ("e", "c", None, 1)]
+    assert sorted(cycles(mods, edges)) == [["a", "b"], ["c", "d", "e"]]
+    assert cycles(mods, [("a", "b", None, 1), ("b", "c", None, 1)]) == []
+
+
+def test_no_import_from_a_higher_room():
+    up = [f"{a}:{line} imports {b}" for a, b, _, line in EDGES
+          if ROOMS.index(room(b)) > ROOMS.index(room(a))]
+    assert up == []
+
+
+def test_no_private_name_across_files():
+    private = [f"{a}:{line} takes {b}.{n}" for a, b, n, line in EDGES
+               if n and n.startswith("_") and not n.startswith("__")]
+    assert private == []
+
+
+def test_no_product_file_over_600_lines():
+    long = {str(f.relative_to(ROOT)): n for f in MODS.values()
+            if (n := len(f.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}
+
+
+def test_runners_come_only_from_backend():
+    """One way to make a Runner: Backend.runner (analyzer/runs/spec.py); every other file asks a
+    Backend for one."""
+    makers = []
+    for mod, f in MODS.items():
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                fn = node.func
+                name = fn.id if isinstance(fn, ast.Name) else getattr(fn, "attr", None)
+                if name == "Runner":
+                    makers.append(f"{mod}:{node.lineno}")
+    assert makers == ["analyzer.runs.spec:" + str(_runner_line())]
+
+
+def _runner_line() -> int:
+    """The line of spec.py's own `Runner(` call (Backend.runner)."""
+    text = MODS["analyzer.runs.spec"].read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(text, 1) if "return Runner(" in line)
