@@ -1,0 +1,216 @@
+"""Hand reading (kernels.reading): deals weighted by how likely the opponents' model makes the
+public choices the seat saw. The weighted sampler against exact enumeration of every
+consistent deal weighted by the model's likelihood; uniform when the likelihood is constant;
+the reading search player deterministic for a seed and reporting its effective sample size.
+
+The test position (swimmer_position): two players, the asker (seat 0) at its play step after
+taking the orange sailor from pile A. In its last turn seat 1 took the black swimmer from pile B
+(so pile A's top was then the orange sailor) and ended its turn without playing a pair or
+declaring. The asker cannot place 7 cards: seat 1's 3 other cards and the 4 deck cards, two
+sharks among them. For the baseline model the two choices pull apart: it takes a swimmer only
+for a gain (a shark to pair it with, or a mermaid's colour), and it never ends a turn holding
+swimmer+shark while the asker has cards to steal.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import numpy as np
+
+from analyzer.cards import parse_card
+from analyzer.decisions import Round
+from analyzer.policies import policy_arrays, seat_policies
+from analyzer.position import parse
+from analyzer.searcher import SearchSeat
+from analyzer.simulate import simulate_games, simulate_rounds
+from conftest import rest_of
+from kernels import advisor as kad
+from kernels import events as ev
+from kernels import reading as kr
+from kernels import state as ks
+from kernels.rng import seed_stream
+from test_advisor_deals import _fill, _hand, _possible
+
+Z = 4.0     # every cell of the distribution within 4 standard errors (35 cells, < 1e-3 false alarm)
+
+
+def swimmer_position() -> dict:
+    hand = ["sailor:pink", "sailor:orange", "captain"]
+    known1 = ["swimmer:black"]
+    pool = ["shark:green", "shark:purple", "mermaid", "shell:black", "penguin:pink", "fish:black",
+            "crab:grey"]
+    b = ["octopus:grey"]
+    rest = rest_of("base", hand, known1, pool, b)
+    return {"players": 2, "seat": 0, "hand": hand,
+            "opponents": [{"seat": 1, "hand_size": 4, "known": known1}],
+            "piles": {"A": {"cards": rest}, "B": {"cards": b}}, "deck": 4}
+
+
+def swimmer_trace() -> np.ndarray:
+    """The round's public history as the engine's trace rows (kernels.events)."""
+    rows = [(ev.TURN, 1, 0, 0, 0), (ev.TAKE_PILE, 1, parse_card("swimmer:black"), 1, 0),
+            (ev.TURN, 0, 0, 0, 0), (ev.TAKE_PILE, 0, parse_card("sailor:orange"), 0, 0)]
+    tr = np.zeros((len(rows) + 1, 5), dtype=np.int32)
+    tr[0, 0] = len(rows)
+    tr[1:] = rows
+    return tr
+
+
+def _model():
+    return policy_arrays(seat_policies(["baseline"], 2))
+
+
+def _mismatches(s, tr, obs, pk, pp):
+    v = ks.new_state()
+    return int(kr.mismatches(s, 0, tr, obs, pk, pp, v, seed_stream(0)))
+
+
+def test_the_trace_gives_two_observations_of_seat_1():
+    pos = parse(swimmer_position())
+    obs = kr.new_obs()
+    assert kr.observe(pos.template, swimmer_trace(), 0, obs) == 2
+    row = obs[kr.OBS_WIDTH:2 * kr.OBS_WIDTH]
+    assert row[kr.O_END] == 1 and row[kr.O_TAKE] == 1
+    assert row[kr.O_PILE] == 1 and row[kr.O_CARD] == parse_card("swimmer:black")
+
+
+def test_the_likelihood_reads_the_rules_of_the_model():
+    """Holding a shark: the take is what baseline does, ending the turn is not (it would steal):
+    one mismatch. Holding neither shark nor mermaid: the swimmer gains nothing, so baseline
+    would have drawn from the deck: one mismatch. Only a mermaid can make the swimmer a gain
+    (its colour) without a shark: the deals that fit both choices hold one."""
+    pos = parse(swimmer_position())
+    tr = swimmer_trace()
+    obs = kr.new_obs()
+    kr.observe(pos.template, tr, 0, obs)
+    pk, pp = _model()
+    sharks = {parse_card("shark:green"), parse_card("shark:purple")}
+    mermaid = parse_card("mermaid")
+    seen = {}
+    for order in itertools.permutations(pos.pool.tolist()):
+        s = _fill(pos, order)
+        hand = set(_hand(s, 1))
+        key = (bool(hand & sharks), mermaid in hand)
+        seen.setdefault(key, set()).add(_mismatches(s, tr, obs, pk, pp))
+    assert seen[(True, False)] == {1}
+    assert seen[(False, False)] == {1}
+    assert 0 in seen[(False, True)]
+    assert min(seen[(True, True)]) >= 1
+
+
+def exact_weighted(pos, tr, tremble):
+    """{seat 1's hand: probability} over every arrangement of the pool, each weighted by
+    tremble ** mismatches (every arrangement equally likely a priori: kernels.deals)."""
+    obs = kr.new_obs()
+    kr.observe(pos.template, tr, 0, obs)
+    pk, pp = _model()
+    dist = Counter()
+    for order in itertools.permutations(pos.pool.tolist()):
+        s = _fill(pos, order)
+        if not _possible(s, pos.players):
+            continue
+        dist[_hand(s, 1)] += tremble ** _mismatches(s, tr, obs, pk, pp)
+    total = sum(dist.values())
+    return {k: v / total for k, v in dist.items()}
+
+
+def weighted_sample(pos, tr, tremble, n, seed):
+    """Seat 1's hand and the weight of n deals of the advisor's sampler (kernels.advisor)."""
+    obs = kr.new_obs()
+    kr.observe(pos.template, tr, 0, obs)
+    pk, pp = _model()
+    d = ks.new_state()
+    v = ks.new_state()
+    w = np.zeros(kad.W_SIZE, dtype=np.int64)
+    rng = seed_stream(seed)
+    scratch = seed_stream(0)
+    out = []
+    for _ in range(n):
+        assert kad.deal_position(d, pos.template, pos.pool, pos.unknown_hand, pos.takes, w, rng) > 0
+        m = int(kr.mismatches(d, 0, tr, obs, pk, pp, v, scratch))
+        out.append((_hand(d, 1), tremble ** m))
+    return out
+
+
+def _check(exact, sample):
+    """Every cell's weighted share within Z standard errors of the exact probability (the
+    self-normalized estimator's delta-method variance); returns the largest |z|."""
+    wsum = sum(w for _, w in sample)
+    worst = 0.0
+    for cell, p in exact.items():
+        est = sum(w for h, w in sample if h == cell) / wsum
+        var = sum(w * w * ((h == cell) - p) ** 2 for h, w in sample) / wsum ** 2
+        z = abs(est - p) / math.sqrt(max(var, 1e-12))
+        worst = max(worst, z)
+    return worst
+
+
+def test_weighted_deals_match_exact_weighted_enumeration():
+    """20,000 weighted deals against the exact weighted distribution of seat 1's hand (35
+    cells): each cell within 4 standard errors. Control: the same deals unweighted (uniform)
+    are far from it, so the test can fail."""
+    pos = parse(swimmer_position())
+    tr = swimmer_trace()
+    exact = exact_weighted(pos, tr, 0.05)
+    uniform = exact_weighted(pos, tr, 1.0)
+    assert max(abs(exact[k] - uniform[k]) for k in exact) > 0.05      # reading matters here
+    sample = weighted_sample(pos, tr, 0.05, 20_000, seed=5)
+    assert set(h for h, _ in sample) <= set(exact)
+    assert _check(exact, sample) < Z
+    flat = [(h, 1.0) for h, _ in sample]
+    assert _check(exact, flat) > 10 * Z
+
+
+def test_a_constant_likelihood_gives_uniform_deals():
+    """tremble = 1: every deal weighs 1, so the weighted sampler is the uniform one, and it
+    matches the uniform enumeration."""
+    pos = parse(swimmer_position())
+    tr = swimmer_trace()
+    sample = weighted_sample(pos, tr, 1.0, 5_000, seed=6)
+    assert {w for _, w in sample} == {1.0}
+    assert _check(exact_weighted(pos, tr, 1.0), sample) < Z
+
+
+READ = "search(samples=12,continuations=2,read=1)"
+
+
+def test_the_reading_search_is_deterministic_for_a_seed_whatever_the_threads():
+    one = simulate_games(2, 6, [READ, "baseline"], seed=3, jobs=1)
+    two = simulate_games(2, 6, [READ, "baseline"], seed=3, jobs=2)
+    assert one["wins"] == two["wins"] and one["final_total_mean"] == two["final_total_mean"]
+    r1 = simulate_rounds(3, 12, ["baseline", READ, "baseline"], seed=4, jobs=1)
+    r2 = simulate_rounds(3, 12, ["baseline", READ, "baseline"], seed=4, jobs=2)
+    assert r1["end"] == r2["end"] and r1["seat_points_mean"] == r2["seat_points_mean"]
+
+
+def _decisions(spec, seeds=range(4)):
+    """Every logged decision of seat 0 (a search seat) against baseline in a few rounds."""
+    out = []
+    for seed in seeds:
+        r = Round.deal(2, seed=seed, seats=[None, "baseline"])
+        seat = SearchSeat(r, 0, spec, seed=seed)
+        while not r.done:
+            if len(r.legal(copies=False)) > 1:
+                a, rows = seat.decide()
+                out.append(rows)
+            else:
+                a = r.legal()[0]
+            r.apply(a)
+    return out
+
+
+def test_every_reading_decision_reports_its_effective_sample_size():
+    """read=1: each decision's rows carry the ESS of its 4 x 12 candidate deals, between 1 and
+    48, and below 48 somewhere (the reading excluded deals); with tremble=1 every deal weighs the
+    same and the ESS is exactly 48. Without reading no ESS is reported."""
+    read = _decisions(READ)
+    ess = [rows[0]["ess"] for rows in read]
+    assert all(1.0 <= e <= 48.0 + 1e-9 for e in ess) and min(ess) < 40
+    flat = _decisions("search(samples=12,continuations=2,read=1,tremble=1)")
+    assert all(abs(rows[0]["ess"] - 48.0) < 1e-9 for rows in flat)
+    assert all("ess" not in row for rows in _decisions(SPEC0) for row in rows)
+
+
+SPEC0 = "search(samples=12,continuations=2)"
