@@ -52,6 +52,7 @@ from .simulate import max_jobs
 from .stats import Z95
 
 BLOCK = 256                      # samples per block (the sums do not depend on it)
+DEFAULT_SAMPLES = 20_000
 BUCKETS = kr.MAX_MISMATCHES + 1
 _TURN_KEYS = {"seat", "draw", "card", "discard", "onto", "pairs", "crab_pile", "victim",
               "declare"}
@@ -279,16 +280,51 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
     return Advice(read.options, read.best, read.reason, tally.n, meta, "", read.explanation)
 
 
+def _rate(r: dict) -> str:
+    return f"{100 * r['rate']:.1f}% [{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}]"
+
+
 def format_read(a: Advice) -> str:
     """The verdict with reading, the verdict without, and the effective sample size."""
     r = a.meta["reading"]
     w = r["without"]
     lines = [f"reading the opponents as {r['model']} (tremble {r['tremble']}): "
              f"{r['observations']} observed choices read; effective sample size "
-             f"{r['ess']:,.0f} of {r['samples']:,} deals",
-             f"with reading:    {a.recommendation} ({a.reason})",
-             f"without reading: {w['recommendation']} ({w['reason']})"]
+             f"{r['ess']:,.0f} of {r['samples']:,} deals", "",
+             f"{'option':<28} {'P(win game), reading':>28} {'without reading':>28}"]
+    for k in a.meta["ranking"]:
+        g = a.options[k]["win_game"]
+        u = w["win_game"][k]
+        lines.append(f"{a.options[k]['words'][:28]:<28} {_rate(g):>28} {_rate(u):>28}")
+    lines += ["", f"with reading:    {a.recommendation} ({a.reason})",
+              f"without reading: {w['recommendation']} ({w['reason']})"]
     if r["flips"]:
         lines.append("reading the opponents changes the verdict")
     lines.append(f"seed {a.meta['seed']}, {a.meta['timing']['seconds']:.2f} s")
     return "\n".join(lines)
+
+
+def advise_cli(obj: dict, reading: str | None, tremble: float | None, opponent, me, robust: bool,
+               samples: int | None, precision: float | None, seed: int | None,
+               jobs: int | None, no_play_on: bool, as_json: bool) -> str:
+    """`seasalt advise POSITION --reading MODEL`: the text or JSON it prints."""
+    import json
+
+    from .cli_output import json_safe
+    if robust or len(opponent) > 1 or len(me) > 1:
+        raise SeasaltError("--reading answers for one --opponent and one --me model, not "
+                           "several or --robust ('--reading off' for those)")
+    if precision is not None:
+        raise SeasaltError("--reading takes --samples, not --precision")
+    if no_play_on:
+        raise SeasaltError("--reading weighs every option; leave out --no-play-on")
+    if "history" not in obj:
+        raise SeasaltError("--reading needs the round's public history: give the position a "
+                           "'history' (docs/advisor.md)")
+    opp = opponent[0] if opponent else "baseline"
+    a = advise_read(obj, model=reading or opp, tremble=kr.DEFAULT_TREMBLE if tremble is None
+                    else tremble, samples=DEFAULT_SAMPLES if samples is None else samples,
+                    seed=seed, opponent=opp, me=me[0] if me else "baseline", jobs=jobs)
+    if as_json:
+        return json.dumps(json_safe(a.to_dict()), indent=2, allow_nan=False)
+    return format_read(a)

@@ -14,15 +14,21 @@ swimmer+shark while the asker has cards to steal.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections import Counter
 
 import numpy as np
+import pytest
+from click.testing import CliRunner
 
+from analyzer.advisor import advise
 from analyzer.cards import parse_card
+from analyzer.cli import main
 from analyzer.decisions import Round
 from analyzer.policies import policy_arrays, seat_policies
 from analyzer.position import parse
+from analyzer.reading import advise_read
 from analyzer.searcher import SearchSeat
 from analyzer.simulate import simulate_games, simulate_rounds
 from conftest import rest_of
@@ -214,3 +220,90 @@ def test_every_reading_decision_reports_its_effective_sample_size():
 
 
 SPEC0 = "search(samples=12,continuations=2)"
+
+
+# ---------------------------------------------------------------------------------------------
+# The advisor with reading
+
+
+def penguin_position(**extra) -> dict:
+    """Reading flips the verdict. The asker (seat 0, totals 30-30 to 40) holds two sailors and
+    two shells with a fish pair on its table: 8 card points, at its play step. Seat 1 holds the
+    colony and the purple penguin (both seen taken) and 3 cards the asker cannot place; the 7
+    cards nobody can place hold the other two penguins. Uniformly, seat 1 has one more penguin
+    (colony + 2 penguins = 7 points) or both (11) in 25 of 35 deals, so a LAST CHANCE is often
+    lost and playing on is best. But seat 1 ended its last turn (a deck draw, a light blue
+    octopus put down) without declaring, and baseline declares at 7: read with baseline, the
+    deals in which seat 1 had 7 or more weigh 0.05 each, seat 1 most likely holds no second
+    penguin, and LAST CHANCE is best."""
+    hand = ["sailor:pink", "sailor:orange", "shell:dark_blue", "shell:light_blue"]
+    table = ["fish:dark_blue", "fish:yellow"]
+    known1 = ["colony", "penguin:purple"]
+    pool = ["penguin:pink", "penguin:light_orange", "mermaid", "shell:black", "octopus:green",
+            "crab:grey", "boat:black"]
+    a_top, b_top = "octopus:light_blue", "boat:yellow"
+    rest = rest_of("base", hand, table, known1, pool, [a_top, b_top])
+    obj = {"players": 2, "seat": 0, "hand": hand, "table": table,
+           "opponents": [{"seat": 1, "hand_size": 5, "known": known1}],
+           "piles": {"A": {"cards": rest + [a_top]}, "B": {"cards": [b_top]}},
+           "deck": 4, "totals": [30, 30], "target": 40,
+           "history": [{"seat": 1, "draw": "A", "card": "colony"},
+                       {"seat": 0, "draw": "A", "card": "sailor:pink"},
+                       {"seat": 1, "draw": "B", "card": "penguin:purple"},
+                       {"seat": 0, "draw": "A", "card": "shell:light_blue"},
+                       {"seat": 1, "draw": "deck", "discard": a_top, "onto": "A"},
+                       {"seat": 0, "draw": "deck", "discard": b_top, "onto": "B"}]}
+    obj.update(extra)
+    return obj
+
+
+def test_reading_flips_the_verdict_on_the_penguin_position():
+    """With reading LAST CHANCE is best, apart from the runner-up (its paired interval below
+    zero); without reading (the same deals, unweighted) playing on is best. One observation is
+    read (seat 1's last turn drew from the deck, so only its end is read) and the effective
+    sample size is well below the samples."""
+    a = advise_read(penguin_position(), samples=3000, seed=1, jobs=1)
+    r = a.meta["reading"]
+    assert a.recommendation == "last_chance" and a.meta["distinguishable"]
+    assert r["without"]["recommendation"] == "play_on" and r["flips"]
+    assert r["observations"] == 1
+    assert 100 < r["ess"] < 0.6 * 3000
+
+
+def test_without_reading_is_the_advisor_itself_and_a_flat_tremble_changes_nothing():
+    """The verdict without reading is advise() with the same seed and samples, rate for rate;
+    with tremble 1 the reading verdict is that one too and the ESS is the samples."""
+    obj = penguin_position()
+    plain = advise({k: v for k, v in obj.items() if k != "history"}, samples=1000, seed=2, jobs=1)
+    a = advise_read(obj, samples=1000, seed=2, jobs=2)
+    for k, o in plain.options.items():
+        assert a.meta["reading"]["without"]["win_game"][k]["rate"] == o["win_game"]["rate"]
+    flat = advise_read(obj, samples=1000, seed=2, jobs=1, tremble=1.0)
+    assert flat.meta["reading"]["ess"] == pytest.approx(1000)
+    for k, o in plain.options.items():
+        assert flat.options[k]["win_game"]["rate"] == pytest.approx(o["win_game"]["rate"])
+    assert a.to_dict()["options"] == advise_read(obj, samples=1000, seed=2, jobs=1).to_dict()["options"]
+
+
+def test_the_cli_reads_hands_and_says_so(tmp_path):
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(penguin_position()))
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "3000", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert "with reading:    last_chance" in r.stdout
+    assert "without reading: play_on" in r.stdout and "effective sample size" in r.stdout
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "300", "--seed", "1",
+                                  "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["reading"]["observations"] == 1
+    for bad in (["--tremble", "0"], ["--robust"], ["--precision", "0.01"]):
+        r = CliRunner().invoke(main, ["advise", str(path), "--samples", "100", *bad])
+        assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1, (bad, r.output)
+    path.write_text(json.dumps(penguin_position(history=[{"seat": 1, "draw": "sky"}])))
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "100"])
+    assert r.exit_code == 2 and "draw must be" in r.stderr
+    obj = penguin_position()
+    del obj["history"]
+    path.write_text(json.dumps(obj))
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "100", "--reading",
+                                  "baseline"])
+    assert r.exit_code == 2 and "history" in r.stderr
