@@ -585,7 +585,7 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     from .robust import Robust, advise_models, format_robust
 
     pos = load(position)
-    if reading != "off" and (reading is not None or "history" in pos):
+    if reading != "off" and (reading is not None or isinstance(pos, dict) and "history" in pos):
         from .reading import advise_cli
         click.echo(advise_cli(pos, reading, tremble, opponent, me, robust, samples, precision,
                               seed, jobs, no_play_on, as_json))

@@ -101,7 +101,10 @@ def history_trace(history, players: int, seat: int, expansion: str = "base") -> 
             rows.append((ev.LOCKED_DRAW, q, 0, 0, 0))
         else:
             raise SeasaltError(f'{where}: draw must be "deck", "A", "B" or "locked", got {draw!r}')
-        for p in turn.get("pairs", []) or []:
+        pairs = turn.get("pairs", []) or []
+        if not isinstance(pairs, list):
+            raise SeasaltError(f"{where}: pairs is a list of \"card+card\"")
+        for p in pairs:
             cards = [parse_card(c.strip(), expansion) for c in str(p).split("+")]
             if len(cards) not in (2, 3):
                 raise SeasaltError(f"{where}: a pair is card+card (card+card+starfish), got {p!r}")
@@ -318,7 +321,7 @@ def advise_cli(obj: dict, reading: str | None, tremble: float | None, opponent, 
         raise SeasaltError("--reading takes --samples, not --precision")
     if no_play_on:
         raise SeasaltError("--reading weighs every option; leave out --no-play-on")
-    if "history" not in obj:
+    if not isinstance(obj, dict) or "history" not in obj:
         raise SeasaltError("--reading needs the round's public history: give the position a "
                            "'history' (docs/advisor.md)")
     opp = opponent[0] if opponent else "baseline"
