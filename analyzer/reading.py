@@ -248,22 +248,24 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
     deck = kc.deck_types(pos.expansion)
     obs = kr.new_obs()
     nobs = int(kr.observe(s, tr, pos.seat, obs))
-    blocks = [(b, min(BLOCK, samples - b)) for b in range(0, samples, BLOCK)]
+    threads = jobs or max_jobs()
 
-    def one(block):
-        first, n = block
+    def one(k):
+        """Thread k's share: every threads-th block from block k, summed into its own
+        counters (integer sums: the totals do not depend on the split; memory flat in samples)."""
         c = np.zeros((BUCKETS, na, ka.NCOUNTERS), np.int64)
         x = np.zeros((BUCKETS, na, na, ka.NCROSS), np.int64)
         r = np.zeros((BUCKETS, 2), np.int64)
         nb = np.zeros(BUCKETS, np.int64)
-        kr.evaluate_read(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk, pp,
-                         deck, game["target"], totals, np.uint64(seed), first, n, tr, rk, rp,
-                         c, x, r, nb)
+        for first in range(k * BLOCK, samples, threads * BLOCK):
+            kr.evaluate_read(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk,
+                             pp, deck, game["target"], totals, np.uint64(seed), first,
+                             min(BLOCK, samples - first), tr, rk, rp, c, x, r, nb)
         return c, x, r, nb
 
     t0 = time.perf_counter()
-    with ThreadPoolExecutor(jobs or max_jobs()) as pool:
-        parts = list(pool.map(one, blocks))
+    with ThreadPoolExecutor(threads) as pool:
+        parts = list(pool.map(one, range(threads)))
     seconds = time.perf_counter() - t0
     tally = WeightedTally(sum(p[0] for p in parts), sum(p[1] for p in parts),
                           sum(p[3] for p in parts), float(tremble))
