@@ -294,7 +294,8 @@ def format_read(a: Advice) -> str:
     r = a.meta["reading"]
     w = r["without"]
     lines = [f"reading the opponents as {r['model']} (tremble {r['tremble']}): "
-             f"{r['observations']} observed choices read; effective sample size "
+             f"{r['observations']} observed choice{'s' if r['observations'] != 1 else ''} read; "
+             f"effective sample size "
              f"{r['ess']:,.0f} of {r['samples']:,} deals", "",
              f"{'option':<28} {'P(win game), reading':>28} {'without reading':>28}"]
     for k in a.meta["ranking"]:

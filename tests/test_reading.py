@@ -307,3 +307,10 @@ def test_the_cli_reads_hands_and_says_so(tmp_path):
     r = CliRunner().invoke(main, ["advise", str(path), "--samples", "100", "--reading",
                                   "baseline"])
     assert r.exit_code == 2 and "history" in r.stderr
+
+
+def test_the_docs_example_is_the_penguin_position():
+    """docs/advisor.md shows `seasalt advise docs/example_reading.json`: the position above."""
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parents[1] / "docs" / "example_reading.json"
+    assert json.loads(path.read_text()) == penguin_position()
