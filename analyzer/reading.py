@@ -40,6 +40,7 @@ from kernels import advisor as ka
 from kernels import cards as kc
 from kernels import events as ev
 from kernels import reading as kr
+from kernels import reading_advisor as kra
 from kernels import state as ks
 
 from .advisor import Advice, Tally, game_of, judge
@@ -258,7 +259,7 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
         r = np.zeros((BUCKETS, 2), np.int64)
         nb = np.zeros(BUCKETS, np.int64)
         for first in range(k * BLOCK, samples, threads * BLOCK):
-            kr.evaluate_read(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk,
+            kra.evaluate_read(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk,
                              pp, deck, game["target"], totals, np.uint64(seed), first,
                              min(BLOCK, samples - first), tr, rk, rp, c, x, r, nb)
         return c, x, r, nb

@@ -37,20 +37,16 @@ The observations are found once per decision (observe) and each deal is scored w
 a crab search's card, a stolen card): only public facts.
 """
 import numpy as np
-from numba import njit
 
 from .jit import kernel
 
 from . import events as ev
 from .actions import A_END, DEC_DRAW, DEC_PLAY, SRC_PILE_A
 from .cards import MAX_DECK, NKINDS, NTYPES
-from .advisor import W_SIZE, deal_position, evaluate
 from .policies import bot_action, greedy
-from .rng import seed_stream_into
 from .scoring import card_points
 from .state import (CUR, DEC, DECK_LEN, DECL, DECL_NONE, HK, HLEN, HT, KIND_OF, LOCK, MAX_PLAYERS,
-                    NPAIRS, NPLAYERS, PILE, PILE_LEN, PTS, REVEALED, STATE_SIZE, TT, copy_state,
-                    lose_card)
+                    NPAIRS, NPLAYERS, PILE, PILE_LEN, PTS, REVEALED, TT, copy_state, lose_card)
 
 # An observation row per opponent seat q: obs[q * OBS_WIDTH + O_*] (int64[OBS_SIZE]).
 O_END = 0         # 1: read the end of q's last turn
@@ -63,6 +59,7 @@ O_PILE = 6        # the pile taken from
 O_CARD = 7        # the card taken
 OBS_WIDTH = 8
 OBS_SIZE = MAX_PLAYERS * OBS_WIDTH
+MAX_MISMATCHES = 2 * MAX_PLAYERS     # at most two observations per opponent
 
 DEFAULT_TREMBLE = 0.05
 
@@ -237,36 +234,3 @@ def weight(m: int, tremble: float) -> float:
 
 def new_obs() -> np.ndarray:
     return np.zeros(OBS_SIZE, dtype=np.int64)
-
-
-# ---------------------------------------------------------------------------------------------
-# The advisor with reading: its samples sorted by their number of mismatches
-
-MAX_MISMATCHES = 2 * MAX_PLAYERS     # at most two observations per opponent
-
-
-@njit(cache=True, nogil=True)
-def evaluate_read(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
-                  seed, first, n, tr, rk, rp, counts, cross, raw, nb):
-    """kernels.advisor.evaluate for samples first .. first + n - 1, each sample's counters
-    summed into the bucket of its number of mismatches m under the reading model rk/rp
-    (counts[m], cross[m], raw[m]; nb[m] counts the samples): the deal of sample i is drawn
-    exactly as evaluate draws it (the stream (seed, i), kernels.advisor.deal_position) and then
-    evaluated by evaluate itself, so the sum over the buckets is evaluate's own tally and the
-    weighted tally (weights tremble ** m, analyzer.reading) costs one more deal per sample.
-    Integer sums: the same for any split of the samples."""
-    obs = np.zeros(OBS_SIZE, dtype=np.int64)
-    observe(template, tr, me, obs)
-    d = np.empty(STATE_SIZE, dtype=np.int32)
-    v = np.empty(STATE_SIZE, dtype=np.int32)
-    w = np.zeros(W_SIZE, dtype=np.int64)
-    rng = np.empty(4, dtype=np.uint64)
-    scratch = np.zeros(4, dtype=np.uint64)
-    for i in range(first, first + n):
-        seed_stream_into(rng, seed, i)
-        m = 0
-        if deal_position(d, template, pool, unknown_hand, takes, w, rng) > 0:
-            m = min(mismatches(d, me, tr, obs, rk, rp, v, scratch), MAX_MISMATCHES)
-        nb[m] += 1
-        evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
-                 seed, i, 1, counts[m:m + 1], cross[m:m + 1], raw[m:m + 1])
