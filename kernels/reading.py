@@ -14,6 +14,13 @@ table as they were then:
 - TAKE: q's last turn began by taking the top card X of pile j (instead of the deck or the
   other pile). q's hand then is the deal's hand now plus the pairs q played after the take in
   that turn (public), minus X.
+- DRAW: q's last turn began with a deck draw, and it put card Y down on pile j. Which card it
+  kept is hidden, so the deal fits if *some* card t of q's hand then (the deal's hand now plus
+  the pairs played after, a card known to o included) could have been it: holding the rest,
+  the model draws from the deck rather than take a pile top, and of t and Y (either drawn
+  first) keeps t and puts Y on pile j. "Passed a shark on the pile: holds at most one
+  swimmer" (with two, whichever it kept, it held one when the shark was there to pair it). A
+  filter over the hidden kept card (some explanation exists), not a sum over it.
 
 An observation is not read (it is left out, every deal alike) when the seat cannot rebuild
 that moment from public facts: a locked turn; q's hand changed out of sight since (a steal from
@@ -41,22 +48,23 @@ import numpy as np
 from .jit import kernel
 
 from . import events as ev
-from .actions import A_END, DEC_DRAW, DEC_PLAY, SRC_PILE_A
+from .actions import A_END, DEC_DRAW, DEC_KEEP, DEC_PLAY, SRC_DECK, SRC_PILE_A
 from .cards import MAX_DECK, NKINDS, NTYPES
 from .policies import bot_action, greedy
 from .scoring import card_points
-from .state import (CUR, DEC, DECK_LEN, DECL, DECL_NONE, HK, HLEN, HT, KIND_OF, LOCK, MAX_PLAYERS,
-                    NPAIRS, NPLAYERS, PILE, PILE_LEN, PTS, REVEALED, TT, copy_state, lose_card)
+from .state import (CUR, DEC, DECK, DECK_LEN, DECL, DECL_NONE, HK, HLEN, HT, KIND_OF, LOCK,
+                    MAX_PLAYERS, NPAIRS, NPLAYERS, PILE, PILE_LEN, PTS, REVEALED, TT, copy_state,
+                    gain_card, lose_card)
 
 # An observation row per opponent seat q: obs[q * OBS_WIDTH + O_*] (int64[OBS_SIZE]).
 O_END = 0         # 1: read the end of q's last turn
-O_TAKE = 1        # 1: read the pile take that began it
+O_TAKE = 1        # 1: read the pile take that began it; 2: its deck draw and discard
 O_TURN = 2        # trace row of q's last TURN event
 O_STOP = 3        # first trace row after that turn (the next TURN, or past the last row)
-O_TAKE_ROW = 4    # trace row of the TAKE_PILE event
+O_TAKE_ROW = 4    # trace row of the TAKE_PILE (or KEEP) event
 O_DECL = 5        # the round's declaration (DECL_*) during that turn
-O_PILE = 6        # the pile taken from
-O_CARD = 7        # the card taken
+O_PILE = 6        # the pile taken from (put down on)
+O_CARD = 7        # the card taken (put down)
 OBS_WIDTH = 8
 OBS_SIZE = MAX_PLAYERS * OBS_WIDTH
 MAX_MISMATCHES = 2 * MAX_PLAYERS     # at most two observations per opponent
@@ -133,6 +141,14 @@ def observe(s, tr, o, obs):
             obs[q * OBS_WIDTH + O_PILE] = tr[first_draw, 3]
             obs[q * OBS_WIDTH + O_CARD] = tr[first_draw, 2]
             total += 1
+        elif (first_draw >= 0 and tr[first_draw, 0] == ev.KEEP and tr[first_draw, 3] >= 0
+              and first_draw + 1 < stop and tr[first_draw + 1, 0] == ev.DISCARD
+              and not hidden_after and not crab_since):
+            obs[q * OBS_WIDTH + O_TAKE] = 2          # a deck draw: only the discard is public
+            obs[q * OBS_WIDTH + O_TAKE_ROW] = first_draw
+            obs[q * OBS_WIDTH + O_PILE] = tr[first_draw + 1, 3]
+            obs[q * OBS_WIDTH + O_CARD] = tr[first_draw, 3]
+            total += 1
     return total
 
 
@@ -182,7 +198,9 @@ def mismatches(d, o, tr, obs, pk, pp, v, rng):
             _set_view(v, q, DEC_PLAY, obs[q * OBS_WIDTH + O_DECL])
             if bot_action(v, pk, pp, rng) != A_END:
                 m += 1
-        if obs[q * OBS_WIDTH + O_TAKE] != 0:
+        if obs[q * OBS_WIDTH + O_TAKE] == 2:
+            m += 1 - _deck_draw_fits(d, q, tr, obs, pk, pp, v, rng, last)
+        if obs[q * OBS_WIDTH + O_TAKE] == 1:
             copy_state(v, d)
             rewind(v, tr, obs[q * OBS_WIDTH + O_TAKE_ROW] + 1, last)
             for r in range(obs[q * OBS_WIDTH + O_TAKE_ROW] + 1, obs[q * OBS_WIDTH + O_STOP]):
@@ -205,6 +223,51 @@ def mismatches(d, o, tr, obs, pk, pp, v, rng):
             if bot_action(v, pk, pp, rng) != SRC_PILE_A + j:
                 m += 1
     return m
+
+
+@kernel
+def _deck_draw_fits(d, q, tr, obs, pk, pp, v, rng, last):
+    """1 if some card t of q's hand in the deal (or of the pairs it played later in that turn)
+    could have been the card it kept from its deck draw: holding the rest, the model draws
+    from the deck rather than take a pile top, and of the two cards (t and the card it put
+    down, in either order) keeps t and puts the other on the pile it did; else 0."""
+    row = obs[q * OBS_WIDTH + O_TAKE_ROW]
+    y = obs[q * OBS_WIDTH + O_CARD]
+    j = obs[q * OBS_WIDTH + O_PILE]
+    copy_state(v, d)
+    rewind(v, tr, row, last)
+    for r in range(row + 1, obs[q * OBS_WIDTH + O_STOP]):
+        code = tr[r, 0]
+        if tr[r, 1] == q and (code == ev.PAIR or code == ev.TRIO):
+            _unplay(v, q, tr[r, 2])
+            _unplay(v, q, tr[r, 3])
+            if code == ev.TRIO:
+                _unplay(v, q, tr[r, 4])
+            v[NPAIRS + q] -= 1
+    _set_view(v, q, DEC_DRAW, obs[q * OBS_WIDTH + O_DECL])
+    n = v[DECK_LEN]
+    if n < 2:
+        return 1
+    for t in range(NTYPES):
+        if v[HT + q * NTYPES + t] <= 0:
+            continue
+        lose_card(v, q, t)
+        v[PTS + q] = card_points(v, q)
+        v[DEC] = DEC_DRAW
+        fits = bot_action(v, pk, pp, rng) == SRC_DECK
+        if fits:
+            v[DEC] = DEC_KEEP
+            fits = False
+            for order in range(2):
+                v[DECK + n - 1] = t if order == 0 else y
+                v[DECK + n - 2] = y if order == 0 else t
+                a = bot_action(v, pk, pp, rng)
+                fits = fits or ((a & 1) == order and (a >> 1) == j)
+        gain_card(v, q, t)
+        v[PTS + q] = card_points(v, q)
+        if fits:
+            return 1
+    return 0
 
 
 @kernel(forceinline=True)
