@@ -35,7 +35,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernels import actions as kac
 from kernels import advisor as ka
 from kernels import cards as kc
 from kernels import events as ev

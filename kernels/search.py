@@ -17,7 +17,9 @@ Method (determinized rollouts with common random numbers and a game-level value)
    unknown part of each hidden hand, the forgotten pile slots, the deck below what it has just
    seen - blanked (`mark_known`) and refilled with a uniformly shuffled deal of exactly the
    cards it cannot place (kernels.deals, the sampler the advisor uses too). Nothing of the true
-   deck or hands is read.
+   deck or hands is read. With `read` (S_READ, issue 25) the deals are resampled from
+   READ_CANDIDATES as many candidates weighted by how likely the opponents' rollout model makes
+   the choices seen in their last turns (kernels.reading; read_deals).
 3. **Every action on the same deals**: each candidate (legal_actions without copies) is
    applied to a copy of each deal and the round is played out by the rollout players (the
    seat's own rollout policy, the opponent model for the others), all from one random stream

@@ -333,7 +333,8 @@ def test_without_reading_is_the_advisor_itself_and_a_flat_tremble_changes_nothin
     assert flat.meta["reading"]["ess"] == pytest.approx(1000)
     for k, o in plain.options.items():
         assert flat.options[k]["win_game"]["rate"] == pytest.approx(o["win_game"]["rate"])
-    assert a.to_dict()["options"] == advise_read(obj, samples=1000, seed=2, jobs=1).to_dict()["options"]
+    one = advise_read(obj, samples=1000, seed=2, jobs=1)
+    assert a.to_dict()["options"] == one.to_dict()["options"]        # any thread count
 
 
 def test_the_cli_reads_hands_and_says_so(tmp_path):
