@@ -17,7 +17,9 @@ Method (determinized rollouts with common random numbers and a game-level value)
    unknown part of each hidden hand, the forgotten pile slots, the deck below what it has just
    seen - blanked (`mark_known`) and refilled with a uniformly shuffled deal of exactly the
    cards it cannot place (kernels.deals, the sampler the advisor uses too). Nothing of the true
-   deck or hands is read.
+   deck or hands is read. With `read` (S_READ, issue 25) the deals are resampled from
+   READ_CANDIDATES as many candidates weighted by how likely the opponents' rollout model makes
+   the choices seen in their last turns (kernels.reading; read_deals).
 3. **Every action on the same deals**: each candidate (legal_actions without copies) is
    applied to a copy of each deal and the round is played out by the rollout players (the
    seat's own rollout policy, the opponent model for the others), all from one random stream
@@ -44,6 +46,7 @@ from .game import deal_round, record_round
 from .jit import kernel
 from .legal import current, legal_actions, lobster_seen
 from .policies import SEARCH, bot_action
+from .reading import OBS_SIZE, mismatches, observe
 from .rng import below, next_u64, seed_stream_into, splitmix64
 from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, END, END_MERMAIDS, ENDER, HLEN, HT, LEGAL,
                     MAX_PLAYERS, NPLAYERS, PILE, PILE_LEN, POINTS, REVEALED, STATE_CORE,
@@ -53,6 +56,7 @@ from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, END, END_MERMAIDS, ENDER, HL
 # into the rollout players' own arrays (rpk / rpp) by analyzer.policies.rollout_arrays.
 S_SAMPLES, S_CONFIDENCE, S_CONTINUATIONS = 0, 1, 2
 S_ROLLOUT_STOP_AT, S_ROLLOUT_LC_AT, S_MODEL_STOP_AT, S_MODEL_LC_AT = 3, 4, 5, 6
+S_READ, S_TREMBLE = 7, 8        # hand reading (kernels.reading): on/off, the model's tremble
 
 # Knowledge of one seat: known cards per opponent hand, forgotten depth and length per pile,
 # the next trace row to read.
@@ -71,8 +75,8 @@ T_WIDTH = MAX_PLAYERS + 2
 
 # Decision log rows (replay): the trace's event count at the decision, decision kind, action,
 # mean value, its standard error, deals, chosen, the rollout policy's own choice, the card the
-# action names (-1 none), the seat.
-LOG_WIDTH = 10
+# action names (-1 none), the seat, the effective sample size of the read deals (-1: not read).
+LOG_WIDTH = 11
 
 # Workspace: int64 part (candidate actions, pool, counts, totals, unknown cards per hand, and
 # the marked state and pool of a decision, kept for its deals) and float part (sums).
@@ -83,9 +87,15 @@ W_TOT = W_COUNTS + NTYPES
 W_UNK = W_TOT + MAX_PLAYERS
 W_POOL0 = W_UNK + MAX_PLAYERS
 W_MARKED = W_POOL0 + MAX_DECK
-W_INT = W_MARKED + STATE_CORE
+W_OBS = W_MARKED + STATE_CORE          # hand reading: the observations (kernels.reading) and
+W_NCAND = W_OBS + OBS_SIZE             # the candidate deals' count and seeds; F_WEIGHT their
+W_SEEDS = W_NCAND + 1                  # cumulative weights
+READ_CANDIDATES = 4                    # candidate deals per deal searched, when reading
+MAX_CANDIDATES = 4096
+W_INT = W_SEEDS + MAX_CANDIDATES
 F_SUM, F_SUMSQ, F_DIFF, F_DIFFSQ = 0, 512, 1024, 1536
-W_FLOAT = 2048
+F_WEIGHT = 2048
+W_FLOAT = F_WEIGHT + MAX_CANDIDATES
 
 
 # ---------------------------------------------------------------------------------------------
@@ -329,6 +339,43 @@ def _named_card(s, a):
     return -1
 
 
+@kernel
+def read_deals(s, o, tr, m, deals, tremble, rpk, d, x, w, f, rng, rrng, rpp):
+    """Hand reading (kernels.reading): candidate deals for `deals` searched ones
+    (READ_CANDIDATES each, at most MAX_CANDIDATES), each drawn from its own seed (kept at
+    w[W_SEEDS:], their count at w[W_NCAND]) into the marked state and pool that choose()
+    keeps, and weighted by the likelihood of the opponents' observed choices under the rollout
+    model of o's opponents (tremble ** mismatches). f[F_WEIGHT:] gets the cumulative weights
+    (the total at the last). Returns the effective sample size of the candidates,
+    (sum w)^2 / sum w^2."""
+    obs = w[W_OBS:W_OBS + OBS_SIZE]
+    nobs = observe(s, tr, o, obs)
+    nc = min(deals * READ_CANDIDATES, MAX_CANDIDATES)
+    w[W_NCAND] = nc
+    total = 0.0
+    sq = 0.0
+    for c in range(nc):
+        seed = next_u64(rng)
+        w[W_SEEDS + c] = np.int64(seed)
+        wt = 1.0
+        if nobs > 0:
+            for i in range(STATE_CORE):
+                d[i] = w[W_MARKED + i]
+            for i in range(m):
+                w[W_POOL + i] = w[W_POOL0 + i]
+            seed_stream_into(rrng[0], seed, 0)
+            fill_unknown(d, w, W_POOL, m, W_UNK, rrng[0])
+            wt = tremble ** mismatches(d, o, tr, obs, rpk, rpp, x, rrng[1])
+        total += wt
+        sq += wt * wt
+        f[F_WEIGHT + c] = total
+    if total <= 0.0:                      # every candidate excluded (tremble 0): uniform
+        for c in range(nc):
+            f[F_WEIGHT + c] = c + 1.0
+        return 0.0
+    return total * total / sq
+
+
 @kernel(inline="always")
 def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, rng, rrng, log):
     """Seat o's action at its decision point in s (module doc). `k` is o's knowledge (updated
@@ -362,13 +409,32 @@ def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, r
         w[W_MARKED + i] = d[i]
     for i in range(m):
         w[W_POOL0 + i] = w[W_POOL + i]
+    read = pp[o, S_READ] > 0
+    ess = -1.0
+    if read:
+        ess = read_deals(s, o, tr, m, deals, pp[o, S_TREMBLE], rpk, d, x, w, f, rng, rrng, rpp)
+    pick = 0
+    total = 0.0
+    u = 0.0
+    if read:
+        total = f[F_WEIGHT + w[W_NCAND] - 1]
+        u = (next_u64(rng) >> uint64(11)) * (1.0 / 9007199254740992.0)
     for sample in range(deals):
-        if sample > 0:
+        if sample > 0 or read:
             for i in range(STATE_CORE):
                 d[i] = w[W_MARKED + i]
             for i in range(m):
                 w[W_POOL + i] = w[W_POOL0 + i]
-        fill_unknown(d, w, W_POOL, m, W_UNK, rng)
+        if read:
+            # systematic resampling of the candidates by weight (read_deals): deal `sample`
+            # is the candidate whose cumulative weight first passes (u + sample) / deals
+            goal = (u + sample) / deals * total
+            while pick < w[W_NCAND] - 1 and f[F_WEIGHT + pick] <= goal:
+                pick += 1
+            seed_stream_into(rrng[0], uint64(w[W_SEEDS + pick]), 0)
+            fill_unknown(d, w, W_POOL, m, W_UNK, rrng[0])
+        else:
+            fill_unknown(d, w, W_POOL, m, W_UNK, rng)
         if sample == 0:                        # what the rollout policy would do, on a deal
             mine = bot_action(d, rpk, rpp, rng)
             for i in range(na):
@@ -416,6 +482,7 @@ def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, r
                 log[row, 7] = i == default
                 log[row, 8] = _named_card(s, w[W_ACTS + i])
                 log[row, 9] = o
+                log[row, 10] = ess
             row += 1
         log[0, 0] = row - 1
     return w[W_ACTS + best]

@@ -85,4 +85,6 @@ def logged_decisions(log: np.ndarray, kind: int | None = None) -> list[dict]:
                      "words": action_words(k, int(row[2]), int(row[8])),
                      "value": float(row[3]), "se": float(row[4]), "deals": int(row[5]),
                      "chosen": bool(row[6]), "rollout_choice": bool(row[7])})
+        if row.shape[0] > 10 and row[10] >= 0:       # search(read=1): the deals' ESS
+            rows[-1]["ess"] = float(row[10])
     return rows

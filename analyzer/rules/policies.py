@@ -126,7 +126,13 @@ REGISTRY: dict[str, PolicyInfo] = {
          Param("model_stop_at", ksr.S_MODEL_STOP_AT, 7, 0, 100,
                "the opponents' model declares at this many points"),
          Param("model_last_chance_at", ksr.S_MODEL_LC_AT, 10, 0, 100,
-               "... and calls LAST CHANCE from this many (7 and 10: the baseline)")),
+               "... and calls LAST CHANCE from this many (7 and 10: the baseline)"),
+         Param("read", ksr.S_READ, 0, 0, 1,
+               "1: read hands (kernels/reading.py): deals weighted by how likely the opponents' "
+               "model makes the choices seen in their last turn"),
+         Param("tremble", ksr.S_TREMBLE, 0.05, 0.001, 1,
+               "reading: the weight of a deal per observed choice the model would not make",
+               integer=False)),
     ),
     "random": PolicyInfo(
         "random", kp.RANDOM,

@@ -1,0 +1,336 @@
+"""The advisor that reads hands (issue 25): a position's public history, the deals weighted by
+how likely an opponent model makes the choices seen in it (kernels.reading), and the verdict
+with and without reading, with the effective sample size.
+
+    a = advise_read(obj, model="baseline", samples=20_000, seed=1)
+    a.recommendation, a.meta["reading"]["without"]["recommendation"], a.meta["reading"]["ess"]
+
+A position's `history` is the round's public turns so far, oldest first, the asker's current
+turn last:
+
+    "history": [{"seat": 1, "draw": "B", "card": "swimmer:black"},
+                {"seat": 0, "draw": "A", "card": "sailor:orange"}]
+
+each turn: `seat`; `draw`: "deck" (with `discard`, the card put down, and `onto`, "A" or "B"),
+"A" or "B" (with `card`, the card taken), or "locked" (a locked turn's forced draw);
+optionally `pairs`: the pairs played, in order, each "card+card" ("card+card+starfish" for a
+trio), with `crab_pile` ("A"/"B") for a crab pair's search and `victim` (a seat) for
+swimmer+shark; optionally `declare`: "stop" or "last_chance". Boat extra turns are not
+written in a history (an error says so). kernels.reading says which of these choices are read
+(each opponent's last turn) and how.
+
+Every sample is the advisor's own (kernels.advisor: deal i on the stream (seed, i)), so the
+verdict without reading is exactly `advise` with the same seed and samples; with reading, each
+deal weighs tremble ** m (m: the observed choices the model would not have made on it) and
+every estimate is the self-normalized weighted mean, its 95% interval by the delta method:
+var = sum w_i^2 (x_i - mean)^2 / (sum w_i)^2, from the integer sums of each bucket m (exact
+and the same for any thread count). The effective sample size (sum w)^2 / sum w^2 is reported.
+"""
+from __future__ import annotations
+
+import math
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from kernels import advisor as ka
+from kernels import cards as kc
+from kernels import events as ev
+from kernels import reading as kr
+from kernels import reading_advisor as kra
+from kernels import state as ks
+
+from .advisor import Advice, Tally, game_of, judge
+from .cards import parse_card
+from .errors import SeasaltError
+from .policies import policy_arrays, seat_policies
+from .position import Position, parse
+from .runspec import check_jobs, run_seed
+from .simulate import max_jobs
+from .stats import Z95
+
+BLOCK = 256                      # samples per block (the sums do not depend on it)
+DEFAULT_SAMPLES = 20_000
+BUCKETS = kr.MAX_MISMATCHES + 1
+_TURN_KEYS = {"seat", "draw", "card", "discard", "onto", "pairs", "crab_pile", "victim",
+              "declare"}
+_PAIR_EVENTS = {"fish": ev.FISH_DRAW, "crab": ev.CRAB_TAKE, "lobster": ev.LOBSTER_KEEP,
+                "steal": ev.STEAL}
+
+
+def _pile(v, where: str) -> int:
+    if v not in ("A", "B"):
+        raise SeasaltError(f"history: {where} must be \"A\" or \"B\", got {v!r}")
+    return "AB".index(v)
+
+
+def history_trace(history, players: int, seat: int, expansion: str = "base") -> np.ndarray:
+    """The trace rows (kernels.events) of a position's `history` (module doc). Hidden cards
+    (kept from the deck, found by a crab, a fish, a steal) are written as card 0: the reading
+    never looks at them (kernels.reading)."""
+    if not isinstance(history, list) or not history:
+        raise SeasaltError("history must be a non-empty list of turns, oldest first")
+    rows = []
+    for k, turn in enumerate(history):
+        where = f"history turn {k + 1}"
+        if not isinstance(turn, dict):
+            raise SeasaltError(f"{where}: a turn is an object with seat, draw, ...")
+        extra = set(turn) - _TURN_KEYS
+        if extra:
+            raise SeasaltError(f"{where}: unknown key {sorted(extra)[0]!r}")
+        q = turn.get("seat")
+        if not isinstance(q, int) or isinstance(q, bool) or not 0 <= q < players:
+            raise SeasaltError(f"{where}: seat must be 0 to {players - 1}, got {q!r}")
+        draw = turn.get("draw")
+        rows.append((ev.TURN, q, 1 if draw == "locked" else 0, 0, 0))
+        if draw == "deck":
+            if "discard" in turn:
+                c = parse_card(str(turn["discard"]), expansion)
+                rows.append((ev.KEEP, q, 0, c, 0))
+                rows.append((ev.DISCARD, q, c, _pile(turn.get("onto"), f"{where}: onto"), 0))
+            else:
+                rows.append((ev.KEEP, q, 0, -1, 0))        # the deck's last card
+        elif draw in ("A", "B"):
+            if "card" not in turn:
+                raise SeasaltError(f"{where}: a pile draw names the card taken (card)")
+            rows.append((ev.TAKE_PILE, q, parse_card(str(turn["card"]), expansion),
+                         "AB".index(draw), 0))
+        elif draw == "locked":
+            rows.append((ev.LOCKED_DRAW, q, 0, 0, 0))
+        else:
+            raise SeasaltError(f'{where}: draw must be "deck", "A", "B" or "locked", got {draw!r}')
+        pairs = turn.get("pairs", []) or []
+        if not isinstance(pairs, list):
+            raise SeasaltError(f"{where}: pairs is a list of \"card+card\"")
+        for p in pairs:
+            cards = [parse_card(c.strip(), expansion) for c in str(p).split("+")]
+            if len(cards) not in (2, 3):
+                raise SeasaltError(f"{where}: a pair is card+card (card+card+starfish), got {p!r}")
+            kinds = sorted(kc.KINDS[kc.TYPE_KIND[c]] for c in cards[:2])
+            effect = {("crab", "crab"): "crab", ("boat", "boat"): "boat", ("fish", "fish"): "fish",
+                      ("shark", "swimmer"): "steal", ("crab", "lobster"): "lobster",
+                      ("jellyfish", "swimmer"): "lock"}.get(tuple(kinds))
+            if effect is None:
+                raise SeasaltError(f"{where}: {p!r} is not a legal pair")
+            if len(cards) == 3:
+                rows.append((ev.TRIO, q, cards[0], cards[1], cards[2]))
+                continue
+            rows.append((ev.PAIR, q, cards[0], cards[1], 0))
+            if effect == "boat":
+                raise SeasaltError(f"{where}: boat extra turns cannot be written in a history; "
+                                   "start the history after that turn")
+            if effect == "crab":
+                rows.append((ev.CRAB_TAKE, q, 0, _pile(turn.get("crab_pile", "A"),
+                                                       f"{where}: crab_pile"), 0))
+            elif effect == "steal":
+                victim = turn.get("victim", (q + 1) % players)
+                if not isinstance(victim, int) or not 0 <= victim < players or victim == q:
+                    raise SeasaltError(f"{where}: victim must be another seat, got {victim!r}")
+                rows.append((ev.STEAL, q, victim, 0, 0))
+            elif effect in _PAIR_EVENTS:
+                rows.append((_PAIR_EVENTS[effect], q, 0, 0, 0))
+            else:
+                rows.append((ev.LOCK_ON, q, 0, 0, 0))
+        decl = turn.get("declare")
+        if decl is not None:
+            if decl not in ("stop", "last_chance"):
+                raise SeasaltError(f'{where}: declare must be "stop" or "last_chance"')
+            rows.append((ev.DECLARE, q, ks.DECL_STOP if decl == "stop" else ks.DECL_LAST_CHANCE,
+                         0, 0))
+    if history[-1].get("seat") != seat:
+        raise SeasaltError(f"history: the last turn must be the asker's (seat {seat}), the one "
+                           "being played")
+    tr = np.zeros((len(rows) + 1, 5), dtype=np.int32)
+    tr[0, 0] = len(rows)
+    tr[1:] = rows
+    return tr
+
+
+@dataclass
+class WeightedTally:
+    """The bucketed counters of evaluate_read read as weighted estimates (module doc); the
+    interface of analyzer.advisor.Tally, so that judge() ranks the options with it."""
+    bcounts: np.ndarray         # int64[BUCKETS, actions, NCOUNTERS]
+    bcross: np.ndarray          # int64[BUCKETS, actions, actions, NCROSS]
+    nb: np.ndarray              # int64[BUCKETS] samples per bucket
+    tremble: float
+
+    @property
+    def counts(self) -> np.ndarray:
+        return self.bcounts.sum(axis=0)
+
+    @property
+    def cross(self) -> np.ndarray:
+        return self.bcross.sum(axis=0)
+
+    @property
+    def n(self) -> int:
+        return int(self.nb.sum())
+
+    @property
+    def w(self) -> np.ndarray:
+        return np.array([self.tremble ** m for m in range(len(self.nb))])
+
+    @property
+    def ess(self) -> float:
+        w = self.w
+        total = float((w * self.nb).sum())
+        return total * total / float((w * w * self.nb).sum()) if total else 0.0
+
+    def _est(self, s1: np.ndarray, s2: np.ndarray) -> tuple[float, float]:
+        """(mean, standard error) from per-bucket sums and sums of squares."""
+        w = self.w
+        total = float((w * self.nb).sum())
+        mean = float((w * s1).sum()) / total
+        var = float((w * w * (s2 - 2 * mean * s1 + mean * mean * self.nb)).sum()) / total ** 2
+        return mean, math.sqrt(max(var, 0.0))
+
+    def mean_ci(self, a: int, total: int, squares: int) -> dict:
+        m, se = self._est(self.bcounts[:, a, total].astype(float),
+                          self.bcounts[:, a, squares].astype(float))
+        return {"mean": m, "ci95": [m - Z95 * se, m + Z95 * se]}
+
+    def rate(self, a: int, slot: int) -> dict:
+        s = self.bcounts[:, a, slot].astype(float)
+        m, se = self._est(s, s)
+        return {"rate": m, "ci95": [max(0.0, m - Z95 * se), min(1.0, m + Z95 * se)]}
+
+    def diff(self, a: int, b: int, total: int, cross: int) -> dict:
+        lo, hi = (a, b) if a < b else (b, a)
+        m, se = self._est((self.bcounts[:, a, total] - self.bcounts[:, b, total]).astype(float),
+                          self.bcross[:, lo, hi, cross].astype(float))
+        return {"mean": m, "ci95": [m - Z95 * se, m + Z95 * se]}
+
+    def plain(self) -> Tally:
+        """Every sample with the same weight: the advisor's own tally."""
+        return Tally(self.counts, self.cross, n=self.n)
+
+
+def _verdict_summary(v) -> dict:
+    return {"recommendation": v.best, "ranking": v.ranking,
+            "distinguishable": v.distinguishable, "reason": v.reason,
+            "win_game": {k: o["win_game"] for k, o in v.options.items()}}
+
+
+def advise_read(position: dict | Position, model: str = "baseline", tremble: float =
+                kr.DEFAULT_TREMBLE, samples: int = 20_000, seed: int | None = None,
+                opponent: str = "baseline", me: str = "baseline", jobs: int | None = None,
+                history=None) -> Advice:
+    """The advice with reading (module doc): the position's `history` (or `history`, trace
+    rows or a history list) read with `model` for every opponent. Returns the advice of the
+    weighted deals; meta["reading"] holds the verdict without reading, the ESS, the model,
+    the tremble and the observations read."""
+    pos = position if isinstance(position, Position) else parse(position)
+    if history is None:
+        history = pos.source.get("history")
+    if history is None:
+        raise SeasaltError("reading needs the round's public history: give the position a "
+                           "'history' (docs/advisor.md)")
+    tr = (history if isinstance(history, np.ndarray)
+          else history_trace(history, pos.players, pos.seat, pos.expansion))
+    if not 0.001 <= tremble <= 1:
+        raise SeasaltError(f"--tremble must be between 0.001 and 1, got {tremble}")
+    if not 1 <= samples <= 10_000_000:
+        raise SeasaltError(f"samples must be between 1 and 10000000, got {samples}")
+    check_jobs(jobs)
+    seed = run_seed(seed)
+    pols = seat_policies([me if q == pos.seat else opponent for q in range(pos.players)],
+                         pos.players)
+    pk, pp = policy_arrays(pols)
+    rk, rp = policy_arrays(seat_policies([model], pos.players))
+    s = pos.template
+    actions = np.array(pos.actions, dtype=np.int64)
+    na = len(actions)
+    game = game_of(pos)
+    totals = np.array(game["totals"] + [0] * (ks.MAX_PLAYERS - pos.players), np.int64)
+    deck = kc.deck_types(pos.expansion)
+    obs = kr.new_obs()
+    nobs = int(kr.observe(s, tr, pos.seat, obs))
+    threads = jobs or max_jobs()
+
+    def one(k):
+        """Thread k's share: every threads-th block from block k, summed into its own
+        counters (integer sums: the totals do not depend on the split; memory flat in samples)."""
+        c = np.zeros((BUCKETS, na, ka.NCOUNTERS), np.int64)
+        x = np.zeros((BUCKETS, na, na, ka.NCROSS), np.int64)
+        r = np.zeros((BUCKETS, 2), np.int64)
+        nb = np.zeros(BUCKETS, np.int64)
+        for first in range(k * BLOCK, samples, threads * BLOCK):
+            kra.evaluate_read(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk,
+                             pp, deck, game["target"], totals, np.uint64(seed), first,
+                             min(BLOCK, samples - first), tr, rk, rp, c, x, r, nb)
+        return c, x, r, nb
+
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(threads) as pool:
+        parts = list(pool.map(one, range(threads)))
+    seconds = time.perf_counter() - t0
+    tally = WeightedTally(sum(p[0] for p in parts), sum(p[1] for p in parts),
+                          sum(p[3] for p in parts), float(tremble))
+    failed = int(sum(p[2][:, 1].sum() for p in parts))
+    if failed:
+        raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
+                           "gave someone all four mermaids, so the position looks impossible")
+    read = judge(tally, s, list(actions))
+    plain = judge(tally.plain(), s, list(actions))
+    reading = {"model": seat_policies([model], pos.players)[0].spec, "tremble": tremble,
+               "observations": nobs, "ess": tally.ess, "samples": tally.n,
+               "mismatch_samples": [int(v) for v in tally.nb],
+               "flips": read.best != plain.best, "without": _verdict_summary(plain)}
+    meta = {"decision": pos.decision_name, **read.meta(), "game": game, "seed": seed,
+            "opponent": pols[(pos.seat + 1) % pos.players].spec, "me_policy": pols[pos.seat].spec,
+            "reading": reading, "timing": {"seconds": seconds, "jobs": jobs or max_jobs()}}
+    return Advice(read.options, read.best, read.reason, tally.n, meta, "", read.explanation)
+
+
+def _rate(r: dict) -> str:
+    return f"{100 * r['rate']:.1f}% [{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}]"
+
+
+def format_read(a: Advice) -> str:
+    """The verdict with reading, the verdict without, and the effective sample size."""
+    r = a.meta["reading"]
+    w = r["without"]
+    lines = [f"reading the opponents as {r['model']} (tremble {r['tremble']}): "
+             f"{r['observations']} observed choice{'s' if r['observations'] != 1 else ''} read; "
+             f"effective sample size "
+             f"{r['ess']:,.0f} of {r['samples']:,} deals", "",
+             f"{'option':<28} {'P(win game), reading':>28} {'without reading':>28}"]
+    for k in a.meta["ranking"]:
+        g = a.options[k]["win_game"]
+        u = w["win_game"][k]
+        lines.append(f"{a.options[k]['words'][:28]:<28} {_rate(g):>28} {_rate(u):>28}")
+    lines += ["", f"with reading:    {a.recommendation} ({a.reason})",
+              f"without reading: {w['recommendation']} ({w['reason']})"]
+    if r["flips"]:
+        lines.append("reading the opponents changes the verdict")
+    lines.append(f"seed {a.meta['seed']}, {a.meta['timing']['seconds']:.2f} s")
+    return "\n".join(lines)
+
+
+def advise_cli(obj: dict, reading: str | None, tremble: float | None, opponent, me, robust: bool,
+               samples: int | None, precision: float | None, seed: int | None,
+               jobs: int | None, no_play_on: bool, as_json: bool) -> str:
+    """`seasalt advise POSITION --reading MODEL`: the text or JSON it prints."""
+    import json
+
+    from .cli_output import json_safe
+    if robust or len(opponent) > 1 or len(me) > 1:
+        raise SeasaltError("--reading answers for one --opponent and one --me model, not "
+                           "several or --robust ('--reading off' for those)")
+    if precision is not None:
+        raise SeasaltError("--reading takes --samples, not --precision")
+    if no_play_on:
+        raise SeasaltError("--reading weighs every option; leave out --no-play-on")
+    if not isinstance(obj, dict) or "history" not in obj:
+        raise SeasaltError("--reading needs the round's public history: give the position a "
+                           "'history' (docs/advisor.md)")
+    opp = opponent[0] if opponent else "baseline"
+    a = advise_read(obj, model=reading or opp, tremble=kr.DEFAULT_TREMBLE if tremble is None
+                    else tremble, samples=DEFAULT_SAMPLES if samples is None else samples,
+                    seed=seed, opponent=opp, me=me[0] if me else "baseline", jobs=jobs)
+    if as_json:
+        return json.dumps(json_safe(a.to_dict()), indent=2, allow_nan=False)
+    return format_read(a)

@@ -1,0 +1,368 @@
+"""Hand reading (kernels.reading): deals weighted by how likely the opponents' model makes the
+public choices the seat saw. The weighted sampler against exact enumeration of every
+consistent deal weighted by the model's likelihood; uniform when the likelihood is constant;
+the reading search player deterministic for a seed and reporting its effective sample size.
+
+The test position (swimmer_position): two players, the asker (seat 0) at its play step after
+taking the orange sailor from pile A. In its last turn seat 1 took the black swimmer from pile B
+(so pile A's top was then the orange sailor) and ended its turn without playing a pair or
+declaring. The asker cannot place 7 cards: seat 1's 3 other cards and the 4 deck cards, two
+sharks among them. For the baseline model the two choices pull apart: it takes a swimmer only
+for a gain (a shark to pair it with, or a mermaid's colour), and it never ends a turn holding
+swimmer+shark while the asker has cards to steal.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from analyzer.advisor import advise
+from analyzer.cards import parse_card
+from analyzer.cli import main
+from analyzer.decisions import Round
+from analyzer.policies import policy_arrays, seat_policies
+from analyzer.position import parse
+from analyzer.reading import advise_read
+from analyzer.searcher import SearchSeat
+from analyzer.simulate import simulate_games, simulate_rounds
+from conftest import rest_of
+from kernels import advisor as kad
+from kernels import events as ev
+from kernels import reading as kr
+from kernels import state as ks
+from kernels.rng import seed_stream
+from test_advisor_deals import _fill, _hand, _possible
+
+Z = 4.0     # every cell of the distribution within 4 standard errors (35 cells, < 1e-3 false alarm)
+
+
+def swimmer_position() -> dict:
+    hand = ["sailor:pink", "sailor:orange", "captain"]
+    known1 = ["swimmer:black"]
+    pool = ["shark:green", "shark:purple", "mermaid", "shell:black", "penguin:pink", "fish:black",
+            "crab:grey"]
+    b = ["octopus:grey"]
+    rest = rest_of("base", hand, known1, pool, b)
+    return {"players": 2, "seat": 0, "hand": hand,
+            "opponents": [{"seat": 1, "hand_size": 4, "known": known1}],
+            "piles": {"A": {"cards": rest}, "B": {"cards": b}}, "deck": 4}
+
+
+def swimmer_trace() -> np.ndarray:
+    """The round's public history as the engine's trace rows (kernels.events)."""
+    rows = [(ev.TURN, 1, 0, 0, 0), (ev.TAKE_PILE, 1, parse_card("swimmer:black"), 1, 0),
+            (ev.TURN, 0, 0, 0, 0), (ev.TAKE_PILE, 0, parse_card("sailor:orange"), 0, 0)]
+    tr = np.zeros((len(rows) + 1, 5), dtype=np.int32)
+    tr[0, 0] = len(rows)
+    tr[1:] = rows
+    return tr
+
+
+def _model():
+    return policy_arrays(seat_policies(["baseline"], 2))
+
+
+def _mismatches(s, tr, obs, pk, pp):
+    v = ks.new_state()
+    return int(kr.mismatches(s, 0, tr, obs, pk, pp, v, seed_stream(0)))
+
+
+def test_the_trace_gives_two_observations_of_seat_1():
+    pos = parse(swimmer_position())
+    obs = kr.new_obs()
+    assert kr.observe(pos.template, swimmer_trace(), 0, obs) == 2
+    row = obs[kr.OBS_WIDTH:2 * kr.OBS_WIDTH]
+    assert row[kr.O_END] == 1 and row[kr.O_TAKE] == 1
+    assert row[kr.O_PILE] == 1 and row[kr.O_CARD] == parse_card("swimmer:black")
+
+
+def test_the_likelihood_reads_the_rules_of_the_model():
+    """Holding a shark: the take is what baseline does, ending the turn is not (it would steal):
+    one mismatch. Holding neither shark nor mermaid: the swimmer gains nothing, so baseline
+    would have drawn from the deck: one mismatch. Only a mermaid can make the swimmer a gain
+    (its colour) without a shark: the deals that fit both choices hold one."""
+    pos = parse(swimmer_position())
+    tr = swimmer_trace()
+    obs = kr.new_obs()
+    kr.observe(pos.template, tr, 0, obs)
+    pk, pp = _model()
+    sharks = {parse_card("shark:green"), parse_card("shark:purple")}
+    mermaid = parse_card("mermaid")
+    seen = {}
+    for order in itertools.permutations(pos.pool.tolist()):
+        s = _fill(pos, order)
+        hand = set(_hand(s, 1))
+        key = (bool(hand & sharks), mermaid in hand)
+        seen.setdefault(key, set()).add(_mismatches(s, tr, obs, pk, pp))
+    assert seen[(True, False)] == {1}
+    assert seen[(False, False)] == {1}
+    assert 0 in seen[(False, True)]
+    assert min(seen[(True, True)]) >= 1
+
+
+def shark_position() -> dict:
+    """Seat 1 drew from the deck in its last turn while pile A showed the black shark, and put
+    the green shell down on pile B (empty until then, so that pile was forced); the asker
+    (seat 0) is at its draw step. Three of the 7 cards the asker cannot place are swimmers,
+    none a shark or a jellyfish."""
+    hand = ["sailor:pink", "sailor:orange", "captain"]
+    pool = ["swimmer:dark_blue", "swimmer:light_blue", "swimmer:yellow", "shell:black",
+            "penguin:pink", "fish:black", "octopus:green"]
+    rest = rest_of("base", hand, pool, ["shark:black", "shell:green"])
+    return {"players": 2, "seat": 0, "decision": "draw", "hand": hand,
+            "opponents": [{"seat": 1, "hand_size": 3}],
+            "piles": {"A": {"cards": rest + ["shark:black"]}, "B": {"cards": ["shell:green"]}},
+            "deck": 4}
+
+
+def shark_trace() -> np.ndarray:
+    shell = parse_card("shell:green")
+    rows = [(ev.TURN, 1, 0, 0, 0), (ev.KEEP, 1, 0, shell, 0), (ev.DISCARD, 1, shell, 1, 0),
+            (ev.TURN, 0, 0, 0, 0)]
+    tr = np.zeros((len(rows) + 1, 5), dtype=np.int32)
+    tr[0, 0] = len(rows)
+    tr[1:] = rows
+    return tr
+
+
+def test_who_passed_a_shark_on_the_pile_holds_at_most_one_swimmer():
+    """The deck draw alone (the end of the turn left out). With two or more swimmers in hand
+    now, whichever card seat 1 kept, it held a swimmer without a shark when it passed the black
+    shark, which baseline then takes (it makes a pair): every such deal is a mismatch. With one
+    swimmer (it may be the card it kept from the deck) or none, some deals fit."""
+    pos = parse(shark_position())
+    tr = shark_trace()
+    obs = kr.new_obs()
+    assert kr.observe(pos.template, tr, 0, obs) == 2
+    assert obs[kr.OBS_WIDTH + kr.O_TAKE] == 2 and obs[kr.OBS_WIDTH + kr.O_PILE] == 1
+    obs[kr.OBS_WIDTH + kr.O_END] = 0
+    pk, pp = _model()
+    swimmers = {parse_card(c) for c in ("swimmer:dark_blue", "swimmer:light_blue",
+                                        "swimmer:yellow")}
+    seen = {}
+    for order in itertools.permutations(pos.pool.tolist()):
+        s = _fill(pos, order)
+        c = sum(t in swimmers for t in _hand(s, 1))
+        seen.setdefault(min(c, 2), set()).add(_mismatches(s, tr, obs, pk, pp))
+    assert seen[2] == {1}
+    assert 0 in seen[1] and 0 in seen[0]
+
+
+def exact_weighted(pos, tr, tremble):
+    """{seat 1's hand: probability} over every arrangement of the pool, each weighted by
+    tremble ** mismatches (every arrangement equally likely a priori: kernels.deals)."""
+    obs = kr.new_obs()
+    kr.observe(pos.template, tr, 0, obs)
+    pk, pp = _model()
+    dist = Counter()
+    for order in itertools.permutations(pos.pool.tolist()):
+        s = _fill(pos, order)
+        if not _possible(s, pos.players):
+            continue
+        dist[_hand(s, 1)] += tremble ** _mismatches(s, tr, obs, pk, pp)
+    total = sum(dist.values())
+    return {k: v / total for k, v in dist.items()}
+
+
+def weighted_sample(pos, tr, tremble, n, seed):
+    """Seat 1's hand and the weight of n deals of the advisor's sampler (kernels.advisor)."""
+    obs = kr.new_obs()
+    kr.observe(pos.template, tr, 0, obs)
+    pk, pp = _model()
+    d = ks.new_state()
+    v = ks.new_state()
+    w = np.zeros(kad.W_SIZE, dtype=np.int64)
+    rng = seed_stream(seed)
+    scratch = seed_stream(0)
+    out = []
+    for _ in range(n):
+        assert kad.deal_position(d, pos.template, pos.pool, pos.unknown_hand, pos.takes, w, rng) > 0
+        m = int(kr.mismatches(d, 0, tr, obs, pk, pp, v, scratch))
+        out.append((_hand(d, 1), tremble ** m))
+    return out
+
+
+def _check(exact, sample):
+    """Every cell's weighted share within Z standard errors of the exact probability (the
+    self-normalized estimator's delta-method variance); returns the largest |z|."""
+    wsum = sum(w for _, w in sample)
+    worst = 0.0
+    for cell, p in exact.items():
+        est = sum(w for h, w in sample if h == cell) / wsum
+        var = sum(w * w * ((h == cell) - p) ** 2 for h, w in sample) / wsum ** 2
+        z = abs(est - p) / math.sqrt(max(var, 1e-12))
+        worst = max(worst, z)
+    return worst
+
+
+@pytest.mark.parametrize("which", ["swimmer", "shark"])
+def test_weighted_deals_match_exact_weighted_enumeration(which):
+    """20,000 weighted deals against the exact weighted distribution of seat 1's hand (every
+    3-card hand of the 7-card pool): each cell within 4 standard errors; on the swimmer
+    position (a pile take and the end of the turn read) and the shark position (a deck draw
+    and the end of the turn). Control: the same deals unweighted (uniform) are far from it, so
+    the test can fail."""
+    pos = parse(swimmer_position() if which == "swimmer" else shark_position())
+    tr = swimmer_trace() if which == "swimmer" else shark_trace()
+    exact = exact_weighted(pos, tr, 0.05)
+    uniform = exact_weighted(pos, tr, 1.0)
+    assert max(abs(exact[k] - uniform[k]) for k in exact) > 0.03      # reading matters here
+    sample = weighted_sample(pos, tr, 0.05, 20_000, seed=5)
+    assert set(h for h, _ in sample) <= set(exact)
+    assert _check(exact, sample) < Z
+    flat = [(h, 1.0) for h, _ in sample]
+    assert _check(exact, flat) > 5 * Z
+
+
+def test_a_constant_likelihood_gives_uniform_deals():
+    """tremble = 1: every deal weighs 1, so the weighted sampler is the uniform one, and it
+    matches the uniform enumeration."""
+    pos = parse(swimmer_position())
+    tr = swimmer_trace()
+    sample = weighted_sample(pos, tr, 1.0, 5_000, seed=6)
+    assert {w for _, w in sample} == {1.0}
+    assert _check(exact_weighted(pos, tr, 1.0), sample) < Z
+
+
+READ = "search(samples=12,continuations=2,read=1)"
+
+
+def test_the_reading_search_is_deterministic_for_a_seed_whatever_the_threads():
+    one = simulate_games(2, 6, [READ, "baseline"], seed=3, jobs=1)
+    two = simulate_games(2, 6, [READ, "baseline"], seed=3, jobs=2)
+    assert one["wins"] == two["wins"] and one["final_total_mean"] == two["final_total_mean"]
+    r1 = simulate_rounds(3, 12, ["baseline", READ, "baseline"], seed=4, jobs=1)
+    r2 = simulate_rounds(3, 12, ["baseline", READ, "baseline"], seed=4, jobs=2)
+    assert r1["end"] == r2["end"] and r1["seat_points_mean"] == r2["seat_points_mean"]
+
+
+def _decisions(spec, seeds=range(4)):
+    """Every logged decision of seat 0 (a search seat) against baseline in a few rounds."""
+    out = []
+    for seed in seeds:
+        r = Round.deal(2, seed=seed, seats=[None, "baseline"])
+        seat = SearchSeat(r, 0, spec, seed=seed)
+        while not r.done:
+            if len(r.legal(copies=False)) > 1:
+                a, rows = seat.decide()
+                out.append(rows)
+            else:
+                a = r.legal()[0]
+            r.apply(a)
+    return out
+
+
+def test_every_reading_decision_reports_its_effective_sample_size():
+    """read=1: each decision's rows carry the ESS of its 4 x 12 candidate deals, between 1 and
+    48, and below 48 somewhere (the reading excluded deals); with tremble=1 every deal weighs the
+    same and the ESS is exactly 48. Without reading no ESS is reported."""
+    read = _decisions(READ)
+    ess = [rows[0]["ess"] for rows in read]
+    assert all(1.0 <= e <= 48.0 + 1e-9 for e in ess) and min(ess) < 40
+    flat = _decisions("search(samples=12,continuations=2,read=1,tremble=1)")
+    assert all(abs(rows[0]["ess"] - 48.0) < 1e-9 for rows in flat)
+    assert all("ess" not in row for rows in _decisions(SPEC0) for row in rows)
+
+
+SPEC0 = "search(samples=12,continuations=2)"
+
+
+# ---------------------------------------------------------------------------------------------
+# The advisor with reading
+
+
+def penguin_position(**extra) -> dict:
+    """Reading flips the verdict. The asker (seat 0, totals 30-30 to 40) holds two sailors and
+    two shells with a fish pair on its table: 8 card points, at its play step. Seat 1 holds the
+    colony and the purple penguin (both seen taken) and 3 cards the asker cannot place; the 7
+    cards nobody can place hold the other two penguins. Uniformly, seat 1 has one more penguin
+    (colony + 2 penguins = 7 points) or both (11) in 25 of 35 deals, so a LAST CHANCE is often
+    lost and playing on is best. But seat 1 ended its last turn (a deck draw, a light blue
+    octopus put down) without declaring, and baseline declares at 7: read with baseline, the
+    deals in which seat 1 had 7 or more weigh 0.05 each, seat 1 most likely holds no second
+    penguin, and LAST CHANCE is best."""
+    hand = ["sailor:pink", "sailor:orange", "shell:dark_blue", "shell:light_blue"]
+    table = ["fish:dark_blue", "fish:yellow"]
+    known1 = ["colony", "penguin:purple"]
+    pool = ["penguin:pink", "penguin:light_orange", "mermaid", "shell:black", "octopus:green",
+            "crab:grey", "boat:black"]
+    a_top, b_top = "octopus:light_blue", "boat:yellow"
+    rest = rest_of("base", hand, table, known1, pool, [a_top, b_top])
+    obj = {"players": 2, "seat": 0, "hand": hand, "table": table,
+           "opponents": [{"seat": 1, "hand_size": 5, "known": known1}],
+           "piles": {"A": {"cards": rest + [a_top]}, "B": {"cards": [b_top]}},
+           "deck": 4, "totals": [30, 30], "target": 40,
+           "history": [{"seat": 1, "draw": "A", "card": "colony"},
+                       {"seat": 0, "draw": "A", "card": "sailor:pink"},
+                       {"seat": 1, "draw": "B", "card": "penguin:purple"},
+                       {"seat": 0, "draw": "A", "card": "shell:light_blue"},
+                       {"seat": 1, "draw": "deck", "discard": a_top, "onto": "A"},
+                       {"seat": 0, "draw": "deck", "discard": b_top, "onto": "B"}]}
+    obj.update(extra)
+    return obj
+
+
+def test_reading_flips_the_verdict_on_the_penguin_position():
+    """With reading LAST CHANCE is best, apart from the runner-up (its paired interval below
+    zero); without reading (the same deals, unweighted) playing on is best. Two observations
+    are read (seat 1's deck draw with its discard, and the end of its turn) and the effective
+    sample size is well below the samples."""
+    a = advise_read(penguin_position(), samples=3000, seed=1, jobs=1)
+    r = a.meta["reading"]
+    assert a.recommendation == "last_chance" and a.meta["distinguishable"]
+    assert r["without"]["recommendation"] == "play_on" and r["flips"]
+    assert r["observations"] == 2
+    assert 100 < r["ess"] < 0.6 * 3000
+
+
+def test_without_reading_is_the_advisor_itself_and_a_flat_tremble_changes_nothing():
+    """The verdict without reading is advise() with the same seed and samples, rate for rate;
+    with tremble 1 the reading verdict is that one too and the ESS is the samples."""
+    obj = penguin_position()
+    plain = advise({k: v for k, v in obj.items() if k != "history"}, samples=1000, seed=2, jobs=1)
+    a = advise_read(obj, samples=1000, seed=2, jobs=2)
+    for k, o in plain.options.items():
+        assert a.meta["reading"]["without"]["win_game"][k]["rate"] == o["win_game"]["rate"]
+    flat = advise_read(obj, samples=1000, seed=2, jobs=1, tremble=1.0)
+    assert flat.meta["reading"]["ess"] == pytest.approx(1000)
+    for k, o in plain.options.items():
+        assert flat.options[k]["win_game"]["rate"] == pytest.approx(o["win_game"]["rate"])
+    one = advise_read(obj, samples=1000, seed=2, jobs=1)
+    assert a.to_dict()["options"] == one.to_dict()["options"]        # any thread count
+
+
+def test_the_cli_reads_hands_and_says_so(tmp_path):
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(penguin_position()))
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "3000", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert "with reading:    last_chance" in r.stdout
+    assert "without reading: play_on" in r.stdout and "effective sample size" in r.stdout
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "300", "--seed", "1",
+                                  "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["reading"]["observations"] == 2
+    for bad in (["--tremble", "0"], ["--robust"], ["--precision", "0.01"]):
+        r = CliRunner().invoke(main, ["advise", str(path), "--samples", "100", *bad])
+        assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1, (bad, r.output)
+    path.write_text(json.dumps(penguin_position(history=[{"seat": 1, "draw": "sky"}])))
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "100"])
+    assert r.exit_code == 2 and "draw must be" in r.stderr
+    obj = penguin_position()
+    del obj["history"]
+    path.write_text(json.dumps(obj))
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "100", "--reading",
+                                  "baseline"])
+    assert r.exit_code == 2 and "history" in r.stderr
+
+
+def test_the_docs_example_is_the_penguin_position():
+    """docs/advisor.md shows `seasalt advise docs/example_reading.json`: the position above."""
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parents[1] / "docs" / "example_reading.json"
+    assert json.loads(path.read_text()) == penguin_position()
