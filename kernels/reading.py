@@ -1,6 +1,6 @@
 """Hand reading: how likely an opponent model makes the public choices a seat saw, given a deal
 of the cards that seat cannot see (issue 25). The search player (kernels.search, `read=1`) and
-the advisor (analyzer.reading) weight their deals by it.
+the advisor (analyzer.play.reading) weight their deals by it.
 
 **What is read.** For each opponent q whose hand is hidden, the choices of q's *last turn*
 (the most recent TURN event of q in the round's trace), judged on a *view*: the deal with the

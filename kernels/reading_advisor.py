@@ -1,4 +1,4 @@
-"""The advisor with hand reading (analyzer.reading): the advisor's samples (kernels.advisor)
+"""The advisor with hand reading (analyzer.play.reading): the advisor's samples (kernels.advisor)
 sorted by their number of mismatches under a reading model (kernels.reading). Apart from
 kernels/reading.py so that an edit of the advisor recompiles this file only, never the search
 player (which reads hands too)."""
@@ -19,7 +19,7 @@ def evaluate_read(template, pool, unknown_hand, takes, me, actions, pk, pp, deck
     (counts[m], cross[m], raw[m]; nb[m] counts the samples): the deal of sample i is drawn
     exactly as evaluate draws it (the stream (seed, i), kernels.advisor.deal_position) and then
     evaluated by evaluate itself, so the sum over the buckets is evaluate's own tally and the
-    weighted tally (weights tremble ** m, analyzer.reading) costs one more deal per sample.
+    weighted tally (weights tremble ** m, analyzer.play.reading) costs one more deal per sample.
     Integer sums: the same for any split of the samples."""
     obs = np.zeros(OBS_SIZE, dtype=np.int64)
     observe(template, tr, me, obs)

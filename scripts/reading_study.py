@@ -26,7 +26,7 @@ import time
 sys.path.insert(0, os.path.dirname(__file__))
 
 from analyzer import __version__                       # noqa: E402
-from analyzer.sweep import sweep                         # noqa: E402
+from analyzer.studies.sweep import sweep                 # noqa: E402
 from search_study import decision_times                  # noqa: E402
 
 BOTS = ("baseline", "tuned", "threshold(stop_at=7,last_chance_at=7)")

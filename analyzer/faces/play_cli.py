@@ -93,10 +93,19 @@ def replay(seed: int | None, players: int | None, policies: tuple[str, ...], exp
 @opt.jobs(help=opt.THREADS_HELP)
 @click.option("--no-play-on", "no_play_on", is_flag=True,
               help="At the play step, leave out ending the turn (faster).")
+@click.option("--reading", metavar="MODEL",
+              help="Read the opponents' hands with this model from the position's 'history' "
+                   "(analyzer/play/reading.py): deals weighted by how likely MODEL makes the "
+                   "choices seen; the verdict with and without reading. Default: the --opponent "
+                   "model when the position has a history, 'off' to leave it out.")
+@click.option("--tremble", type=float, default=None, metavar="X",
+              help="Reading: the weight of a deal per seen choice the model would not make "
+                   "(default 0.05; 1: no reading).")
 @opt.as_json()
 def advise(position: str | None, template: bool, samples: int | None, precision: float | None,
            opponent: tuple[str, ...], me: tuple[str, ...], robust: bool, seed: int | None,
-           jobs: int | None, no_play_on: bool, as_json: bool) -> None:
+           jobs: int | None, no_play_on: bool, reading: str | None, tremble: float | None,
+           as_json: bool) -> None:
     """What should I do here? POSITION is a JSON file (- for standard input) describing what
     you know at the table and which decision you face (draw, keep, play, crab, lobster, steal);
     'seasalt advise --template' prints one to edit (comments after // are allowed), docs/advisor.md
@@ -123,6 +132,11 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     from ..play.robust import Robust, advise_models, format_robust
 
     pos = load(position)
+    if reading != "off" and (reading is not None or isinstance(pos, dict) and "history" in pos):
+        from ..play.reading import advise_cli
+        click.echo(advise_cli(pos, reading, tremble, opponent, me, robust, samples, precision,
+                              seed, jobs, no_play_on, as_json))
+        return
     with ProgressLine("advise") as progress:
         result = advise_models(pos, opponent, me, robust, samples=samples, precision=precision,
                                seed=seed, jobs=jobs, play_on=not no_play_on, progress=progress)

@@ -60,7 +60,7 @@ STEP_NAMES = {ka.DEC_DRAW: "draw step", ka.DEC_KEEP: "keeping a drawn card",
               ka.DEC_VICTIM: "swimmer+shark steal"}
 _KEYS = {"players", "seat", "expansion", "decision", "hand", "table", "drawn", "seen", "crab_pile",
          "opponents", "piles", "deck", "totals", "target", "lock",
-         "history"}      # the round's public turns: read by analyzer.reading only
+         "history"}      # the round's public turns: read by analyzer.play.reading only
 _OPP_KEYS = {"seat", "table", "hand_size", "known"}
 _PILE_KEYS = {"size", "top", "cards", "crab_taken"}
 _DECK_KEYS = {"size", "known"}

@@ -43,13 +43,13 @@ from kernels import reading_advisor as kra
 from kernels import state as ks
 
 from .advisor import Advice, Tally, game_of, judge
-from .cards import parse_card
-from .errors import SeasaltError
-from .policies import policy_arrays, seat_policies
+from ..rules.notation import parse_card
+from ..base.errors import SeasaltError
+from ..rules.policies import policy_arrays, seat_policies
 from .position import Position, parse
-from .runspec import check_jobs, run_seed
-from .simulate import max_jobs
-from .stats import Z95
+from ..rules.limits import run_seed
+from ..runs.batches import check_jobs, max_jobs
+from ..numbers.estimates import Z95
 
 BLOCK = 256                      # samples per block (the sums do not depend on it)
 DEFAULT_SAMPLES = 20_000
@@ -316,7 +316,7 @@ def advise_cli(obj: dict, reading: str | None, tremble: float | None, opponent, 
     """`seasalt advise POSITION --reading MODEL`: the text or JSON it prints."""
     import json
 
-    from .cli_output import json_safe
+    from ..render.output import json_safe
     if robust or len(opponent) > 1 or len(me) > 1:
         raise SeasaltError("--reading answers for one --opponent and one --me model, not "
                            "several or --robust ('--reading off' for those)")

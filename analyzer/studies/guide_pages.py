@@ -528,7 +528,7 @@ def refresh(text: str, blocks: dict[str, str]) -> str:
 
 
 if __name__ == "__main__":
-    here = Path(__file__).resolve().parents[1]
+    here = Path(__file__).resolve().parents[2]
     found = figure_blocks(here)
     for name in MARKED:
         path = here / name

@@ -22,15 +22,15 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analyzer.advisor import advise
-from analyzer.cards import parse_card
-from analyzer.cli import main
-from analyzer.decisions import Round
-from analyzer.policies import policy_arrays, seat_policies
-from analyzer.position import parse
-from analyzer.reading import advise_read
-from analyzer.searcher import SearchSeat
-from analyzer.simulate import simulate_games, simulate_rounds
+from analyzer.play.advisor import advise
+from analyzer.rules.notation import parse_card
+from analyzer.faces.cli import main
+from analyzer.play.decisions import Round
+from analyzer.rules.policies import policy_arrays, seat_policies
+from analyzer.play.position import parse
+from analyzer.play.reading import advise_read
+from analyzer.play.search_seat import SearchSeat
+from analyzer.studies.simulate import simulate_games, simulate_rounds
 from conftest import rest_of
 from kernels import advisor as kad
 from kernels import events as ev
@@ -364,5 +364,5 @@ def test_the_cli_reads_hands_and_says_so(tmp_path):
 def test_the_docs_example_is_the_penguin_position():
     """docs/advisor.md shows `seasalt advise docs/example_reading.json`: the position above."""
     import pathlib
-    path = pathlib.Path(__file__).resolve().parents[1] / "docs" / "example_reading.json"
+    path = pathlib.Path(__file__).resolve().parents[2] / "docs" / "example_reading.json"
     assert json.loads(path.read_text()) == penguin_position()
