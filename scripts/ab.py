@@ -33,7 +33,13 @@ import numba
 numba.set_num_threads(1)
 import numpy as np
 from kernels import batch, cards
-from analyzer.rules.policies import policy_arrays, seat_policies
+import os, analyzer
+# The policy registry's module in this tree: analyzer/rules/ since issue 24, analyzer/ before.
+# (Not try/except ImportError: an editable install of a newer tree would answer that import.)
+if os.path.isdir(os.path.join(os.path.dirname(analyzer.__file__), "rules")):
+    from analyzer.rules.policies import policy_arrays, rollout_arrays, seat_policies
+else:
+    from analyzer.policies import policy_arrays, rollout_arrays, seat_policies
 rounds, games, configs = int(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])
 cpu_clock = len(sys.argv) > 4 and sys.argv[4] == "cpu"
 out = {}
