@@ -12,6 +12,7 @@ engine to compile, for no speed (every call already has its own blocks and count
 import numpy as np
 from numba import njit
 
+from .fastround import applies, fast_round
 from .game import GS_SIZE, new_round, play_game
 from .jit import kernel
 from .rng import seed_stream_into
@@ -85,8 +86,12 @@ def _round_block(b, nplayers, deck, nrounds, pk, pp, seed, row):
     tr = np.zeros((0, 5), dtype=np.int32)
     lo = b * ROUND_BLOCK
     hi = min(nrounds, lo + ROUND_BLOCK)
+    fast = applies(nplayers, deck, pk, tr)
     for _ in range(lo, hi):
-        end = new_round(s, nplayers, deck, 0, pk, pp, rng, tr)
+        if fast:
+            end = fast_round(s, nplayers, deck, 0, pp, rng)
+        else:
+            end = new_round(s, nplayers, deck, 0, pk, pp, rng, tr)
         count_round(row, s, nplayers, end)
 
 

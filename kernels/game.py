@@ -6,6 +6,7 @@ inlined into their callers at numba's IR level: each compiled function that link
 whole engine's optimization for one call per round."""
 from .cards import MERMAID, NKINDS
 from .engine import play_round, reveal_top
+from .fastround import applies, fast_round
 from .jit import kernel
 from .scoring import mermaid_points
 from .statistics import GAME_ROUND_STATS
@@ -92,10 +93,15 @@ def settle_round(s, nplayers, target, totals, winners):
 @kernel(inline="always")
 def play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats, starter):
     """Play fresh rounds from `starter` on, adding to `totals`, until the game ends. Returns
-    (rounds played, 1 if the game ended on four mermaids else 0)."""
+    (rounds played, 1 if the game ended on four mermaids else 0). Rounds of baseline seats with
+    base-game cards take kernels.fastround's specialised copy of new_round (the same rounds)."""
     rounds = 0
+    fast = applies(nplayers, deck, pk, tr)
     while True:
-        new_round(s, nplayers, deck, starter, pk, pp, rng, tr)
+        if fast:
+            fast_round(s, nplayers, deck, starter, pp, rng)
+        else:
+            new_round(s, nplayers, deck, starter, pk, pp, rng, tr)
         record_round(s, nplayers, stats)
         rounds += 1
         over = settle_round(s, nplayers, target, totals, winners)

@@ -99,3 +99,18 @@ def below_bound(typingctx, x, n):
         return context.cast(builder, v, sig.args[0], types.int64)
 
     return types.int64(x, n), codegen
+
+
+@intrinsic
+def ux(typingctx, x):
+    """x as a uint64 array index. Numba wraps negative signed indices around (a shift, an and
+    and an add on every access, and LLVM often cannot prove them away); an unsigned index has
+    none. Only for indices that are non-negative by construction."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return context.cast(builder, args[0], sig.args[0], types.uint64)
+
+    return types.uint64(x), codegen
+

@@ -46,12 +46,9 @@ def seed_stream(seed: int, block: int = 0) -> np.ndarray:
 
 
 @kernel(forceinline=True)
-def next_u64(rng):
-    """xoshiro256**: next 64-bit output, advancing `rng` in place."""
-    s0 = rng[0]
-    s1 = rng[1]
-    s2 = rng[2]
-    s3 = rng[3]
+def xoshiro(s0, s1, s2, s3):
+    """One xoshiro256** step on a stream held in four words: (s0, s1, s2, s3, output). Kernels
+    that draw many numbers keep the stream in locals this way (kernels.fastround)."""
     result = _rotl(s1 * uint64(5), 7) * uint64(9)
     t = s1 << uint64(17)
     s2 ^= s0
@@ -60,18 +57,27 @@ def next_u64(rng):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, 45)
-    rng[0] = s0
-    rng[1] = s1
-    rng[2] = s2
-    rng[3] = s3
+    return s0, s1, s2, s3, result
+
+
+@kernel(forceinline=True)
+def next_u64(rng):
+    """xoshiro256**: next 64-bit output, advancing `rng` in place."""
+    rng[0], rng[1], rng[2], rng[3], result = xoshiro(rng[0], rng[1], rng[2], rng[3])
     return result
 
 
 @kernel(forceinline=True)
+def scale(x, n):
+    """A uniform integer in [0, n) from a 64-bit output x, 1 <= n < 2**32 (Lemire's
+    multiply-shift on 32 bits; the bias is below n / 2**32, under 2e-8 for any deck-sized n)."""
+    return np.int64(((x >> uint64(32)) * uint64(n)) >> uint64(32))
+
+
+@kernel(forceinline=True)
 def below(rng, n):
-    """A uniform integer in [0, n) for 1 <= n < 2**32 (Lemire's multiply-shift on 32 bits;
-    the bias is below n / 2**32, under 2e-8 for any deck-sized n)."""
-    return np.int64(((next_u64(rng) >> uint64(32)) * uint64(n)) >> uint64(32))
+    """A uniform integer in [0, n) for 1 <= n < 2**32 (scale of the next output)."""
+    return scale(next_u64(rng), n)
 
 
 @kernel

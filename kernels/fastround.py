@@ -1,0 +1,372 @@
+"""The baseline's base-game round, specialised: the common case of every batch run at C speed.
+
+`fast_round` plays the same round as `game.new_round` (deal, then kernels.engine with the
+baseline of kernels.policies in every seat) and leaves the same state and the same random
+stream: every counter, fixture and later round is bit-identical. It applies when every seat is
+the baseline, the deck holds only base-game cards and nothing is traced (`applies`); everything
+else goes through the general engine, which stays the one definition of the rules.
+
+What it leaves out, and why that is exact here: no Extra Salt card can be held, so `gain` has
+no held-pair recount, seahorse or lock branch, and playing a pair never changes card points; no
+seat is external or random, so no stage dispatch, decision-point bookkeeping or event emission.
+What it does like the C yardstick (scripts/csim, PERFORMANCE_NOTES.md): the random stream and
+the deck and pile lengths live in locals (the state's int32 stores cannot alias them), the
+policy is straight-line code, the mermaid term reads GX. tests/rules/test_fastround.py plays
+the same rounds both ways and compares the whole state and stream after each.
+"""
+import numpy as np
+
+from .actions import A_BOAT, A_CRAB, A_FISH, A_STEAL, DEC_DONE
+from .cards import (BOAT, CRAB, FISH, KIND_FIRST_TYPE, KIND_NTYPES, MAX_DECK, MAX_KIND_TYPES,
+                    MERMAID, NKINDS, NTYPES, SHARK, SWIMMER, TYPE_EXPANSION)
+from .jit import below_bound, kernel, ux
+from .policies import BASELINE, LAST_CHANCE_AT, STOP_AT
+from .rng import scale, xoshiro
+from .scoring import TYPE_GAIN
+from .state import (AK, COL, CRAB_PILE, CSTRIDE, CUR, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE,
+                    DECL_NONE, DECL_POINTS, DECL_STOP, DECLARER, END, END_LC_LOST, END_LC_WON,
+                    END_MERMAIDS, END_STOP, END_VOID, ENDER, GX, HK, HLEN, HT, LOCK, NPAIRS,
+                    NPLAYERS, PILE, PILE_LEN, PLAYED, POINTS, PTS, REVEALED, SHUFFLED,
+                    STARTER, STATE_CORE, TT, TURNS)
+
+BASE_TYPES = np.array([e == 0 for e in TYPE_EXPANSION], dtype=np.bool_)
+
+
+@kernel
+def applies(nplayers, deck, pk, tr):
+    """fast_round plays this round exactly: baseline seats, base-game cards, no trace."""
+    if tr.shape[0] != 0 or deck.shape[0] > MAX_DECK:
+        return False
+    for q in range(nplayers):
+        if pk[q] != BASELINE:
+            return False
+    ok = True
+    for i in range(deck.shape[0]):
+        ok &= BASE_TYPES[below_bound(deck[i], NTYPES)]
+    return ok
+
+
+@kernel(forceinline=True)
+def _reveal(s, dlen, i, r0, r1, r2, r3):
+    """engine.reveal_top's i-th step on a lazily shuffled deck of dlen cards: a uniformly chosen
+    card of the first dlen - i swaps into position dlen - 1 - i. (r0..r3, that card)."""
+    r0, r1, r2, r3, x = xoshiro(r0, r1, r2, r3)
+    j = DECK + below_bound(scale(x, dlen - i), MAX_DECK)
+    top = DECK + dlen - 1 - i
+    t = s[ux(j)]
+    s[ux(j)] = s[ux(top)]
+    s[ux(top)] = t
+    return r0, r1, r2, r3, t
+
+
+@kernel(forceinline=True)
+def _gain(s, p, t):
+    """scoring.gain for a base-game hand and card: the same table word, without the Extra Salt
+    branches (no lobster, jellyfish, starfish or seahorse can be held)."""
+    g = TYPE_GAIN[ux(t)]
+    k = g & 31
+    h = HK + p * NKINDS
+    a = AK + p * NKINDS
+    d = ((g >> 14) & 3) * s[ux(a + ((g >> 9) & 31))]
+    n = s[ux(h + k)]
+    d += (((g >> 16) & 1) & n) + (((g >> 17) & 1) & (n < s[ux(h + ((g >> 18) & 31))]))
+    d += ((g >> 26) & 7) if s[ux(a + k)] > 0 else ((g >> 23) & 7)
+    m = s[ux(a + MERMAID)]
+    gx = GX + p * CSTRIDE
+    if k == MERMAID:
+        # White holds the m mermaids: the top-(m+1) sum rises by 1 at x = m and by
+        # [GX[x] > m] at every other x (scoring._gain's loop, with m < 4 and white = m).
+        # GX falls with x, so the x with GX[x] > m are a prefix 0 .. c - 1, and x = m is one
+        # of them exactly when m < c.
+        c = 0
+        while s[ux(gx + c)] > m:
+            c += 1
+        d += 1 + c - (m < c)
+    elif m > 0:
+        d += s[ux(gx + s[ux(COL + p * CSTRIDE + ((g >> 5) & 15))])] < m
+    return d
+
+
+@kernel(forceinline=True)
+def _receive(s, p, t, g):
+    """scoring.receive: state.gain_card, and the cached points rise by the card's gain g."""
+    s[ux(PTS + p)] += g
+    s[ux(HT + p * NTYPES + t)] += 1
+    w = TYPE_GAIN[ux(t)]
+    k = w & 31
+    s[ux(HK + p * NKINDS + k)] += 1
+    s[ux(AK + p * NKINDS + k)] += 1
+    c = COL + p * CSTRIDE + ((w >> 5) & 15)
+    v = s[ux(c)]
+    s[ux(GX + p * CSTRIDE + v)] += 1
+    s[ux(c)] = v + 1
+    s[ux(HLEN + p)] += 1
+
+
+@kernel(forceinline=True)
+def _lose(s, p, t):
+    """state.lose_card."""
+    s[ux(HT + p * NTYPES + t)] -= 1
+    w = TYPE_GAIN[ux(t)]
+    k = w & 31
+    s[ux(HK + p * NKINDS + k)] -= 1
+    s[ux(AK + p * NKINDS + k)] -= 1
+    c = COL + p * CSTRIDE + ((w >> 5) & 15)
+    v = s[ux(c)] - 1
+    s[ux(GX + p * CSTRIDE + v)] -= 1
+    s[ux(c)] = v
+    s[ux(HLEN + p)] -= 1
+
+
+@kernel(forceinline=True)
+def _to_table(s, p, kind):
+    """The first copy of `kind` in p's hand (§1 order) goes to the table (state.to_table)."""
+    first = KIND_FIRST_TYPE[kind]
+    n = KIND_NTYPES[kind]
+    base = HT + p * NTYPES + first
+    t = first
+    for i in range(MAX_KIND_TYPES - 1, -1, -1):      # no early exit: it mispredicts
+        if (i < n) & (s[ux(base + i)] > 0):
+            t = first + i
+    s[ux(HT + p * NTYPES + t)] -= 1
+    s[ux(TT + p * NTYPES + t)] += 1
+    s[ux(HK + p * NKINDS + kind)] -= 1
+    s[ux(HLEN + p)] -= 1
+
+
+@kernel(forceinline=True)
+def _play_pair(s, p, k1, k2, a):
+    """Pair action a of kinds k1, k2, the first copies in §1 order (engine.play_pair)."""
+    s[ux(PLAYED + a)] += 1
+    _to_table(s, p, k1)
+    _to_table(s, p, k2)
+    s[ux(NPAIRS + p)] += 1
+
+
+@kernel(forceinline=True)
+def _victim(s, p, n):
+    """policies.steal_target: most cards in an unrevealed hand, tie the first after p."""
+    best = -1
+    best_len = 0
+    q = p
+    for _ in range(1, n):
+        q = q + 1 if q + 1 < n else 0
+        if s[ux(REVEALED + q)] == 0 and s[ux(HLEN + q)] > best_len:
+            best_len = s[ux(HLEN + q)]
+            best = q
+    return best
+
+
+@kernel(forceinline=True)
+def _colour_bonus(s, q):
+    best = 0
+    for c in range(CSTRIDE):
+        best = max(best, s[ux(COL + q * CSTRIDE + c)])
+    return best
+
+
+@kernel(inline="always")
+def _score(s, n, decl, caller):
+    """engine.score_round without tracing."""
+    if decl == DECL_STOP:
+        s[END] = END_STOP
+        for q in range(n):
+            s[ux(POINTS + q)] = s[ux(PTS + q)]
+        return
+    best_other = 0
+    for q in range(n):
+        if q != caller:
+            best_other = max(best_other, s[ux(PTS + q)])
+    won = s[ux(PTS + caller)] >= best_other
+    s[END] = END_LC_WON if won else END_LC_LOST
+    for q in range(n):
+        if (q == caller) == won:
+            s[ux(POINTS + q)] = s[ux(PTS + q)] + (_colour_bonus(s, q) if won else 0)
+        else:
+            s[ux(POINTS + q)] = _colour_bonus(s, q)
+
+
+@kernel
+def fast_round(s, nplayers, deck, starter, pp, rng):
+    """game.new_round(s, nplayers, deck, starter, pk, pp, rng, tr) when `applies`: the same
+    final state (through STATE_CORE) and stream. Returns END."""
+    n = nplayers
+    # The deal (game.deal_round): cleared state, lazily shuffled deck, piles A and B flipped.
+    for i in range(STATE_CORE):
+        s[ux(i)] = 0
+    s[NPLAYERS] = n
+    s[DECLARER] = -1
+    s[LOCK] = -1
+    s[ENDER] = -1
+    s[STARTER] = starter
+    s[SHUFFLED] = 1
+    dlen = deck.shape[0]
+    for i in range(dlen):
+        s[ux(DECK + i)] = deck[i]
+    r0, r1, r2, r3 = rng[0], rng[1], rng[2], rng[3]
+    r0, r1, r2, r3, s[PILE] = _reveal(s, dlen, 0, r0, r1, r2, r3)
+    r0, r1, r2, r3, s[PILE + MAX_DECK] = _reveal(s, dlen, 1, r0, r1, r2, r3)
+    dlen -= 2
+    na = 1
+    nb = 1
+    decl = DECL_NONE
+    caller = -1
+    turns = 0
+    p = starter
+    while True:
+        stop_at = max(7.0, pp[ux(p), STOP_AT])
+        lc_at = pp[ux(p), LAST_CHANCE_AT]
+        h = HK + p * NKINDS
+        # ---- draw step (engine.start_draw, policies.choose_draw / choose_keep) ----
+        draw = True
+        while True:
+            if draw:
+                draw = False
+                src = -1                       # 0/1: take that pile's top; 2: the deck
+                g = 0
+                if na == 0 and nb == 0:
+                    src = 2 if dlen > 0 else 3
+                else:
+                    ga = _gain(s, p, s[ux(PILE + na - 1)]) if na > 0 else -99
+                    gb = _gain(s, p, s[ux(PILE + MAX_DECK + nb - 1)]) if nb > 0 else -99
+                    j = 1 if gb > ga else 0
+                    g = gb if gb > ga else ga
+                    src = j if dlen == 0 or g >= 1 else 2
+                if src < 2:
+                    if src == 0:
+                        na -= 1
+                        t = s[ux(PILE + na)]
+                    else:
+                        nb -= 1
+                        t = s[ux(PILE + MAX_DECK + nb)]
+                    _receive(s, p, t, g)
+                elif src == 2:
+                    if dlen == 1:
+                        r0, r1, r2, r3, t = _reveal(s, dlen, 0, r0, r1, r2, r3)
+                        dlen = 0
+                        _receive(s, p, t, _gain(s, p, t))
+                    else:
+                        r0, r1, r2, r3, c1 = _reveal(s, dlen, 0, r0, r1, r2, r3)
+                        r0, r1, r2, r3, c2 = _reveal(s, dlen, 1, r0, r1, r2, r3)
+                        dlen -= 2
+                        g1 = _gain(s, p, c1)
+                        g2 = _gain(s, p, c2)
+                        if g1 >= g2:
+                            kept, other, g = c1, c2, g1
+                        else:
+                            kept, other, g = c2, c1, g2
+                        _receive(s, p, kept, g)
+                        # An empty pile (A first), else the one with fewer cards (tie A).
+                        if na == 0 or (nb != 0 and nb >= na):
+                            s[ux(PILE + na)] = other
+                            na += 1
+                        else:
+                            s[ux(PILE + MAX_DECK + nb)] = other
+                            nb += 1
+            # ---- play step (engine.start_play / apply_play, policies.choose_action) ----
+            if s[ux(AK + p * NKINDS + MERMAID)] == 4:
+                break
+            if s[ux(h + FISH)] >= 2 and dlen > 0:
+                _play_pair(s, p, FISH, FISH, A_FISH)
+                r0, r1, r2, r3, t = _reveal(s, dlen, 0, r0, r1, r2, r3)
+                dlen -= 1
+                _receive(s, p, t, _gain(s, p, t))
+                continue
+            if s[ux(h + CRAB)] >= 2 and na + nb > 0:
+                _play_pair(s, p, CRAB, CRAB, A_CRAB)
+                if na > 0 and nb > 0 or na > 1 or nb > 1:
+                    best_j = -1
+                    best_i = -1
+                    best_g = -99
+                    for jj in range(2):
+                        m = na if jj == 0 else nb
+                        base = PILE + jj * MAX_DECK
+                        for i in range(m - 1, -1, -1):
+                            g = _gain(s, p, s[ux(base + i)])
+                            if g > best_g:
+                                best_g = g
+                                best_j = jj
+                                best_i = i
+                else:
+                    best_j = 0 if na > 0 else 1
+                    best_i = 0
+                    best_g = _gain(s, p, s[ux(PILE + best_j * MAX_DECK)])
+                if na == 0 or nb == 0:
+                    s[CRAB_PILE] = 0 if na > 0 else 1   # as the engine leaves it
+                base = PILE + best_j * MAX_DECK
+                m = na if best_j == 0 else nb
+                t = s[ux(base + best_i)]
+                for q in range(best_i, m - 1):
+                    s[ux(base + q)] = s[ux(base + q + 1)]
+                if best_j == 0:
+                    na -= 1
+                else:
+                    nb -= 1
+                _receive(s, p, t, best_g)
+                continue
+            if s[ux(h + SWIMMER)] >= 1 and s[ux(h + SHARK)] >= 1:
+                q = _victim(s, p, n)
+                if q >= 0:
+                    _play_pair(s, p, SWIMMER, SHARK, A_STEAL)
+                    r0, r1, r2, r3, x = xoshiro(r0, r1, r2, r3)
+                    r = scale(x, s[ux(HLEN + q)])
+                    base = HT + q * NTYPES
+                    t = 0
+                    while r >= s[ux(base + t)]:
+                        r -= s[ux(base + t)]
+                        t += 1
+                    _lose(s, q, t)
+                    s[ux(PTS + q)] -= _gain(s, q, t)
+                    _receive(s, p, t, _gain(s, p, t))
+                    continue
+            if decl == DECL_NONE:
+                pts = s[ux(PTS + p)]
+                if pts >= stop_at:
+                    decl = DECL_LAST_CHANCE if pts >= lc_at else DECL_STOP
+                    caller = p
+                    s[DECL_POINTS] = pts
+                    if decl == DECL_LAST_CHANCE:
+                        s[ux(REVEALED + p)] = 1
+                    break
+            if s[ux(h + BOAT)] >= 2 and dlen + na + nb > 0:
+                _play_pair(s, p, BOAT, BOAT, A_BOAT)
+                draw = True
+                continue
+            break
+        # ---- end of turn (engine.end_turn) ----
+        turns += 1
+        end = 0
+        if s[ux(AK + p * NKINDS + MERMAID)] == 4:
+            end = END_MERMAIDS
+            s[ENDER] = p
+        else:
+            nxt = p + 1 if p + 1 < n else 0
+            if decl == DECL_STOP:
+                s[ENDER] = p
+                end = END_STOP
+            elif decl == DECL_LAST_CHANCE:
+                if p != caller:
+                    s[ux(REVEALED + p)] = 1
+                if nxt == caller:
+                    s[ENDER] = caller
+                    end = END_LC_WON
+            elif dlen == 0:
+                end = END_VOID
+                s[ENDER] = p
+        if end != 0:
+            break
+        p = nxt
+    rng[0], rng[1], rng[2], rng[3] = r0, r1, r2, r3
+    s[CUR] = p
+    s[DECK_LEN] = dlen
+    s[PILE_LEN] = na
+    s[PILE_LEN + 1] = nb
+    s[TURNS] = turns
+    s[DECL] = decl
+    s[DECLARER] = caller
+    s[DEC] = DEC_DONE
+    if end == END_STOP or end == END_LC_WON:
+        _score(s, n, decl, caller)
+    else:
+        s[END] = end
+    return s[END]
