@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from .fastround import applies, fast_round
-from .game import GS_SIZE, new_round, play_game
+from .game import GS_SIZE, game_with, new_round
 from .jit import kernel
 from .rng import seed_stream_into
 from .cards import MERMAID, NKINDS
@@ -79,30 +79,43 @@ def count_round(row, s, nplayers, end):
 
 
 @njit(cache=True, inline="always")
-def _round_block(b, nplayers, deck, nrounds, pk, pp, seed, row):
+def _round_block(new, b, nplayers, deck, nrounds, pk, pp, seed, row):
     rng = np.empty(4, dtype=np.uint64)
     seed_stream_into(rng, seed, b)
     s = np.empty(STATE_SIZE, dtype=np.int32)
     tr = np.zeros((0, 5), dtype=np.int32)
     lo = b * ROUND_BLOCK
     hi = min(nrounds, lo + ROUND_BLOCK)
-    fast = applies(nplayers, deck, pk, tr)
     for _ in range(lo, hi):
-        if fast:
-            end = fast_round(s, nplayers, deck, 0, pp, rng)
-        else:
-            end = new_round(s, nplayers, deck, 0, pk, pp, rng, tr)
+        end = new(s, nplayers, deck, 0, pk, pp, rng, tr)
         count_round(row, s, nplayers, end)
 
 
-@njit(cache=True, nogil=True)
 def run_rounds(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
     """Rounds of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, R_SIZE]).
     On the calling thread, without the GIL: analyzer.backends runs several at once on its
-    own threads (and one per Dask worker), so no thread-pool variant is compiled."""
+    own threads (and one per Dask worker), so no thread-pool variant is compiled. Baseline
+    seats with base-game cards run kernels.fastround's copy of the round (the same rounds), so
+    such a run compiles only that, not the general engine."""
+    fast = applies(nplayers, deck, pk)
+    (run_rounds_fast if fast else run_rounds_engine)(nplayers, deck, nrounds, pk, pp, seed,
+                                                     block_lo, out)
+
+
+@njit(cache=True, nogil=True)
+def run_rounds_engine(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
+    """run_rounds on the general engine."""
     for i in range(out.shape[0]):
         out[i, :] = 0
-        _round_block(block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
+        _round_block(new_round, block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
+
+
+@njit(cache=True, nogil=True)
+def run_rounds_fast(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
+    """run_rounds on kernels.fastround (when it applies)."""
+    for i in range(out.shape[0]):
+        out[i, :] = 0
+        _round_block(fast_round, block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
 
 
 @kernel(forceinline=True)
@@ -130,7 +143,7 @@ def count_game(row, nplayers, totals, winners, rounds, mermaids):
 
 
 @njit(cache=True, inline="always")
-def _game_block(b, nplayers, deck, ngames, target, pk, pp, seed, row):
+def _game_block(new, b, nplayers, deck, ngames, target, pk, pp, seed, row):
     rng = np.empty(4, dtype=np.uint64)
     seed_stream_into(rng, seed, b)
     s = np.empty(STATE_SIZE, dtype=np.int32)
@@ -141,15 +154,30 @@ def _game_block(b, nplayers, deck, ngames, target, pk, pp, seed, row):
     lo = b * GAME_BLOCK
     hi = min(ngames, lo + GAME_BLOCK)
     for _ in range(lo, hi):
-        rounds, mermaids = play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats)
+        rounds, mermaids = game_with(new, s, nplayers, deck, target, pk, pp, rng, tr, totals,
+                                     winners, stats)
         count_game(row, nplayers, totals, winners, rounds, mermaids)
 
 
-@njit(cache=True, nogil=True)
 def run_games(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
     """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE]).
-    On the calling thread, without the GIL: analyzer.backends runs several at once on its
-    own threads (and one per Dask worker), so no thread-pool variant is compiled."""
+    On the calling thread, without the GIL, as run_rounds; the same choice of round."""
+    fast = applies(nplayers, deck, pk)
+    (run_games_fast if fast else run_games_engine)(nplayers, deck, ngames, target, pk, pp, seed,
+                                                   block_lo, out)
+
+
+@njit(cache=True, nogil=True)
+def run_games_engine(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
+    """run_games on the general engine."""
     for i in range(out.shape[0]):
         out[i, :] = 0
-        _game_block(block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])
+        _game_block(new_round, block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])
+
+
+@njit(cache=True, nogil=True)
+def run_games_fast(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
+    """run_games on kernels.fastround (when it applies)."""
+    for i in range(out.shape[0]):
+        out[i, :] = 0
+        _game_block(fast_round, block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])

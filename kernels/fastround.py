@@ -32,18 +32,9 @@ from .state import (AK, COL, CRAB_PILE, CSTRIDE, CUR, DEC, DECK, DECK_LEN, DECL,
 BASE_TYPES = np.array([e == 0 for e in TYPE_EXPANSION], dtype=np.bool_)
 
 
-@kernel
-def applies(nplayers, deck, pk, tr):
-    """fast_round plays this round exactly: baseline seats, base-game cards, no trace."""
-    if tr.shape[0] != 0 or deck.shape[0] > MAX_DECK:
-        return False
-    for q in range(nplayers):
-        if pk[q] != BASELINE:
-            return False
-    ok = True
-    for i in range(deck.shape[0]):
-        ok &= BASE_TYPES[below_bound(deck[i], NTYPES)]
-    return ok
+def applies(nplayers: int, deck: np.ndarray, pk: np.ndarray) -> bool:
+    """fast_round plays these rounds exactly: baseline seats and base-game cards."""
+    return bool((pk[:nplayers] == BASELINE).all() and BASE_TYPES[deck].all())
 
 
 @kernel(forceinline=True)
@@ -187,9 +178,9 @@ def _score(s, n, decl, caller):
 
 
 @kernel
-def fast_round(s, nplayers, deck, starter, pp, rng):
-    """game.new_round(s, nplayers, deck, starter, pk, pp, rng, tr) when `applies`: the same
-    final state (through STATE_CORE) and stream. Returns END."""
+def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
+    """game.new_round when `applies` (pk all baseline; tr is not written): the same final
+    state (through STATE_CORE) and stream. Returns END."""
     n = nplayers
     # The deal (game.deal_round): cleared state, lazily shuffled deck, piles A and B flipped.
     for i in range(STATE_CORE):

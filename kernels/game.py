@@ -6,7 +6,6 @@ inlined into their callers at numba's IR level: each compiled function that link
 whole engine's optimization for one call per round."""
 from .cards import MERMAID, NKINDS
 from .engine import play_round, reveal_top
-from .fastround import applies, fast_round
 from .jit import kernel
 from .scoring import mermaid_points
 from .statistics import GAME_ROUND_STATS
@@ -91,17 +90,14 @@ def settle_round(s, nplayers, target, totals, winners):
 
 
 @kernel(inline="always")
-def play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats, starter):
-    """Play fresh rounds from `starter` on, adding to `totals`, until the game ends. Returns
-    (rounds played, 1 if the game ended on four mermaids else 0). Rounds of baseline seats with
-    base-game cards take kernels.fastround's specialised copy of new_round (the same rounds)."""
+def rounds_until_over(new, s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats,
+                      starter):
+    """Play fresh rounds with `new` (new_round, or kernels.fastround.fast_round, which plays
+    the same rounds for baseline seats and base-game cards) from `starter` on, adding to
+    `totals`, until the game ends. Returns (rounds played, 1 if it ended on four mermaids)."""
     rounds = 0
-    fast = applies(nplayers, deck, pk, tr)
     while True:
-        if fast:
-            fast_round(s, nplayers, deck, starter, pp, rng)
-        else:
-            new_round(s, nplayers, deck, starter, pk, pp, rng, tr)
+        new(s, nplayers, deck, starter, pk, pp, rng, tr)
         record_round(s, nplayers, stats)
         rounds += 1
         over = settle_round(s, nplayers, target, totals, winners)
@@ -111,10 +107,25 @@ def play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, sta
 
 
 @kernel(inline="always")
+def play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats, starter):
+    """rounds_until_over with new_round."""
+    return rounds_until_over(new_round, s, nplayers, deck, target, pk, pp, rng, tr, totals,
+                             winners, stats, starter)
+
+
+@kernel(inline="always")
 def play_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats):
     """Play a game from zero (seat 0 starts) until a total reaches `target` or someone holds four
     mermaids. Writes final totals and a 0/1 winners mask (several 1s: a shared win) and adds
     every round to `stats` (GS_*). Returns (rounds played, 1 if it ended on four mermaids)."""
+    return game_with(new_round, s, nplayers, deck, target, pk, pp, rng, tr, totals, winners,
+                     stats)
+
+
+@kernel(inline="always")
+def game_with(new, s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats):
+    """play_game with the round function `new` (rounds_until_over)."""
     totals[:] = 0
     winners[:] = 0
-    return play_rounds(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats, 0)
+    return rounds_until_over(new, s, nplayers, deck, target, pk, pp, rng, tr, totals, winners,
+                             stats, 0)
