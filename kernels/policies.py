@@ -10,6 +10,8 @@ crab rule (RULES.md §9) and nothing else beyond the public state and its own ha
 a uniformly random legal action (every copy and card counted) at every decision point. SEARCH
 (kernels.search) is not a bot: it has its own drivers.
 """
+import numpy as np
+
 from .jit import kernel
 
 from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
@@ -26,8 +28,12 @@ from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL
 
 BASELINE = 0
 RANDOM = 2
-SEARCH = 3        # kinds from SEARCH on are external: the engine stops at their decision points
-EXTERNAL = 4      # a seat played from outside the kernels (analyzer.decisions)
+SEARCH = 3        # external: the engine stops at its decision points (kernels.search)
+EXTERNAL = 4      # external: a seat played from outside the kernels (analyzer.decisions)
+# Whether the engine stops at a kind's decision points instead of asking its chooser, by kind.
+# A new compiled bot takes the next free number and False here: no other kind moves.
+IS_EXTERNAL = np.zeros(8, dtype=np.bool_)
+IS_EXTERNAL[[SEARCH, EXTERNAL]] = True
 # Baseline parameter slots.
 STOP_AT, LAST_CHANCE_AT = 0, 1
 MAX_PARAMS = 20   # parameter slots per seat, enough for every registered policy
@@ -36,7 +42,7 @@ MAX_PARAMS = 20   # parameter slots per seat, enough for every registered policy
 @kernel(forceinline=True)
 def external(pk, p):
     """Seat p is not a bot: the engine stops at its decision points instead of asking it."""
-    return pk[p] >= SEARCH
+    return IS_EXTERNAL[pk[p]]
 
 
 @kernel(forceinline=True)

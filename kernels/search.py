@@ -42,7 +42,7 @@ from .cards import MAX_DECK, NTYPES
 from .deals import UNSEEN, fill_unknown, pool_from_counts
 from . import events as ev
 from .engine import play_round, step
-from .game import deal_round, record_round
+from .game import deal_round, record_round, settle_round
 from .jit import kernel
 from .legal import current, legal_actions, lobster_seen
 from .policies import SEARCH, bot_action
@@ -533,22 +533,9 @@ def play_game_search(s, nplayers, deck, target, pk, pp, rpk, rpp, rng, srng, tr,
                           d, x, w, f, rrng, log)
         record_round(s, nplayers, stats)
         rounds += 1
-        if s[END] == END_MERMAIDS:
-            winners[s[ENDER]] = 1
-            return rounds, 1
-        best = -1
-        for q in range(nplayers):
-            totals[q] += s[POINTS + q]
-            best = max(best, totals[q])
-        if best >= target:
-            best_round = -1
-            for q in range(nplayers):
-                if totals[q] == best:
-                    best_round = max(best_round, s[POINTS + q])
-            for q in range(nplayers):
-                if totals[q] == best and s[POINTS + q] == best_round:
-                    winners[q] = 1
-            return rounds, 0
+        over = settle_round(s, nplayers, target, totals, winners)
+        if over:
+            return rounds, 1 if over == 2 else 0
         starter = s[ENDER] + 1 if s[ENDER] + 1 < nplayers else 0
 
 

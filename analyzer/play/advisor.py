@@ -25,7 +25,7 @@ from kernels import actions as kac
 from kernels import advisor as ka
 from kernels import cards as kc
 from kernels import state as ks
-from kernels.policies import SEARCH
+from kernels.policies import IS_EXTERNAL
 
 from .. import __version__
 from ..rules.notation import card_name
@@ -106,7 +106,7 @@ class Evaluation:
 def check_models(pols: Sequence[Policy]) -> None:
     """The models that play on after the decision must be bots (the engine asks them itself)."""
     for p in pols:
-        if p.info.kind >= SEARCH:
+        if IS_EXTERNAL[p.info.kind]:
             raise SeasaltError(f"{p.info.name!r} cannot continue a deal: only bots "
                                "can (baseline, threshold, presets, random)")
 
