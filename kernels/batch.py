@@ -95,9 +95,9 @@ def run_rounds(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
     """Rounds of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, R_SIZE]).
     On the calling thread, without the GIL: analyzer.backends runs several at once on its
     own threads (and one per Dask worker), so no thread-pool variant is compiled. Baseline
-    seats with base-game cards run kernels.fastround's copy of the round (the same rounds), so
-    such a run compiles only that, not the general engine."""
-    fast = applies(nplayers, deck, pk)
+    seats run kernels.fastround's copy of the round (the same rounds), so such a run compiles
+    only that, not the general engine."""
+    fast = applies(nplayers, pk)
     (run_rounds_fast if fast else run_rounds_engine)(nplayers, deck, nrounds, pk, pp, seed,
                                                      block_lo, out)
 
@@ -162,7 +162,7 @@ def _game_block(new, b, nplayers, deck, ngames, target, pk, pp, seed, row):
 def run_games(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
     """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE]).
     On the calling thread, without the GIL, as run_rounds; the same choice of round."""
-    fast = applies(nplayers, deck, pk)
+    fast = applies(nplayers, pk)
     (run_games_fast if fast else run_games_engine)(nplayers, deck, ngames, target, pk, pp, seed,
                                                    block_lo, out)
 

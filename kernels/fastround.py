@@ -1,40 +1,44 @@
-"""The baseline's base-game round, specialised: the common case of every batch run at C speed.
+"""The baseline's round, specialised: the commonest batch run, at close to C speed.
 
 `fast_round` plays the same round as `game.new_round` (deal, then kernels.engine with the
 baseline of kernels.policies in every seat) and leaves the same state and the same random
-stream: every counter, fixture and later round is bit-identical. It applies when every seat is
-the baseline, the deck holds only base-game cards and nothing is traced (`applies`); everything
-else goes through the general engine, which stays the one definition of the rules.
+stream: every counter, fixture and later round is bit-identical. kernels.batch runs it when
+every seat is the baseline (`applies`); everything else goes through the general engine, which
+stays the one definition of the rules.
 
-What it leaves out, and why that is exact here: no Extra Salt card can be held, so `gain` has
-no held-pair recount, seahorse or lock branch, and playing a pair never changes card points; no
-seat is external or random, so no stage dispatch, decision-point bookkeeping or event emission.
-What it does like the C yardstick (scripts/csim, PERFORMANCE_NOTES.md): the random stream and
-the deck and pile lengths live in locals (the state's int32 stores cannot alias them), the
-policy is straight-line code, the mermaid term reads GX. tests/rules/test_fastround.py plays
-the same rounds both ways and compares the whole state and stream after each.
+What it leaves out, and why that is exact here: no seat is external or random, so there is no
+stage dispatch, decision-point bookkeeping or event emission; with base-game cards only, `gain`
+has no held-pair recount or seahorse branch and playing a pair never changes card points (with
+Extra Salt cards in the deck it calls scoring's gain, and adds the lobster, the lock and locked
+turns). What it does like the C yardstick (scripts/csim, PERFORMANCE_NOTES.md): the random
+stream and the deck and pile lengths live in locals (the state's int32 stores cannot alias
+them), the policy is straight-line code, the mermaid term reads GX, and the state is indexed
+without numba's negative-index wraparound (jit.ux). tests/kernels/test_fastround.py plays the
+same games both ways and compares totals, statistics, final state and stream.
 """
 import numpy as np
 
-from .actions import A_BOAT, A_CRAB, A_FISH, A_STEAL, DEC_DONE
+from .actions import A_BOAT, A_CRAB, A_FISH, A_LOBSTER, A_LOCK, A_STEAL, DEC_DONE
 from .cards import (BOAT, CRAB, FISH, KIND_FIRST_TYPE, KIND_NTYPES, MAX_DECK, MAX_KIND_TYPES,
-                    MERMAID, NKINDS, NTYPES, SHARK, SWIMMER, TYPE_EXPANSION)
+                    JELLYFISH, LOBSTER, MERMAID, NKINDS, NTYPES, SHARK, STARFISH, SWIMMER,
+                    TYPE_EXPANSION)
 from .jit import below_bound, kernel, ux
 from .policies import BASELINE, LAST_CHANCE_AT, STOP_AT
 from .rng import scale, xoshiro
-from .scoring import TYPE_GAIN
+from .scoring import TYPE_GAIN, card_points, gain_call
 from .state import (AK, COL, CRAB_PILE, CSTRIDE, CUR, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE,
                     DECL_NONE, DECL_POINTS, DECL_STOP, DECLARER, END, END_LC_LOST, END_LC_WON,
                     END_MERMAIDS, END_STOP, END_VOID, ENDER, GX, HK, HLEN, HT, LOCK, NPAIRS,
                     NPLAYERS, PILE, PILE_LEN, PLAYED, POINTS, PTS, REVEALED, SHUFFLED,
                     STARTER, STATE_CORE, TT, TURNS)
 
-BASE_TYPES = np.array([e == 0 for e in TYPE_EXPANSION], dtype=np.bool_)
+FIRST_EXTRA = int(np.argmax(TYPE_EXPANSION > 0))   # Extra Salt's types come after the base game's
+assert (TYPE_EXPANSION[FIRST_EXTRA:] > 0).all()
 
 
-def applies(nplayers: int, deck: np.ndarray, pk: np.ndarray) -> bool:
-    """fast_round plays these rounds exactly: baseline seats and base-game cards."""
-    return bool((pk[:nplayers] == BASELINE).all() and BASE_TYPES[deck].all())
+def applies(nplayers: int, pk: np.ndarray) -> bool:
+    """fast_round plays these rounds exactly: baseline seats (any cards)."""
+    return bool((pk[:nplayers] == BASELINE).all())
 
 
 @kernel(forceinline=True)
@@ -51,7 +55,16 @@ def _reveal(s, dlen, i, r0, r1, r2, r3):
 
 
 @kernel(forceinline=True)
-def _gain(s, p, t):
+def _gain(s, p, t, extra):
+    """What card t would gain p: scoring's gain (a real call) when the deck holds Extra Salt
+    cards, else _base_gain."""
+    if extra:
+        return gain_call(s, p, t)
+    return _base_gain(s, p, t)
+
+
+@kernel(forceinline=True)
+def _base_gain(s, p, t):
     """scoring.gain for a base-game hand and card: the same table word, without the Extra Salt
     branches (no lobster, jellyfish, starfish or seahorse can be held)."""
     g = TYPE_GAIN[ux(t)]
@@ -126,12 +139,15 @@ def _to_table(s, p, kind):
 
 
 @kernel(forceinline=True)
-def _play_pair(s, p, k1, k2, a):
-    """Pair action a of kinds k1, k2, the first copies in §1 order (engine.play_pair)."""
+def _play_pair(s, p, k1, k2, a, extra):
+    """Pair action a of kinds k1, k2, the first copies in §1 order (engine.play_pair; the
+    baseline plays no trio): card points stay, unless a held starfish loses its pair."""
     s[ux(PLAYED + a)] += 1
     _to_table(s, p, k1)
     _to_table(s, p, k2)
     s[ux(NPAIRS + p)] += 1
+    if extra and s[ux(HK + p * NKINDS + STARFISH)] > 0:
+        s[ux(PTS + p)] = card_points(s, p)
 
 
 @kernel(forceinline=True)
@@ -192,8 +208,10 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
     s[STARTER] = starter
     s[SHUFFLED] = 1
     dlen = deck.shape[0]
+    extra = False
     for i in range(dlen):
         s[ux(DECK + i)] = deck[i]
+        extra |= deck[i] >= FIRST_EXTRA
     r0, r1, r2, r3 = rng[0], rng[1], rng[2], rng[3]
     r0, r1, r2, r3, s[PILE] = _reveal(s, dlen, 0, r0, r1, r2, r3)
     r0, r1, r2, r3, s[PILE + MAX_DECK] = _reveal(s, dlen, 1, r0, r1, r2, r3)
@@ -202,15 +220,22 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
     nb = 1
     decl = DECL_NONE
     caller = -1
+    lock = -1
     turns = 0
     p = starter
     while True:
         stop_at = max(7.0, pp[ux(p), STOP_AT])
         lc_at = pp[ux(p), LAST_CHANCE_AT]
         h = HK + p * NKINDS
+        # A locked turn (engine.start_turn, RULES.md §5): the top deck card, nothing else.
+        locked = lock >= 0 and lock != p
+        if locked and dlen > 0:
+            r0, r1, r2, r3, t = _reveal(s, dlen, 0, r0, r1, r2, r3)
+            dlen -= 1
+            _receive(s, p, t, _gain(s, p, t, extra))
         # ---- draw step (engine.start_draw, policies.choose_draw / choose_keep) ----
         draw = True
-        while True:
+        while not locked:
             if draw:
                 draw = False
                 src = -1                       # 0/1: take that pile's top; 2: the deck
@@ -218,8 +243,8 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
                 if na == 0 and nb == 0:
                     src = 2 if dlen > 0 else 3
                 else:
-                    ga = _gain(s, p, s[ux(PILE + na - 1)]) if na > 0 else -99
-                    gb = _gain(s, p, s[ux(PILE + MAX_DECK + nb - 1)]) if nb > 0 else -99
+                    ga = _gain(s, p, s[ux(PILE + na - 1)], extra) if na > 0 else -99
+                    gb = _gain(s, p, s[ux(PILE + MAX_DECK + nb - 1)], extra) if nb > 0 else -99
                     j = 1 if gb > ga else 0
                     g = gb if gb > ga else ga
                     src = j if dlen == 0 or g >= 1 else 2
@@ -235,13 +260,13 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
                     if dlen == 1:
                         r0, r1, r2, r3, t = _reveal(s, dlen, 0, r0, r1, r2, r3)
                         dlen = 0
-                        _receive(s, p, t, _gain(s, p, t))
+                        _receive(s, p, t, _gain(s, p, t, extra))
                     else:
                         r0, r1, r2, r3, c1 = _reveal(s, dlen, 0, r0, r1, r2, r3)
                         r0, r1, r2, r3, c2 = _reveal(s, dlen, 1, r0, r1, r2, r3)
                         dlen -= 2
-                        g1 = _gain(s, p, c1)
-                        g2 = _gain(s, p, c2)
+                        g1 = _gain(s, p, c1, extra)
+                        g2 = _gain(s, p, c2, extra)
                         if g1 >= g2:
                             kept, other, g = c1, c2, g1
                         else:
@@ -258,13 +283,13 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
             if s[ux(AK + p * NKINDS + MERMAID)] == 4:
                 break
             if s[ux(h + FISH)] >= 2 and dlen > 0:
-                _play_pair(s, p, FISH, FISH, A_FISH)
+                _play_pair(s, p, FISH, FISH, A_FISH, extra)
                 r0, r1, r2, r3, t = _reveal(s, dlen, 0, r0, r1, r2, r3)
                 dlen -= 1
-                _receive(s, p, t, _gain(s, p, t))
+                _receive(s, p, t, _gain(s, p, t, extra))
                 continue
             if s[ux(h + CRAB)] >= 2 and na + nb > 0:
-                _play_pair(s, p, CRAB, CRAB, A_CRAB)
+                _play_pair(s, p, CRAB, CRAB, A_CRAB, extra)
                 if na > 0 and nb > 0 or na > 1 or nb > 1:
                     best_j = -1
                     best_i = -1
@@ -273,7 +298,7 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
                         m = na if jj == 0 else nb
                         base = PILE + jj * MAX_DECK
                         for i in range(m - 1, -1, -1):
-                            g = _gain(s, p, s[ux(base + i)])
+                            g = _gain(s, p, s[ux(base + i)], extra)
                             if g > best_g:
                                 best_g = g
                                 best_j = jj
@@ -281,7 +306,7 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
                 else:
                     best_j = 0 if na > 0 else 1
                     best_i = 0
-                    best_g = _gain(s, p, s[ux(PILE + best_j * MAX_DECK)])
+                    best_g = _gain(s, p, s[ux(PILE + best_j * MAX_DECK)], extra)
                 if na == 0 or nb == 0:
                     s[CRAB_PILE] = 0 if na > 0 else 1   # as the engine leaves it
                 base = PILE + best_j * MAX_DECK
@@ -295,10 +320,29 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
                     nb -= 1
                 _receive(s, p, t, best_g)
                 continue
+            if extra and s[ux(h + CRAB)] >= 1 and s[ux(h + LOBSTER)] >= 1 and dlen > 0:
+                _play_pair(s, p, CRAB, LOBSTER, A_LOBSTER, extra)
+                seen = min(5, dlen)
+                for i in range(seen):
+                    r0, r1, r2, r3, t = _reveal(s, dlen, i, r0, r1, r2, r3)
+                top = DECK + dlen - 1
+                best_i = 0
+                best_g = -99
+                for i in range(seen):       # the highest gain, tie nearest the top
+                    g = _gain(s, p, s[ux(top - i)], extra)
+                    if g > best_g:
+                        best_g = g
+                        best_i = i
+                t = s[ux(top - best_i)]
+                s[ux(top - best_i)] = s[ux(top)]
+                s[ux(top)] = t
+                dlen -= 1                   # (the rest stay: the deck is drawn lazily anyway)
+                _receive(s, p, t, best_g)
+                continue
             if s[ux(h + SWIMMER)] >= 1 and s[ux(h + SHARK)] >= 1:
                 q = _victim(s, p, n)
                 if q >= 0:
-                    _play_pair(s, p, SWIMMER, SHARK, A_STEAL)
+                    _play_pair(s, p, SWIMMER, SHARK, A_STEAL, extra)
                     r0, r1, r2, r3, x = xoshiro(r0, r1, r2, r3)
                     r = scale(x, s[ux(HLEN + q)])
                     base = HT + q * NTYPES
@@ -307,9 +351,13 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
                         r -= s[ux(base + t)]
                         t += 1
                     _lose(s, q, t)
-                    s[ux(PTS + q)] -= _gain(s, q, t)
-                    _receive(s, p, t, _gain(s, p, t))
+                    s[ux(PTS + q)] -= _gain(s, q, t, extra)
+                    _receive(s, p, t, _gain(s, p, t, extra))
                     continue
+            if extra and s[ux(h + SWIMMER)] >= 1 and s[ux(h + JELLYFISH)] >= 1:
+                _play_pair(s, p, SWIMMER, JELLYFISH, A_LOCK, extra)
+                lock = p
+                continue
             if decl == DECL_NONE:
                 pts = s[ux(PTS + p)]
                 if pts >= stop_at:
@@ -320,7 +368,7 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
                         s[ux(REVEALED + p)] = 1
                     break
             if s[ux(h + BOAT)] >= 2 and dlen + na + nb > 0:
-                _play_pair(s, p, BOAT, BOAT, A_BOAT)
+                _play_pair(s, p, BOAT, BOAT, A_BOAT, extra)
                 draw = True
                 continue
             break
@@ -346,6 +394,8 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
                 s[ENDER] = p
         if end != 0:
             break
+        if lock == nxt:
+            lock = -1
         p = nxt
     rng[0], rng[1], rng[2], rng[3] = r0, r1, r2, r3
     s[CUR] = p
@@ -353,6 +403,7 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
     s[PILE_LEN] = na
     s[PILE_LEN + 1] = nb
     s[TURNS] = turns
+    s[LOCK] = lock
     s[DECL] = decl
     s[DECLARER] = caller
     s[DEC] = DEC_DONE

@@ -1,7 +1,7 @@
 """kernels.fastround against the general engine: the same games, state and random stream.
 
-`fast_round` is a specialised copy of `game.new_round` for baseline seats and base-game cards
-(issue 29), which kernels.batch's drivers take when `fastround.applies`. Here the same games
+`fast_round` is a specialised copy of `game.new_round` for baseline seats (issue 29), which
+kernels.batch's drivers take when `fastround.applies`. Here the same games
 are played with each (`game.game_with`; the general engine's is play_game, the one `seasalt
 replay` compiles): every round of every game adds to the per-seat statistics and totals and
 decides who starts the next, and the final state and stream are compared entry by entry, so one
@@ -18,15 +18,19 @@ from kernels.fastround import applies, fast_round
 from kernels.game import GS_LC, GS_LC_WON, GS_SIZE, GS_VOID, game_with, play_game
 from kernels.rng import seed_stream
 
-# (players, seat policies): the default player, per-seat thresholds, LAST CHANCE at every
-# declaration (many lost calls), and a late STOP (long rounds: one-card decks, empty piles and
-# void rounds).
+# (expansion, players, seat policies): the default player, per-seat thresholds, LAST CHANCE at
+# every declaration (many lost calls), and a late STOP (long rounds: one-card decks, empty piles
+# and void rounds); with Extra Salt also the lobster, the lock and locked turns, starfish.
 CASES = [
-    (2, ["baseline"]),
-    (2, ["baseline(stop_at=5,last_chance_at=7)", "baseline(stop_at=12,last_chance_at=40)"]),
-    (3, ["baseline(stop_at=8,last_chance_at=9)"]),
-    (4, ["baseline"]),
-    (4, ["baseline(stop_at=14,last_chance_at=14)"]),
+    ("base", 2, ["baseline"]),
+    ("base", 2, ["baseline(stop_at=5,last_chance_at=7)",
+                 "baseline(stop_at=12,last_chance_at=40)"]),
+    ("base", 3, ["baseline(stop_at=8,last_chance_at=9)"]),
+    ("base", 4, ["baseline"]),
+    ("base", 4, ["baseline(stop_at=14,last_chance_at=14)"]),
+    ("extra-salt", 2, ["baseline"]),
+    ("extra-salt", 3, ["baseline(stop_at=7,last_chance_at=7)"]),
+    ("extra-salt", 4, ["baseline(stop_at=14,last_chance_at=14)"]),
 ]
 GAMES = 400
 TARGET = 40
@@ -38,7 +42,7 @@ def _fast_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stat
                      stats)
 
 
-def _game(players, pk, pp, seed, fast):
+def _game(expansion, players, pk, pp, seed, fast):
     """One game from seed's stream: (rounds, mermaids, totals, winners, stats, state, stream)."""
     s = ks.new_state()
     rng = seed_stream(seed, 0)
@@ -47,18 +51,18 @@ def _game(players, pk, pp, seed, fast):
     winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
     stats = np.zeros(GS_SIZE, dtype=np.int64)
     play = _fast_game if fast else play_game
-    rounds, mermaids = play(s, players, kc.deck_types("base"), TARGET, pk, pp, rng, tr, totals,
-                            winners, stats)
+    rounds, mermaids = play(s, players, kc.deck_types(expansion), TARGET, pk, pp, rng, tr,
+                            totals, winners, stats)
     return int(rounds), int(mermaids), totals, winners, stats, s[:ks.STATE_CORE], rng
 
 
-@pytest.mark.parametrize("players,specs", CASES)
-def test_fast_round_plays_the_general_engines_games(players, specs):
+@pytest.mark.parametrize("expansion,players,specs", CASES)
+def test_fast_round_plays_the_general_engines_games(expansion, players, specs):
     pk, pp = policy_arrays(seat_policies(specs, players))
     void = rounds = lost = 0
     for seed in range(GAMES):
-        fast = _game(players, pk, pp, seed, fast=True)
-        slow = _game(players, pk, pp, seed, fast=False)
+        fast = _game(expansion, players, pk, pp, seed, fast=True)
+        slow = _game(expansion, players, pk, pp, seed, fast=False)
         assert fast[:2] == slow[:2], seed
         for a, b in zip(fast[2:], slow[2:]):
             np.testing.assert_array_equal(a, b, err_msg=f"seed {seed}")
@@ -73,14 +77,15 @@ def test_fast_round_plays_the_general_engines_games(players, specs):
         assert lost > 0          # lost LAST CHANCE calls are scored too
 
 
-def test_applies_only_to_baseline_seats_and_base_cards():
+def test_applies_to_baseline_seats_only():
     pk, _ = policy_arrays(seat_policies(["baseline"], 3))
-    base, extra = kc.deck_types("base"), kc.deck_types("extra-salt")
-    assert applies(3, base, pk)
-    assert not applies(3, extra, pk)
+    assert applies(3, pk)
     for other in ("random", "threshold(take_at=2)"):
         mixed, _ = policy_arrays(seat_policies(["baseline", other, "baseline"], 3))
-        assert not applies(3, base, mixed)
+        assert not applies(3, mixed)
     # A threshold player at its defaults is the baseline (policies.kernel_kind).
     same, _ = policy_arrays(seat_policies(["threshold(stop_at=9)"], 3))
-    assert applies(3, base, same)
+    assert applies(3, same)
+    # Seats past the player count are not asked.
+    two, _ = policy_arrays(seat_policies(["baseline", "random"], 2))
+    assert not applies(2, two) and applies(1, two)
