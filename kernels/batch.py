@@ -12,7 +12,7 @@ engine to compile, for no speed (every call already has its own blocks and count
 import numpy as np
 from numba import njit
 
-from .fastround import applies, fast_round
+from .fastround import applies, fast_round, fast_round_extra, with_extra_salt
 from .game import GS_SIZE, game_with, new_round
 from .jit import kernel
 from .rng import seed_stream_into
@@ -97,9 +97,15 @@ def run_rounds(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
     own threads (and one per Dask worker), so no thread-pool variant is compiled. Baseline
     seats run kernels.fastround's copy of the round (the same rounds), so such a run compiles
     only that, not the general engine."""
-    fast = applies(nplayers, pk)
-    (run_rounds_fast if fast else run_rounds_engine)(nplayers, deck, nrounds, pk, pp, seed,
-                                                     block_lo, out)
+    driver = _pick(nplayers, deck, pk, run_rounds_engine, run_rounds_fast, run_rounds_extra)
+    driver(nplayers, deck, nrounds, pk, pp, seed, block_lo, out)
+
+
+def _pick(nplayers, deck, pk, engine, fast, extra):
+    """The driver for these seats and this deck (kernels.fastround: applies, with_extra_salt)."""
+    if not applies(nplayers, pk):
+        return engine
+    return extra if with_extra_salt(deck) else fast
 
 
 @njit(cache=True, nogil=True)
@@ -112,10 +118,19 @@ def run_rounds_engine(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
 
 @njit(cache=True, nogil=True)
 def run_rounds_fast(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
-    """run_rounds on kernels.fastround (when it applies)."""
+    """run_rounds on kernels.fastround (baseline seats, base-game cards)."""
     for i in range(out.shape[0]):
         out[i, :] = 0
         _round_block(fast_round, block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
+
+
+@njit(cache=True, nogil=True)
+def run_rounds_extra(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
+    """run_rounds on kernels.fastround (baseline seats, Extra Salt cards)."""
+    for i in range(out.shape[0]):
+        out[i, :] = 0
+        _round_block(fast_round_extra, block_lo + i, nplayers, deck, nrounds, pk, pp, seed,
+                     out[i])
 
 
 @kernel(forceinline=True)
@@ -162,9 +177,8 @@ def _game_block(new, b, nplayers, deck, ngames, target, pk, pp, seed, row):
 def run_games(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
     """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE]).
     On the calling thread, without the GIL, as run_rounds; the same choice of round."""
-    fast = applies(nplayers, pk)
-    (run_games_fast if fast else run_games_engine)(nplayers, deck, ngames, target, pk, pp, seed,
-                                                   block_lo, out)
+    driver = _pick(nplayers, deck, pk, run_games_engine, run_games_fast, run_games_extra)
+    driver(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out)
 
 
 @njit(cache=True, nogil=True)
@@ -177,7 +191,16 @@ def run_games_engine(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out
 
 @njit(cache=True, nogil=True)
 def run_games_fast(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
-    """run_games on kernels.fastround (when it applies)."""
+    """run_games on kernels.fastround (baseline seats, base-game cards)."""
     for i in range(out.shape[0]):
         out[i, :] = 0
         _game_block(fast_round, block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])
+
+
+@njit(cache=True, nogil=True)
+def run_games_extra(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
+    """run_games on kernels.fastround (baseline seats, Extra Salt cards)."""
+    for i in range(out.shape[0]):
+        out[i, :] = 0
+        _game_block(fast_round_extra, block_lo + i, nplayers, deck, ngames, target, pk, pp, seed,
+                    out[i])

@@ -20,7 +20,7 @@ import numpy as np
 
 from .actions import A_BOAT, A_CRAB, A_FISH, A_LOBSTER, A_LOCK, A_STEAL, DEC_DONE
 from .cards import (BOAT, CRAB, FISH, KIND_FIRST_TYPE, KIND_NTYPES, MAX_DECK, MAX_KIND_TYPES,
-                    JELLYFISH, LOBSTER, MERMAID, NKINDS, NTYPES, SHARK, STARFISH, SWIMMER,
+                    JELLYFISH, LOBSTER, MERMAID, NKINDS, NTYPES, SEAHORSE, SHARK, STARFISH, SWIMMER,
                     TYPE_EXPANSION)
 from .jit import below_bound, kernel, ux
 from .policies import BASELINE, LAST_CHANCE_AT, STOP_AT
@@ -37,8 +37,13 @@ assert (TYPE_EXPANSION[FIRST_EXTRA:] > 0).all()
 
 
 def applies(nplayers: int, pk: np.ndarray) -> bool:
-    """fast_round plays these rounds exactly: baseline seats (any cards)."""
+    """fast_round or fast_round_extra plays these rounds exactly: baseline seats."""
     return bool((pk[:nplayers] == BASELINE).all())
+
+
+def with_extra_salt(deck: np.ndarray) -> bool:
+    """The deck holds Extra Salt cards: fast_round_extra, not fast_round."""
+    return bool((deck >= FIRST_EXTRA).any())
 
 
 @kernel(forceinline=True)
@@ -56,10 +61,17 @@ def _reveal(s, dlen, i, r0, r1, r2, r3):
 
 @kernel(forceinline=True)
 def _gain(s, p, t, extra):
-    """What card t would gain p: scoring's gain (a real call) when the deck holds Extra Salt
-    cards, else _base_gain."""
+    """What card t would gain p: _base_gain, unless an Extra Salt card that changes how a hand
+    scores is held or drawn (a lobster, jellyfish or starfish: held pairs counted in full; a
+    seahorse: collections re-ranked, white no longer the mermaids alone); then scoring's gain,
+    as a real call. (A cast of crabs is a plain product: TYPE_GAIN has it.)"""
     if extra:
-        return gain_call(s, p, t)
+        h = HK + p * NKINDS
+        k = TYPE_GAIN[ux(t)] & 31
+        if (s[ux(h + LOBSTER)] + s[ux(h + JELLYFISH)] + s[ux(h + STARFISH)]
+                + s[ux(AK + p * NKINDS + SEAHORSE)] + (k == LOBSTER) + (k == JELLYFISH)
+                + (k == STARFISH) + (k == SEAHORSE)) > 0:
+            return gain_call(s, p, t)
     return _base_gain(s, p, t)
 
 
@@ -195,8 +207,21 @@ def _score(s, n, decl, caller):
 
 @kernel
 def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
-    """game.new_round when `applies` (pk all baseline; tr is not written): the same final
-    state (through STATE_CORE) and stream. Returns END."""
+    """game.new_round when `applies` and the deck has only base-game cards (pk all baseline;
+    tr is not written): the same final state (through STATE_CORE) and stream. Returns END."""
+    return _round(s, nplayers, deck, starter, pp, rng, False)
+
+
+@kernel
+def fast_round_extra(s, nplayers, deck, starter, pk, pp, rng, tr):
+    """fast_round for a deck with Extra Salt cards."""
+    return _round(s, nplayers, deck, starter, pp, rng, True)
+
+
+@kernel(inline="always")
+def _round(s, nplayers, deck, starter, pp, rng, extra):
+    """The round of fast_round; `extra` (a constant in each caller): Extra Salt cards may be
+    held, so the lobster, the lock and scoring's gain for the hands that need it."""
     n = nplayers
     # The deal (game.deal_round): cleared state, lazily shuffled deck, piles A and B flipped.
     for i in range(STATE_CORE):
@@ -208,10 +233,8 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
     s[STARTER] = starter
     s[SHUFFLED] = 1
     dlen = deck.shape[0]
-    extra = False
     for i in range(dlen):
         s[ux(DECK + i)] = deck[i]
-        extra |= deck[i] >= FIRST_EXTRA
     r0, r1, r2, r3 = rng[0], rng[1], rng[2], rng[3]
     r0, r1, r2, r3, s[PILE] = _reveal(s, dlen, 0, r0, r1, r2, r3)
     r0, r1, r2, r3, s[PILE + MAX_DECK] = _reveal(s, dlen, 1, r0, r1, r2, r3)

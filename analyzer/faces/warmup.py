@@ -10,17 +10,19 @@ from ..runs.compiling import CompileWatch, watching
 
 
 # The steps of `seasalt warmup`: each compiles the kernels of one command on a tiny input.
-# Baseline seats run kernels.fastround's round, any other player the general engine
-# (kernels.batch.run_rounds): each simulate step compiles both.
+# Baseline seats run kernels.fastround's round (one for the base game, one with Extra Salt), any
+# other player the general engine (kernels.batch.run_rounds): each simulate step compiles all three.
 def _rounds() -> None:
     from ..studies.simulate import simulate_rounds
     simulate_rounds(2, 1, seed=0, jobs=1)
+    simulate_rounds(2, 1, seed=0, jobs=1, expansion="extra-salt")
     simulate_rounds(2, 1, ["random"], seed=0, jobs=1)
 
 
 def _games() -> None:
     from ..studies.simulate import simulate_games
     simulate_games(2, 1, seed=0, jobs=1)
+    simulate_games(2, 1, seed=0, jobs=1, expansion="extra-salt")
     simulate_games(2, 1, ["random"], seed=0, jobs=1)
 
 

@@ -14,7 +14,7 @@ from numba import njit
 from analyzer.rules.policies import policy_arrays, seat_policies
 from kernels import cards as kc
 from kernels import state as ks
-from kernels.fastround import applies, fast_round
+from kernels.fastround import applies, fast_round, fast_round_extra, with_extra_salt
 from kernels.game import GS_LC, GS_LC_WON, GS_SIZE, GS_VOID, game_with, play_game
 from kernels.rng import seed_stream
 
@@ -42,6 +42,12 @@ def _fast_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stat
                      stats)
 
 
+@njit
+def _extra_game(s, nplayers, deck, target, pk, pp, rng, tr, totals, winners, stats):
+    return game_with(fast_round_extra, s, nplayers, deck, target, pk, pp, rng, tr, totals,
+                     winners, stats)
+
+
 def _game(expansion, players, pk, pp, seed, fast):
     """One game from seed's stream: (rounds, mermaids, totals, winners, stats, state, stream)."""
     s = ks.new_state()
@@ -50,7 +56,7 @@ def _game(expansion, players, pk, pp, seed, fast):
     totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
     winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
     stats = np.zeros(GS_SIZE, dtype=np.int64)
-    play = _fast_game if fast else play_game
+    play = (_extra_game if expansion != "base" else _fast_game) if fast else play_game
     rounds, mermaids = play(s, players, kc.deck_types(expansion), TARGET, pk, pp, rng, tr,
                             totals, winners, stats)
     return int(rounds), int(mermaids), totals, winners, stats, s[:ks.STATE_CORE], rng
@@ -86,6 +92,8 @@ def test_applies_to_baseline_seats_only():
     # A threshold player at its defaults is the baseline (policies.kernel_kind).
     same, _ = policy_arrays(seat_policies(["threshold(stop_at=9)"], 3))
     assert applies(3, same)
+    assert not with_extra_salt(kc.deck_types("base"))
+    assert with_extra_salt(kc.deck_types("extra-salt"))
     # Seats past the player count are not asked.
     two, _ = policy_arrays(seat_policies(["baseline", "random"], 2))
     assert not applies(2, two) and applies(1, two)
