@@ -6,8 +6,10 @@ may run any range of blocks (block_lo, out.shape[0] rows) to show progress betwe
 
 `run_rounds` / `run_games` run their blocks one after another on the calling thread without
 the GIL; analyzer.backends runs several calls at once on its own threads (or one per Dask
-worker). One driver per kind: a thread-pool (prange) variant would be another copy of the whole
-engine to compile, for no speed (every call already has its own blocks and counter rows).
+worker). They pick one compiled driver per round (the general engine; kernels.fastround's
+round for baseline seats, one for the base game and one with Extra Salt), each doing rounds and
+games. No thread-pool (prange) variant: it would be another copy of the round to compile, for no
+speed (every call already has its own blocks and counter rows).
 """
 import numpy as np
 from numba import njit
@@ -91,48 +93,6 @@ def _round_block(new, b, nplayers, deck, nrounds, pk, pp, seed, row):
         count_round(row, s, nplayers, end)
 
 
-def run_rounds(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
-    """Rounds of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, R_SIZE]).
-    On the calling thread, without the GIL: analyzer.backends runs several at once on its
-    own threads (and one per Dask worker), so no thread-pool variant is compiled. Baseline
-    seats run kernels.fastround's copy of the round (the same rounds), so such a run compiles
-    only that, not the general engine."""
-    driver = _pick(nplayers, deck, pk, run_rounds_engine, run_rounds_fast, run_rounds_extra)
-    driver(nplayers, deck, nrounds, pk, pp, seed, block_lo, out)
-
-
-def _pick(nplayers, deck, pk, engine, fast, extra):
-    """The driver for these seats and this deck (kernels.fastround: applies, with_extra_salt)."""
-    if not applies(nplayers, pk):
-        return engine
-    return extra if with_extra_salt(deck) else fast
-
-
-@njit(cache=True, nogil=True)
-def run_rounds_engine(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
-    """run_rounds on the general engine."""
-    for i in range(out.shape[0]):
-        out[i, :] = 0
-        _round_block(new_round, block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
-
-
-@njit(cache=True, nogil=True)
-def run_rounds_fast(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
-    """run_rounds on kernels.fastround (baseline seats, base-game cards)."""
-    for i in range(out.shape[0]):
-        out[i, :] = 0
-        _round_block(fast_round, block_lo + i, nplayers, deck, nrounds, pk, pp, seed, out[i])
-
-
-@njit(cache=True, nogil=True)
-def run_rounds_extra(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
-    """run_rounds on kernels.fastround (baseline seats, Extra Salt cards)."""
-    for i in range(out.shape[0]):
-        out[i, :] = 0
-        _round_block(fast_round_extra, block_lo + i, nplayers, deck, nrounds, pk, pp, seed,
-                     out[i])
-
-
 @kernel(forceinline=True)
 def count_game(row, nplayers, totals, winners, rounds, mermaids):
     """Add a finished game (final totals, 0/1 winners, rounds, four-mermaid end) to a game-counter
@@ -174,33 +134,52 @@ def _game_block(new, b, nplayers, deck, ngames, target, pk, pp, seed, row):
         count_game(row, nplayers, totals, winners, rounds, mermaids)
 
 
+def run_rounds(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
+    """Rounds of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, R_SIZE]).
+    On the calling thread, without the GIL: analyzer.backends runs several at once on its
+    own threads (and one per Dask worker), so no thread-pool variant is compiled."""
+    driver_for(nplayers, deck, pk)(False, nplayers, deck, nrounds, 0, pk, pp, seed, block_lo, out)
+
+
 def run_games(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
     """Games of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, G_SIZE]).
-    On the calling thread, without the GIL, as run_rounds; the same choice of round."""
-    driver = _pick(nplayers, deck, pk, run_games_engine, run_games_fast, run_games_extra)
-    driver(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out)
+    On the calling thread, without the GIL, as run_rounds."""
+    driver_for(nplayers, deck, pk)(True, nplayers, deck, ngames, target, pk, pp, seed, block_lo, out)
+
+
+def driver_for(nplayers, deck, pk):
+    """The compiled driver for these seats and this deck: baseline seats play kernels.fastround's
+    copy of the round (the same rounds; its own for Extra Salt), so such a run compiles only
+    that, not the general engine. One driver does rounds and games: each compiled driver
+    re-optimizes the round it links, so a driver per kind would cost that twice."""
+    if not applies(nplayers, pk):
+        return run_engine
+    return run_extra if with_extra_salt(deck) else run_fast
+
+
+@njit(cache=True, inline="always")
+def _run(new, games, nplayers, deck, n, target, pk, pp, seed, block_lo, out):
+    for i in range(out.shape[0]):
+        out[i, :] = 0
+        if games:
+            _game_block(new, block_lo + i, nplayers, deck, n, target, pk, pp, seed, out[i])
+        else:
+            _round_block(new, block_lo + i, nplayers, deck, n, pk, pp, seed, out[i])
 
 
 @njit(cache=True, nogil=True)
-def run_games_engine(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
-    """run_games on the general engine."""
-    for i in range(out.shape[0]):
-        out[i, :] = 0
-        _game_block(new_round, block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])
+def run_engine(games, nplayers, deck, n, target, pk, pp, seed, block_lo, out):
+    """run_rounds (games false) or run_games on the general engine."""
+    _run(new_round, games, nplayers, deck, n, target, pk, pp, seed, block_lo, out)
 
 
 @njit(cache=True, nogil=True)
-def run_games_fast(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
-    """run_games on kernels.fastround (baseline seats, base-game cards)."""
-    for i in range(out.shape[0]):
-        out[i, :] = 0
-        _game_block(fast_round, block_lo + i, nplayers, deck, ngames, target, pk, pp, seed, out[i])
+def run_fast(games, nplayers, deck, n, target, pk, pp, seed, block_lo, out):
+    """run_rounds or run_games on kernels.fastround (baseline seats, base-game cards)."""
+    _run(fast_round, games, nplayers, deck, n, target, pk, pp, seed, block_lo, out)
 
 
 @njit(cache=True, nogil=True)
-def run_games_extra(nplayers, deck, ngames, target, pk, pp, seed, block_lo, out):
-    """run_games on kernels.fastround (baseline seats, Extra Salt cards)."""
-    for i in range(out.shape[0]):
-        out[i, :] = 0
-        _game_block(fast_round_extra, block_lo + i, nplayers, deck, ngames, target, pk, pp, seed,
-                    out[i])
+def run_extra(games, nplayers, deck, n, target, pk, pp, seed, block_lo, out):
+    """run_rounds or run_games on kernels.fastround (baseline seats, Extra Salt cards)."""
+    _run(fast_round_extra, games, nplayers, deck, n, target, pk, pp, seed, block_lo, out)

@@ -60,7 +60,7 @@ else:
     pk, pp = policy_arrays(seat_policies([policy], players))
     buf = np.zeros((-(-count // batch.ROUND_BLOCK), batch.R_SIZE), np.int64)
     run = lambda n, b: batch.run_rounds(players, deck, n, pk, pp, np.uint64(1), 0, b)
-    driver = batch.run_rounds
+    driver = batch.driver_for(players, deck, pk)     # the compiled driver run_rounds calls
 run(8, buf[:1])
 if mode == "asm":
     for sig in driver.signatures:
