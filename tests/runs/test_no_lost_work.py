@@ -39,7 +39,7 @@ from test_cli import assert_user_error, run, without_timing
 
 ROOT = Path(__file__).resolve().parents[2]
 SEASALT = str(Path(sys.executable).with_name("seasalt"))
-LONG = ["simulate", "-p", "2", "--games", "30000000", "--seed"]     # ~1 min: still running
+LONG = ["simulate", "-p", "2", "--games", "3000000", "--seed"]      # ~10 s: still running
 
 
 def cli(*args, env=None, timeout=300, stdin=None) -> subprocess.CompletedProcess:
