@@ -1,6 +1,7 @@
 """Record what today's commands print, so that a refactor can prove it changed nothing.
 
     python scripts/record_fixtures.py            # writes tests/fixtures/outputs.json
+    python scripts/record_fixtures.py NAME...    # (re-)records only these entries
 
 Each entry is one `seasalt` command line run in-process through the CLI with `--json` (or
 `--out FILE.csv`), and its output with every wall-clock `timing` entry removed.
@@ -67,6 +68,15 @@ COMMANDS: list[tuple[str, list[str]]] = [
                         "--opponent", "gambler", "--me", "threshold(stop_at=9)", "--json"]),
     ("advise-4p-no-play-on", ["advise", f"{POS}/late_4p.json", "--samples", "10000", "--seed", "4",
                               "--no-play-on", "--json"]),
+    # The search player (kernels.search): its rollouts, deals and decision log.
+    ("tournament-2p-search", ["tournament", "-p", "2", "--policy", "search(samples=8)",
+                              "--policy", "baseline", "--games", "24", "--seed", "5", "--json"]),
+    ("tournament-3p-es-search", ["tournament", "-p", "3", "--policy", "search(samples=6)",
+                                 "--policy", "gambler", "--policy", "baseline", "--games", "12",
+                                 "--seed", "6", "--expansion", "extra-salt", "--json"]),
+    ("replay-2p-search-read", ["replay", "--seed", "9", "-p", "2",
+                               "--policy", "search(samples=8,read=1)", "--policy", "baseline",
+                               "--json"]),
     ("csv-last-chance", ["simulate", "-p", "3", "--rounds", "30000", "--seed", "8",
                          "--table", "last-chance", "--out", "{tmp}/lc.csv"]),
     ("csv-mermaids", ["simulate", "-p", "2", "--rounds", "30000", "--seed", "8",
@@ -105,12 +115,18 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     import os
     os.chdir(ROOT)
-    out = {}
+    only = set(sys.argv[1:])
+    unknown = only - {name for name, _ in COMMANDS}
+    if unknown:
+        sys.exit(f"record_fixtures: no such entry: {', '.join(sorted(unknown))}")
+    out = json.loads(OUTPUTS.read_text()) if only else {}
     for name, argv in COMMANDS:
+        if only and name not in only:
+            continue
         print(f"{name}: seasalt {' '.join(argv)}", file=sys.stderr)
         out[name] = {"argv": argv, "output": run(argv)}
     OUTPUTS.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
-    print(f"wrote {len(out)} fixtures to {OUTPUTS}", file=sys.stderr)
+    print(f"wrote {len(only) or len(out)} fixtures to {OUTPUTS}", file=sys.stderr)
 
 
 if __name__ == "__main__":
