@@ -28,6 +28,10 @@ from .cards import PAIR_KINDS, PAIRS
 DEC_NAMES = ("start", "draw", "keep", "play", "crab_pile", "crab_card", "lobster", "victim",
              "done")
 
+# Stages of a round, what the engine runs next after an action (kernels.engine.act): the start
+# of a turn, its draw step, its play step, its end; PH_STOP: an external decision or the end.
+PH_STOP, PH_TURN, PH_DRAW, PH_PLAY, PH_END = range(5)
+
 # Draw sources.
 SRC_DECK, SRC_PILE_A, SRC_PILE_B = 0, 1, 2
 

@@ -8,8 +8,8 @@ the decision point (DEC = kernels.actions.DEC_*) and the seat's policy is asked:
 * a bot (baseline, threshold, random: kernels.policies) answers at once and the rules go on;
 * an *external* seat (the search player, a person through analyzer.decisions) is not asked
   here: the run stops with the state at that decision point, `legal_actions` lists what may be
-  done, and `apply_action` / `step` applies the chosen action and runs on to the next external
-  decision point or the round's end (DEC_DONE).
+  done, and `step` applies the chosen action and runs on to the next external decision point
+  or the round's end (DEC_DONE).
 
 Bots and external players go through the same stage and apply functions: this module is the
 only implementation of the rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are the
@@ -20,7 +20,8 @@ from .jit import below_bound, kernel, word
 from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
                       A_STOP, BASE_MASK, COPY_SHIFT1, COPY_SHIFT2, COPY_SHIFT3, DEC_CRAB_CARD,
                       DEC_CRAB_PILE, DEC_DONE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER, DEC_PLAY,
-                      DEC_START, DEC_VICTIM, PAIR_KIND1, PAIR_KIND2, SRC_DECK, TRIO)
+                      DEC_START, DEC_VICTIM, PAIR_KIND1, PAIR_KIND2, PH_DRAW, PH_END, PH_PLAY,
+                      PH_STOP, PH_TURN, SRC_DECK, TRIO)
 from .cards import (KIND_FIRST_TYPE, KIND_NTYPES, MAX_DECK, MAX_KIND_TYPES, MERMAID, NKINDS,
                     NTYPES, STARFISH)
 from . import events as ev
@@ -36,9 +37,6 @@ from .state import (AK, CRAB_PILE, CUR, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHA
                     END_VOID, ENDER, HK, HLEN, HT, LOCK, NPAIRS, NPLAYERS, PILE_LEN, PLAYED,
                     POINTS, PTS, REVEALED, SHUFFLED, TRIO_SLOT, TURNS, pop_deck, pop_pile,
                     push_pile, take_from_pile, to_table)
-
-# Stages of a step (what runs next).
-PH_STOP, PH_TURN, PH_DRAW, PH_PLAY, PH_END = range(5)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -477,11 +475,19 @@ def advance(s, ph, pk, pp, rng, tr):
 # ---------------------------------------------------------------------------------------------
 # The API: apply an action, list the legal ones
 
-@kernel(inline="always")
-def apply_action(s, a, g, pk, pp, rng, tr):
-    """Apply action `a` at the current decision point and run on to the next external decision
-    point or the round's end. `g` is what the card taken is worth to the player if the chooser
-    computed it (UNKNOWN otherwise). The action must be legal (legal_actions)."""
+@kernel
+def step(s, a, pk, pp, rng, tr):
+    """Apply action `a` at the current decision point (`act`) and run on to the next external
+    decision point or the round's end. The action must be legal (legal_actions)."""
+    advance(s, act(s, a, UNKNOWN, pk, pp, rng, tr), pk, pp, rng, tr)
+
+
+@kernel
+def act(s, a, g, pk, pp, rng, tr):
+    """The action's own effect at the current decision point, up to the stage that follows,
+    which it returns (PH_STOP at DEC_DONE). `g` is what the card taken is worth to the player if
+    the chooser computed it (UNKNOWN otherwise). The search player's rollouts go on from that
+    stage with kernels.fastround.continue_round."""
     d = s[DEC]
     p = current(s)
     if d == DEC_PLAY:
@@ -505,14 +511,8 @@ def apply_action(s, a, g, pk, pp, rng, tr):
     elif d == DEC_START:
         ph = PH_TURN
     else:
-        return          # DEC_DONE: the round is over
-    advance(s, ph, pk, pp, rng, tr)
-
-
-@kernel
-def step(s, a, pk, pp, rng, tr):
-    """`apply_action` for callers from outside the engine (nothing precomputed)."""
-    apply_action(s, a, UNKNOWN, pk, pp, rng, tr)
+        ph = PH_STOP    # DEC_DONE: the round is over
+    return ph
 
 
 @kernel(inline="always")

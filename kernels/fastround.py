@@ -18,7 +18,8 @@ same games both ways and compares totals, statistics, final state and stream.
 """
 import numpy as np
 
-from .actions import A_BOAT, A_CRAB, A_FISH, A_LOBSTER, A_LOCK, A_STEAL, DEC_DONE
+from .actions import (A_BOAT, A_CRAB, A_FISH, A_LOBSTER, A_LOCK, A_STEAL, DEC_DONE, PH_DRAW,
+                      PH_END, PH_TURN)
 from .cards import (BOAT, CRAB, FISH, KIND_FIRST_TYPE, KIND_NTYPES, MAX_DECK, MAX_KIND_TYPES,
                     JELLYFISH, LOBSTER, MERMAID, NKINDS, NTYPES, SEAHORSE, SHARK, STARFISH, SWIMMER,
                     TYPE_EXPANSION)
@@ -239,25 +240,58 @@ def _round(s, nplayers, deck, starter, pp, rng, extra):
     r0, r1, r2, r3, s[PILE] = _reveal(s, dlen, 0, r0, r1, r2, r3)
     r0, r1, r2, r3, s[PILE + MAX_DECK] = _reveal(s, dlen, 1, r0, r1, r2, r3)
     dlen -= 2
-    na = 1
-    nb = 1
-    decl = DECL_NONE
-    caller = -1
-    lock = -1
-    turns = 0
-    p = starter
+    return _play(s, n, pp, rng, extra, r0, r1, r2, r3, starter, dlen, 1, 1, DECL_NONE, -1, -1, 0,
+                 PH_TURN)
+
+
+@kernel
+def continue_round(s, pp, rng, stage):
+    """The round in s, from the stage `stage` of seat CUR's turn (kernels.engine.act's answer:
+    PH_TURN, PH_DRAW, PH_PLAY or PH_END) to its end, as the general engine plays it when every
+    seat is the baseline (`applies`), the deck holds base-game cards and is lazily shuffled
+    (SHUFFLED): the same final state (through STATE_CORE, DEC_DONE) and stream. The search
+    player's rollouts. Returns END."""
+    return _resume(s, pp, rng, stage, False)
+
+
+@kernel
+def continue_round_extra(s, pp, rng, stage):
+    """continue_round for a deck with Extra Salt cards."""
+    return _resume(s, pp, rng, stage, True)
+
+
+@kernel(inline="always")
+def _resume(s, pp, rng, stage, extra):
+    """_play from the state's own turn and stage (continue_round)."""
+    return _play(s, np.int64(s[NPLAYERS]), pp, rng, extra, rng[0], rng[1], rng[2], rng[3],
+                 np.int64(s[CUR]), np.int64(s[DECK_LEN]), np.int64(s[PILE_LEN]),
+                 np.int64(s[PILE_LEN + 1]), np.int64(s[DECL]), np.int64(s[DECLARER]),
+                 np.int64(s[LOCK]), np.int64(s[TURNS]), stage)
+
+
+@kernel(inline="always")
+def _play(s, n, pp, rng, extra, r0, r1, r2, r3, p, dlen, na, nb, decl, caller, lock, turns,
+          stage):
+    """The turns of a round from seat p's turn on, entered at `stage` of that turn (PH_TURN:
+    its start), with the stream (r0..r3), the deck and pile lengths, the declaration, lock and
+    turn count in locals; written back at the end."""
     while True:
         stop_at = max(7.0, pp[ux(p), STOP_AT])
         lc_at = pp[ux(p), LAST_CHANCE_AT]
         h = HK + p * NKINDS
-        # A locked turn (engine.start_turn, RULES.md §5): the top deck card, nothing else.
-        locked = lock >= 0 and lock != p
-        if locked and dlen > 0:
-            r0, r1, r2, r3, t = _reveal(s, dlen, 0, r0, r1, r2, r3)
-            dlen -= 1
-            _receive(s, p, t, _gain(s, p, t, extra))
+        if stage == PH_TURN:
+            # A locked turn (engine.start_turn, RULES.md §5): the top deck card, nothing else.
+            locked = lock >= 0 and lock != p
+            if locked and dlen > 0:
+                r0, r1, r2, r3, t = _reveal(s, dlen, 0, r0, r1, r2, r3)
+                dlen -= 1
+                _receive(s, p, t, _gain(s, p, t, extra))
+            draw = True
+        else:                          # resumed within the turn (continue_round)
+            locked = stage == PH_END   # (only the turn's end is left: as a locked turn's)
+            draw = stage == PH_DRAW
+            stage = PH_TURN
         # ---- draw step (engine.start_draw, policies.choose_draw / choose_keep) ----
-        draw = True
         while not locked:
             if draw:
                 draw = False

@@ -37,17 +37,19 @@ points and `play_round_search` asks `choose` here.
 import numpy as np
 from numba import uint64
 
-from .actions import DEC_CRAB_CARD, DEC_DONE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER
+from .actions import DEC_CRAB_CARD, DEC_DONE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER, PH_STOP
 from .cards import MAX_DECK, NTYPES
 from .deals import UNSEEN, fill_unknown, pool_from_counts
 from . import events as ev
-from .engine import play_round, step
+from .engine import act, play_round, step
+from .fastround import FIRST_EXTRA, continue_round, continue_round_extra
 from .game import deal_round, record_round, settle_round
-from .jit import kernel
+from .jit import kernel, ux
 from .legal import current, legal_actions, lobster_seen
-from .policies import SEARCH, bot_action
+from .policies import BASELINE, SEARCH, bot_action
 from .reading import OBS_SIZE, mismatches, observe
-from .rng import below, next_u64, seed_stream_into, splitmix64
+from .rng import next_u64, scale, seed_stream_into, splitmix64, xoshiro
+from .scoring import UNKNOWN
 from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, END, END_MERMAIDS, ENDER, HLEN, HT, LEGAL,
                     MAX_PLAYERS, NPLAYERS, PILE, PILE_LEN, POINTS, REVEALED, STATE_CORE,
                     STATE_SIZE, TT, copy_state, gain_card, lose_card)
@@ -274,26 +276,46 @@ def game_value(x, o, totals, target, table, continuations, w, rng):
     v = _share(tot, x[POINTS:POINTS + MAX_PLAYERS], n, target, o)
     if v >= 0.0:
         return v
-    starter0 = x[ENDER] + 1 if x[ENDER] + 1 < n else 0
+    starter = x[ENDER] + 1 if x[ENDER] + 1 < n else 0
+    return rest_of_game(tot, n, o, target, table, starter, continuations, rng)
+
+
+@kernel
+def rest_of_game(tot, n, o, target, table, starter, continuations, rng):
+    """Seat o's mean share of the win over `continuations` rests of a game from the totals
+    `tot` (none at the target), the next round started by `starter`: rounds drawn from `table`
+    until a total reaches the target or a seat holds four mermaids (game_value). The stream and
+    the four totals are kept in locals; seats past n start far below any target, so the
+    largest of the four is the largest of the n (the table's columns past n are 0)."""
+    low = -(1 << 40)
+    b0 = tot[0]
+    b1 = tot[1] if n > 1 else low
+    b2 = tot[2] if n > 2 else low
+    b3 = tot[3] if n > 3 else low
     rows = table.shape[1]
+    r0, r1, r2, r3 = rng[0], rng[1], rng[2], rng[3]
     total = 0.0
     for _ in range(continuations):
-        for q in range(n):
-            tot[q] = totals[q] + x[POINTS + q]
-        st = starter0
+        t0, t1, t2, t3 = b0, b1, b2, b3
+        st = starter
         while True:
-            row = table[st, below(rng, rows)]
-            if row[T_MERMAIDS] >= 0:
-                total += 1.0 if row[T_MERMAIDS] == o else 0.0
+            r0, r1, r2, r3, z = xoshiro(r0, r1, r2, r3)
+            row = table[ux(st), ux(scale(z, rows))]
+            won = row[T_MERMAIDS]
+            if won >= 0:
+                total += 1.0 if won == o else 0.0
                 break
-            best = tot[0] + row[0]
-            for q in range(n):                  # (the common case, no total at the target,
-                tot[q] += row[q]                # in one pass: _share only at the end)
-                best = max(best, tot[q])
-            if best >= target:
+            t0 += row[0]
+            t1 += row[1]
+            t2 += row[2]
+            t3 += row[3]
+            if max(max(t0, t1), max(t2, t3)) >= target:
+                tot[0], tot[1], tot[2], tot[3] = t0, t1, t2, t3
                 total += _share(tot, row, n, target, o)
                 break
-            st = row[T_ENDER] + 1 if row[T_ENDER] + 1 < n else 0
+            e = row[T_ENDER] + 1
+            st = e if e < n else 0
+    rng[0], rng[1], rng[2], rng[3] = r0, r1, r2, r3
     return total / continuations
 
 
@@ -321,6 +343,24 @@ def _fork(dst, rng):
     for i in range(4):
         x, z = splitmix64(x)
         dst[i] = z
+
+
+@kernel(inline="always")
+def _rollout(x, a, rpk, rpp, run, tr0, fast, extra):
+    """Apply action a to the deal x and play the round out with the rollout players: when
+    `fast` (every rollout seat the baseline), the action by the engine (kernels.engine.act)
+    and everything after it by kernels.fastround (the same play, faster;
+    tests/kernels/test_fastround.py); else the engine throughout."""
+    if not fast:
+        step(x, a, rpk, rpp, run, tr0)
+        return
+    stage = act(x, a, UNKNOWN, rpk, rpp, run, tr0)
+    if stage == PH_STOP:
+        return                              # (the action ended the round)
+    if extra:
+        continue_round_extra(x, rpp, run, stage)
+    else:
+        continue_round(x, rpp, run, stage)
 
 
 @kernel
@@ -409,6 +449,12 @@ def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, r
         w[W_MARKED + i] = d[i]
     for i in range(m):
         w[W_POOL0 + i] = w[W_POOL + i]
+    fast = True                            # (deals are lazily shuffled: fill_unknown)
+    for q in range(s[NPLAYERS]):
+        fast = fast and rpk[q] == BASELINE
+    extra = False
+    for ty in range(FIRST_EXTRA, NTYPES):
+        extra = extra or full[ty] > 0
     read = pp[o, S_READ] > 0
     ess = -1.0
     if read:
@@ -448,7 +494,7 @@ def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, r
             copy_state(x, d)
             for i4 in range(4):
                 run[i4] = base[i4]
-            step(x, w[W_ACTS + i], rpk, rpp, run, tr0)
+            _rollout(x, w[W_ACTS + i], rpk, rpp, run, tr0, fast, extra)
             v = game_value(x, o, totals, target, table, conts, w, run)
             f[F_SUM + i] += v
             f[F_SUMSQ + i] += v * v

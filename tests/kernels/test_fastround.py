@@ -14,9 +14,15 @@ from numba import njit
 from analyzer.rules.policies import policy_arrays, seat_policies
 from kernels import cards as kc
 from kernels import state as ks
-from kernels.fastround import applies, fast_round, fast_round_extra, with_extra_salt
-from kernels.game import GS_LC, GS_LC_WON, GS_SIZE, GS_VOID, game_with, play_game
-from kernels.rng import seed_stream
+from kernels.actions import DEC_DONE, PH_STOP
+from kernels.engine import act, play_round, step
+from kernels.fastround import (applies, continue_round, continue_round_extra, fast_round,
+                               fast_round_extra, with_extra_salt)
+from kernels.game import GS_LC, GS_LC_WON, GS_SIZE, GS_VOID, deal_round, game_with, play_game
+from kernels.legal import legal_actions
+from kernels.policies import SEARCH
+from kernels.rng import below, seed_stream, seed_stream_into
+from kernels.scoring import UNKNOWN
 
 # (expansion, players, seat policies): the default player, per-seat thresholds, LAST CHANCE at
 # every declaration (many lost calls), and a late STOP (long rounds: one-card decks, empty piles
@@ -97,3 +103,66 @@ def test_applies_to_baseline_seats_only():
     # Seats past the player count are not asked.
     two, _ = policy_arrays(seat_policies(["baseline", "random"], 2))
     assert not applies(2, two) and applies(1, two)
+
+
+# ---------------------------------------------------------------------------------------------
+# continue_round: the search player's rollouts from a decision point
+
+@njit
+def _rollouts_both_ways(nplayers, deck, pk, rpk, rpp, seed, extra, rounds):
+    """Rounds in which seat 0 is external and picks a uniformly random legal action; at each of
+    its decisions the action is rolled out to the round's end twice from copies of the state and
+    stream, as kernels.search does: by the engine alone (step) and by
+    act then continue_round from the stage act reached. Returns (rollouts, rollouts that
+    differed in state or stream, rollouts that went on in continue_round)."""
+    s = np.zeros(ks.STATE_SIZE, np.int32)
+    x = np.zeros(ks.STATE_SIZE, np.int32)
+    y = np.zeros(ks.STATE_SIZE, np.int32)
+    rng = np.zeros(4, np.uint64)
+    rx = np.zeros(4, np.uint64)
+    ry = np.zeros(4, np.uint64)
+    tr = np.zeros((0, 5), np.int32)
+    seed_stream_into(rng, seed, 0)
+    n = differ = resumed = 0
+    for r in range(rounds):
+        deal_round(s, nplayers, deck, r % nplayers, rng)
+        play_round(s, pk, rpp, rng, tr)
+        while s[ks.DEC] != DEC_DONE:
+            a = s[ks.LEGAL + below(rng, legal_actions(s, False))]
+            for i in range(ks.STATE_CORE):
+                x[i] = s[i]
+                y[i] = s[i]
+            for i in range(4):
+                rx[i] = rng[i]
+                ry[i] = rng[i]
+            step(x, a, rpk, rpp, rx, tr)
+            stage = act(y, a, UNKNOWN, rpk, rpp, ry, tr)
+            if stage != PH_STOP:
+                resumed += 1
+                if extra:
+                    continue_round_extra(y, rpp, ry, stage)
+                else:
+                    continue_round(y, rpp, ry, stage)
+            same = True
+            for i in range(ks.STATE_CORE):
+                same = same and x[i] == y[i]
+            for i in range(4):
+                same = same and rx[i] == ry[i]
+            n += 1
+            differ += 0 if same else 1
+            step(s, a, pk, rpp, rng, tr)
+    return n, differ, resumed
+
+
+@pytest.mark.parametrize("expansion,players,specs", CASES)
+def test_continue_round_finishes_rounds_as_the_engine_does(expansion, players, specs):
+    """From every decision of a randomly playing external seat 0 (pile or deck, keep, crab
+    picks, victims, the lobster's card, STOP or LAST CHANCE or neither, locked turns, void
+    rounds), the round finished by continue_round equals the engine's, state and stream."""
+    rpk, rpp = policy_arrays(seat_policies(specs, players))
+    pk = rpk.copy()
+    pk[0] = SEARCH                          # external: the engine stops at its decisions
+    n, differ, resumed = _rollouts_both_ways(players, kc.deck_types(expansion), pk, rpk, rpp,
+                                             np.uint64(29), expansion != "base", 150)
+    assert differ == 0, f"{differ} of {n} rollouts differ"
+    assert resumed == n                     # (no action of a turn ends the round: its end does)
