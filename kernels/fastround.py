@@ -210,28 +210,28 @@ def _score(s, n, decl, caller):
 def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
     """game.new_round when `applies` and the deck has only base-game cards (pk all baseline;
     tr is not written): the same final state (through STATE_CORE) and stream. Returns END."""
-    return _round(s, nplayers, deck, starter, pp, rng, False)
+    _deal(s, nplayers, deck, starter, rng)
+    return continue_round(s, pp, rng, PH_TURN)
 
 
 @kernel
 def fast_round_extra(s, nplayers, deck, starter, pk, pp, rng, tr):
     """fast_round for a deck with Extra Salt cards."""
-    return _round(s, nplayers, deck, starter, pp, rng, True)
+    _deal(s, nplayers, deck, starter, rng)
+    return continue_round_extra(s, pp, rng, PH_TURN)
 
 
 @kernel(inline="always")
-def _round(s, nplayers, deck, starter, pp, rng, extra):
-    """The round of fast_round; `extra` (a constant in each caller): Extra Salt cards may be
-    held, so the lobster, the lock and scoring's gain for the hands that need it."""
-    n = nplayers
-    # The deal (game.deal_round): cleared state, lazily shuffled deck, piles A and B flipped.
+def _deal(s, nplayers, deck, starter, rng):
+    """game.deal_round: the cleared state, a lazily shuffled deck, piles A and B flipped."""
     for i in range(STATE_CORE):
         s[ux(i)] = 0
-    s[NPLAYERS] = n
+    s[NPLAYERS] = nplayers
     s[DECLARER] = -1
     s[LOCK] = -1
     s[ENDER] = -1
     s[STARTER] = starter
+    s[CUR] = starter
     s[SHUFFLED] = 1
     dlen = deck.shape[0]
     for i in range(dlen):
@@ -239,18 +239,19 @@ def _round(s, nplayers, deck, starter, pp, rng, extra):
     r0, r1, r2, r3 = rng[0], rng[1], rng[2], rng[3]
     r0, r1, r2, r3, s[PILE] = _reveal(s, dlen, 0, r0, r1, r2, r3)
     r0, r1, r2, r3, s[PILE + MAX_DECK] = _reveal(s, dlen, 1, r0, r1, r2, r3)
-    dlen -= 2
-    return _play(s, n, pp, rng, extra, r0, r1, r2, r3, starter, dlen, 1, 1, DECL_NONE, -1, -1, 0,
-                 PH_TURN)
+    rng[0], rng[1], rng[2], rng[3] = r0, r1, r2, r3
+    s[DECK_LEN] = dlen - 2
+    s[PILE_LEN] = 1
+    s[PILE_LEN + 1] = 1
 
 
 @kernel
 def continue_round(s, pp, rng, stage):
-    """The round in s, from the stage `stage` of seat CUR's turn (kernels.engine.act's answer:
-    PH_TURN, PH_DRAW, PH_PLAY or PH_END) to its end, as the general engine plays it when every
-    seat is the baseline (`applies`), the deck holds base-game cards and is lazily shuffled
-    (SHUFFLED): the same final state (through STATE_CORE, DEC_DONE) and stream. The search
-    player's rollouts. Returns END."""
+    """The round in s, from the stage `stage` of seat CUR's turn (PH_TURN: its start, as dealt;
+    or kernels.engine.act's answer: PH_DRAW, PH_PLAY or PH_END) to its end, as the general
+    engine plays it when every seat is the baseline (`applies`), the deck holds base-game cards
+    and is lazily shuffled (SHUFFLED): the same final state (through STATE_CORE, DEC_DONE) and
+    stream. fast_round and the search player's rollouts. Returns END."""
     return _resume(s, pp, rng, stage, False)
 
 
