@@ -31,14 +31,14 @@ import numpy as np
 from numba import njit
 
 from .actions import DEC_CRAB_PILE
-from .cards import MAX_DECK, MERMAID, NKINDS
+from .cards import MAX_DECK, MERMAID, NKINDS, NTYPES
 from .deals import fill_unknown
-from .engine import step
-from .game import new_round, settle_round
+from .game import settle_round
 from .jit import kernel
 from .legal import current
 from .policies import bot_action, choose_crab_card
 from .rng import below, seed_stream_into, splitmix64
+from .rollout import fast_seats, next_round, play_on
 from .scoring import refresh_points
 from .state import (AK, DEC, END, END_LC_WON, END_MERMAIDS, ENDER, MAX_PLAYERS, NPLAYERS, PILE,
                     PILE_LEN, POINTS, STATE_SIZE, copy_state, gain_card)
@@ -163,10 +163,11 @@ def future_stream(rng, seed, i, k, q):
 
 @kernel(inline="always")
 def play_out(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, over, starter, cur, seed,
-             i):
+             i, fast, extra):
     """Play on the games of the actions that go on (over[a] == 0; totals tot[a], next round's
     starter starter[a]) to their ends, setting winners[a]: round by round, one fresh round per
-    starting seat that some action's game needs (module doc). cur: scratch (int64[actions])."""
+    starting seat that some action's game needs (module doc). cur: scratch (int64[actions]);
+    fast, extra: kernels.rollout.fast_seats."""
     na = over.shape[0]
     k = 0
     while True:
@@ -183,7 +184,7 @@ def play_out(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, over, sta
             if not needed:
                 continue
             future_stream(rng, seed, i, k, q)
-            new_round(s, nplayers, deck, q, pk, pp, rng, tr)
+            next_round(s, nplayers, deck, q, pk, pp, rng, tr, fast, extra)
             nxt = (s[ENDER] + 1) % nplayers
             for a in range(na):
                 if cur[a] == q:
@@ -202,10 +203,14 @@ def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, tar
     analyzer.backends runs several calls at once): counts int64[blocks, actions,
     NCOUNTERS], cross int64[blocks, actions, actions, NCROSS] (pairs a < b), raw int64[blocks, 2]
     (raw deals drawn, samples that found no possible deal in MAX_TRIES). The bots of pk/pp play every seat
-    after the asker's action (kernels.engine.step runs the round to its end)."""
+    after the asker's action (kernels.rollout.play_on runs the round to its end)."""
     blocks = counts.shape[0]
     na = actions.shape[0]
     nplayers = template[NPLAYERS]
+    copies = np.zeros(NTYPES, dtype=np.int64)
+    for t in deck:
+        copies[t] += 1
+    fast, extra = fast_seats(nplayers, pk, copies)
     for b in range(blocks):
         rng = np.empty(4, dtype=np.uint64)
         after = np.empty(4, dtype=np.uint64)
@@ -232,7 +237,7 @@ def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, tar
             for a in range(na):
                 copy_state(s, base)
                 rng[:] = after
-                step(s, actions[a], pk, pp, rng, tr)
+                play_on(s, actions[a], pk, pp, rng, tr, fast, extra)
                 outcome(s, me, v[a])
                 over[a] = 1
                 if target > 0:
@@ -243,7 +248,7 @@ def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, tar
                     starter[a] = (s[ENDER] + 1) % nplayers
             if target > 0:
                 play_out(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, over, starter,
-                         cur, seed, i)
+                         cur, seed, i, fast, extra)
             for a in range(na):
                 if target > 0:
                     v[a, 3] = winners[a, me] == 1 and winners[a].sum() == 1

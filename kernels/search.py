@@ -37,19 +37,18 @@ points and `play_round_search` asks `choose` here.
 import numpy as np
 from numba import uint64
 
-from .actions import DEC_CRAB_CARD, DEC_DONE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER, PH_STOP
+from .actions import DEC_CRAB_CARD, DEC_DONE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER
 from .cards import MAX_DECK, NTYPES
 from .deals import UNSEEN, fill_unknown, pool_from_counts
 from . import events as ev
-from .engine import act, play_round, step
-from .fastround import FIRST_EXTRA, continue_round, continue_round_extra
+from .engine import play_round, step
 from .game import deal_round, record_round, settle_round
 from .jit import kernel, ux
 from .legal import current, legal_actions, lobster_seen
-from .policies import BASELINE, SEARCH, bot_action
+from .policies import SEARCH, bot_action
 from .reading import OBS_SIZE, mismatches, observe
+from .rollout import fast_seats, play_on
 from .rng import next_u64, scale, seed_stream_into, splitmix64, xoshiro
-from .scoring import UNKNOWN
 from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, END, END_MERMAIDS, ENDER, HLEN, HT, LEGAL,
                     MAX_PLAYERS, NPLAYERS, PILE, PILE_LEN, POINTS, REVEALED, STATE_CORE,
                     STATE_SIZE, TT, copy_state, gain_card, lose_card)
@@ -345,24 +344,6 @@ def _fork(dst, rng):
         dst[i] = z
 
 
-@kernel(inline="always")
-def _rollout(x, a, rpk, rpp, run, tr0, fast, extra):
-    """Apply action a to the deal x and play the round out with the rollout players: when
-    `fast` (every rollout seat the baseline), the action by the engine (kernels.engine.act)
-    and everything after it by kernels.fastround (the same play, faster;
-    tests/kernels/test_fastround.py); else the engine throughout."""
-    if not fast:
-        step(x, a, rpk, rpp, run, tr0)
-        return
-    stage = act(x, a, UNKNOWN, rpk, rpp, run, tr0)
-    if stage == PH_STOP:
-        return                              # (the action ended the round)
-    if extra:
-        continue_round_extra(x, rpp, run, stage)
-    else:
-        continue_round(x, rpp, run, stage)
-
-
 @kernel
 def _named_card(s, a):
     """The card an action names, for the decision log (-1 if none)."""
@@ -449,12 +430,7 @@ def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, r
         w[W_MARKED + i] = d[i]
     for i in range(m):
         w[W_POOL0 + i] = w[W_POOL + i]
-    fast = True                            # (deals are lazily shuffled: fill_unknown)
-    for q in range(s[NPLAYERS]):
-        fast = fast and rpk[q] == BASELINE
-    extra = False
-    for ty in range(FIRST_EXTRA, NTYPES):
-        extra = extra or full[ty] > 0
+    fast, extra = fast_seats(s[NPLAYERS], rpk, full)
     read = pp[o, S_READ] > 0
     ess = -1.0
     if read:
@@ -494,7 +470,7 @@ def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, r
             copy_state(x, d)
             for i4 in range(4):
                 run[i4] = base[i4]
-            _rollout(x, w[W_ACTS + i], rpk, rpp, run, tr0, fast, extra)
+            play_on(x, w[W_ACTS + i], rpk, rpp, run, tr0, fast, extra)
             v = game_value(x, o, totals, target, table, conts, w, run)
             f[F_SUM + i] += v
             f[F_SUMSQ + i] += v * v
