@@ -152,3 +152,27 @@ def legal_actions(s, copies):
             if can_steal_from(s, p, q):
                 n = _add(s, n, q)
     return n
+
+
+@kernel
+def named_card(s, a):
+    """The card that action `a` at the decision point of s names (the pile top taken, the card
+    kept, the card taken from a searched pile or from the lobster's cards), or -1: the one
+    reading of an action's card (the search player's decision log, analyzer.play.decisions)."""
+    d = s[DEC]
+    n = s[DECK_LEN]
+    if d == DEC_DRAW:
+        if a == SRC_DECK:
+            return -1
+        return s[PILE + (a - 1) * MAX_DECK + s[PILE_LEN + a - 1] - 1]
+    if d == DEC_KEEP:
+        return s[DECK + n - 1 - (a & 1)]
+    if d == DEC_CRAB_CARD:
+        return s[PILE + s[CRAB_PILE] * MAX_DECK + a]
+    if d == DEC_CRAB_PILE:                   # from 2 on: pile and card named at once
+        if a < 2:
+            return -1
+        return s[PILE + ((a - 2) & 1) * MAX_DECK + ((a - 2) >> 1)]
+    if d == DEC_LOBSTER:
+        return s[DECK + n - 1 - a]
+    return -1

@@ -37,14 +37,14 @@ points and `play_round_search` asks `choose` here.
 import numpy as np
 from numba import uint64
 
-from .actions import DEC_CRAB_CARD, DEC_DONE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER
+from .actions import DEC_CRAB_CARD, DEC_DONE, DEC_KEEP, DEC_LOBSTER
 from .cards import MAX_DECK, NTYPES
 from .deals import UNSEEN, fill_unknown, pool_from_counts
 from . import events as ev
 from .engine import play_round, step
 from .game import deal_round, record_round, settle_round
 from .jit import kernel, ux
-from .legal import current, legal_actions, lobster_seen
+from .legal import current, legal_actions, lobster_seen, named_card
 from .policies import SEARCH, bot_action
 from .reading import OBS_SIZE, mismatches, observe
 from .rollout import fast_seats, play_on
@@ -345,22 +345,6 @@ def _fork(dst, rng):
 
 
 @kernel
-def _named_card(s, a):
-    """The card an action names, for the decision log (-1 if none)."""
-    d = s[DEC]
-    n = s[DECK_LEN]
-    if d == DEC_DRAW and a >= 1:
-        return s[PILE + (a - 1) * MAX_DECK + s[PILE_LEN + a - 1] - 1]
-    if d == DEC_KEEP:
-        return s[DECK + n - 1 - (a & 1)]
-    if d == DEC_CRAB_CARD:
-        return s[PILE + s[CRAB_PILE] * MAX_DECK + a]
-    if d == DEC_LOBSTER:
-        return s[DECK + n - 1 - a]
-    return -1
-
-
-@kernel
 def read_deals(s, o, tr, m, deals, tremble, rpk, d, x, w, f, rng, rrng, rpp):
     """Hand reading (kernels.reading): candidate deals for `deals` searched ones
     (READ_CANDIDATES each, at most MAX_CANDIDATES), each drawn from its own seed (kept at
@@ -502,7 +486,7 @@ def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, r
                 log[row, 5] = deals
                 log[row, 6] = i == best
                 log[row, 7] = i == default
-                log[row, 8] = _named_card(s, w[W_ACTS + i])
+                log[row, 8] = named_card(s, w[W_ACTS + i])
                 log[row, 9] = o
                 log[row, 10] = ess
             row += 1

@@ -24,6 +24,7 @@ from kernels import state as ks
 from kernels.engine import play_round, step
 from kernels.game import deal_round
 from kernels.legal import legal_actions
+from kernels.legal import named_card as kernel_named_card
 from kernels.policies import EXTERNAL
 from kernels.rng import seed_stream
 
@@ -147,23 +148,10 @@ class Round:
 
 
 def named_card(s: np.ndarray, action: int) -> int:
-    """The card action `action` at the decision point of state `s` names (the pile top taken,
-    the card kept, the card taken from a pile or from the lobster's cards), or -1: the one
-    reading of an action's card, for its words (describe_action) and its id (the advisor's
-    action_id)."""
-    d = int(s[ks.DEC])
-    n = int(s[ks.DECK_LEN])
-    if d == ka.DEC_DRAW:
-        return -1 if action == ka.SRC_DECK else _pile(s, action - 1)[-1]
-    if d == ka.DEC_KEEP:
-        return int(s[ks.DECK + n - 1 - (action & 1)])
-    if d == ka.DEC_CRAB_CARD:
-        return _pile(s, int(s[ks.CRAB_PILE]))[action]
-    if d == ka.DEC_CRAB_PILE:                           # from 2 on: pile and card named at once
-        return -1 if action < 2 else _pile(s, (action - 2) & 1)[(action - 2) >> 1]
-    if d == ka.DEC_LOBSTER:
-        return int(s[ks.DECK + n - 1 - action])
-    return -1
+    """The card action `action` at the decision point of state `s` names, or -1
+    (kernels.legal.named_card, which the search player's log uses too): for an action's words
+    (describe_action) and its id (the advisor's action_id)."""
+    return int(kernel_named_card(s, action))
 
 
 def describe_action(s: np.ndarray, action: int) -> str:
@@ -217,11 +205,6 @@ def action_words(d: int, action: int, card: int = -1) -> str:
     if d == ka.DEC_VICTIM:
         return f"steal from seat {action}"
     raise ValueError(f"no decision of kind {d}")
-
-
-def _pile(s: np.ndarray, j: int) -> list[int]:
-    base = ks.PILE + j * kc.MAX_DECK
-    return [int(t) for t in s[base:base + int(s[ks.PILE_LEN + j])]]
 
 
 def _card(t: int) -> str:
