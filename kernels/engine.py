@@ -486,8 +486,8 @@ def step(s, a, pk, pp, rng, tr):
 def act(s, a, g, pk, pp, rng, tr):
     """The action's own effect at the current decision point, up to the stage that follows,
     which it returns (PH_STOP at DEC_DONE). `g` is what the card taken is worth to the player if
-    the chooser computed it (UNKNOWN otherwise). The search player's rollouts go on from that
-    stage with kernels.fastround.continue_round."""
+    the chooser computed it (UNKNOWN otherwise). kernels.rollout.play_on goes on from that
+    stage with kernels.fastround.continue_round (the search player's and advisor's rounds)."""
     d = s[DEC]
     p = current(s)
     if d == DEC_PLAY:

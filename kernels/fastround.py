@@ -251,7 +251,8 @@ def continue_round(s, pp, rng, stage):
     or kernels.engine.act's answer: PH_DRAW, PH_PLAY or PH_END) to its end, as the general
     engine plays it when every seat is the baseline (`applies`), the deck holds base-game cards
     and is lazily shuffled (SHUFFLED): the same final state (through STATE_CORE, DEC_DONE) and
-    stream. fast_round and the search player's rollouts. Returns END."""
+    stream. fast_round, and kernels.rollout (the search player's and advisor's rounds).
+    Returns END."""
     return _resume(s, pp, rng, stage, False)
 
 
