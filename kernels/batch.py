@@ -19,7 +19,7 @@ from .game import GS_SIZE, game_with, new_round
 from .jit import kernel
 from .rng import seed_stream_into
 from .cards import MERMAID, NKINDS
-from .scoring import mermaid_points
+from .scoring import mermaid_total
 from .statistics import G_STATS, GAME_SIZE, GAME_STATS, HIST, ROUND_STATS
 from .state import (AK, DECK_LEN, DECL_POINTS, END, END_LC_LOST, END_LC_WON, END_MERMAIDS,
                     END_VOID, MAX_PLAYERS, PLAYED, PLAYED_WIDTH, POINTS, STATE_SIZE, TURNS)
@@ -76,7 +76,7 @@ def count_round(row, s, nplayers, end):
             row[R_MHELD + m] += 1
             row[R_MHELD_PTS + m] += v
             row[R_MHELD_SQ + m] += v * v
-            row[R_MHELD_MPTS + m] += mermaid_points(s, q, -1, -1)
+            row[R_MHELD_MPTS + m] += mermaid_total(s, q)
     row[R_DECK_LOW] += s[DECK_LEN] < 10     # the deck only shrinks (a lobster's cards go back)
 
 

@@ -7,7 +7,7 @@ whole engine's optimization for one call per round."""
 from .cards import MERMAID, NKINDS
 from .engine import play_round, reveal_top
 from .jit import kernel
-from .scoring import mermaid_points
+from .scoring import mermaid_total
 from .statistics import GAME_ROUND_STATS
 from .state import (AK, DECL, DECL_LAST_CHANCE, DECL_STOP, DECLARER, END, END_LC_WON,
                     END_MERMAIDS, END_VOID, ENDER, POINTS, SHUFFLED, TURNS,
@@ -41,7 +41,7 @@ def record_round(s, nplayers, stats):
     if end != END_VOID and end != END_MERMAIDS:
         stats[GS_SCORED] += 1
         for q in range(nplayers):
-            m = mermaid_points(s, q, -1, -1)
+            m = mermaid_total(s, q)
             stats[GS_MPTS + q] += m
             stats[GS_MPTS_SQ + q] += m * m
             if s[AK + q * NKINDS + MERMAID] > 0:

@@ -12,7 +12,7 @@ import pytest
 from analyzer.rules.setups import build_state
 from conftest import ref_bonus, ref_points
 from kernels import cards as kc
-from kernels.scoring import card_points, colour_bonus
+from kernels.scoring import card_points, colour_bonus, mermaid_points, mermaid_total
 
 # (id, hand, table, card points, colour bonus)
 WORKED_EXAMPLES = [
@@ -200,6 +200,16 @@ def test_scoring_components(hand, table, points, bonus, expansion):
 def test_reference_scorer_agrees_with_the_rules(hand, table, points, bonus, expansion):
     """The independent scorer the round replay relies on gives the same hand-checked values."""
     assert (ref_points(hand, table), ref_bonus(hand, table)) == (points, bonus)
+
+
+@pytest.mark.parametrize("hand,table,points,bonus,expansion",
+                         _cases(WORKED_EXAMPLES, "extra-salt") + _cases(EXTRA_CASES, "base")
+                         + _cases(EXTRA_SALT_CASES, "extra-salt"))
+def test_mermaid_total_reads_the_colour_table(hand, table, points, bonus, expansion):
+    """The statistics' M (mermaid_total: the sum over x of min(m, colours with more than x
+    cards)) is §7's M (the m largest colour counts, mermaids and the seahorse white)."""
+    s = build_state(2, hands={0: hand}, tables={0: table}, expansion=expansion)
+    assert int(mermaid_total(s, 0)) == int(mermaid_points(s, 0, -1, -1))
 
 
 def test_no_cards_score_nothing():
