@@ -5,7 +5,8 @@ counts the events written (also past capacity, so overflow is detectable); each 
 (code, player, a, b, c). A zero-row buffer turns tracing off at one comparison per event.
 With header field 1 set to 1 (check mode), every event also checks the state's invariants
 (kernels.invariants) and header fields 2 and 3 keep the first error code and its event number. The meaning
-of a, b, c for each code is in EVENT_FIELDS; card fields hold type ids (-1 for none).
+of a, b, c for each code is in EVENT_FIELDS; card fields hold type ids (-1 for none). A round's
+events start with its deal (seat: the starter), so a whole game's trace tells its rounds apart.
 """
 
 from .jit import kernel, word
@@ -14,7 +15,7 @@ from .invariants import state_errors
 
 TURN, KEEP, DISCARD, TAKE_PILE, TAKE_NOTHING, LOCKED_DRAW, PAIR, TRIO = range(8)
 CRAB_TAKE, FISH_DRAW, STEAL, LOBSTER_KEEP, LOCK_ON, LOCK_OFF, EXTRA_TURN, DECLARE = range(8, 16)
-REVEAL, MERMAID_WIN, ROUND_END, SCORE = range(16, 20)
+REVEAL, MERMAID_WIN, ROUND_END, SCORE, DEAL = range(16, 21)
 
 # name, and what a, b, c hold.
 EVENT_FIELDS = (
@@ -38,6 +39,7 @@ EVENT_FIELDS = (
     ("mermaid_win", ("", "", "")),
     ("round_end", ("end", "ender", "")),        # end: kernels.state.END_*
     ("score", ("points", "card_points", "bonus")),
+    ("deal", ("card", "card2", "deck")),        # a round's start: piles A and B, the deck left
 )
 EVENT_NAMES = tuple(f[0] for f in EVENT_FIELDS)
 

@@ -4,13 +4,14 @@ The thin layers over the engine (new_round, play_rounds, play_game, and engine.p
 inlined into their callers at numba's IR level: each compiled function that links the engine
 (kernels.engine.advance) re-optimizes it, so a layer that were its own function would cost a
 whole engine's optimization for one call per round."""
-from .cards import MERMAID, NKINDS
+from .cards import MAX_DECK, MERMAID, NKINDS
 from .engine import play_round, reveal_top
+from .events import DEAL, emit
 from .jit import kernel
 from .scoring import mermaid_total
 from .statistics import GAME_ROUND_STATS
 from .state import (AK, DECL, DECL_LAST_CHANCE, DECL_STOP, DECLARER, END, END_LC_WON,
-                    END_MERMAIDS, END_VOID, ENDER, POINTS, SHUFFLED, TURNS,
+                    END_MERMAIDS, END_VOID, ENDER, DECK_LEN, PILE, POINTS, SHUFFLED, TURNS,
                     flip_piles, load_deck)
 
 # Round statistics that play_game adds into its `stats` array (int64[GS_SIZE]), offsets from
@@ -58,10 +59,19 @@ def deal_round(s, nplayers, deck, starter, rng):
     flip_piles(s)
 
 
+@kernel
+def deal(s, nplayers, deck, starter, rng, tr):
+    """deal_round, recorded in the trace `tr` as the round's first event (events.DEAL: the
+    starter, the opening piles A and B, the deck's size), so a game is replayed from its one
+    trace."""
+    deal_round(s, nplayers, deck, starter, rng)
+    emit(s, tr, DEAL, starter, s[PILE], s[PILE + MAX_DECK], s[DECK_LEN])
+
+
 @kernel(inline="always")
 def new_round(s, nplayers, deck, starter, pk, pp, rng, tr):
     """Deal a fresh round and play it (to its end with bots in every seat)."""
-    deal_round(s, nplayers, deck, starter, rng)
+    deal(s, nplayers, deck, starter, rng, tr)
     return play_round(s, pk, pp, rng, tr)
 
 

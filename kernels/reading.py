@@ -80,12 +80,17 @@ def observe(s, tr, o, obs):
     last = min(tr[0, 0], tr.shape[0] - 1)
     for i in range(MAX_PLAYERS * OBS_WIDTH):
         obs[i] = 0
+    first = 1        # the round's first row: after its deal (a replay's trace holds the game)
+    for r in range(last, 0, -1):
+        if tr[r, 0] == ev.DEAL:
+            first = r + 1
+            break
     total = 0
     for q in range(n):
         if q == o or s[REVEALED + q] != 0:
             continue
         t0 = -1
-        for r in range(last, 0, -1):
+        for r in range(last, first - 1, -1):
             if tr[r, 0] == ev.TURN and tr[r, 1] == q:
                 t0 = r
                 break
@@ -97,7 +102,7 @@ def observe(s, tr, o, obs):
                 stop = r
                 break
         decl = DECL_NONE
-        for r in range(1, t0):
+        for r in range(first, t0):
             if tr[r, 0] == ev.DECLARE:
                 decl = tr[r, 2]
         declared = False

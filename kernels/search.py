@@ -42,7 +42,7 @@ from .cards import MAX_DECK, NTYPES
 from .deals import UNSEEN, fill_unknown, pool_from_counts
 from . import events as ev
 from .engine import play_round, step
-from .game import deal_round, record_round, settle_round
+from .game import deal, deal_round, record_round, settle_round
 from .jit import kernel, ux
 from .legal import current, legal_actions, lobster_seen, named_card
 from .policies import SEARCH, bot_action
@@ -518,11 +518,11 @@ def play_round_search(s, pk, pp, rpk, rpp, rng, srng, tr, know, full, tables, to
 
 @kernel(inline="always")
 def play_game_search(s, nplayers, deck, target, pk, pp, rpk, rpp, rng, srng, tr, know, full,
-                     tables, totals, winners, stats, d, x, w, f, rrng, log, reset, openings):
+                     tables, totals, winners, stats, d, x, w, f, rrng, log, reset):
     """kernels.game.play_game with search seats: rounds until a total reaches the target or
     four mermaids. With `reset` the trace restarts every round (batch runs); without, it holds
-    the whole game (replay), and `openings` (int32[rounds, 2], zero rows: off) gets each
-    round's opening pile tops. Returns (rounds, 1 if it ended on four mermaids)."""
+    the whole game (replay), each round from its deal. Returns (rounds, 1 if it ended on four
+    mermaids)."""
     for q in range(MAX_PLAYERS):
         totals[q] = 0
         winners[q] = 0
@@ -531,10 +531,7 @@ def play_game_search(s, nplayers, deck, target, pk, pp, rpk, rpp, rng, srng, tr,
     while True:
         if reset:
             tr[0, 0] = 0
-        deal_round(s, nplayers, deck, starter, rng)
-        if rounds < openings.shape[0]:
-            openings[rounds, 0] = s[PILE]
-            openings[rounds, 1] = s[PILE + MAX_DECK]
+        deal(s, nplayers, deck, starter, rng, tr)
         play_round_search(s, pk, pp, rpk, rpp, rng, srng, tr, know, full, tables, totals, target,
                           d, x, w, f, rrng, log)
         record_round(s, nplayers, stats)

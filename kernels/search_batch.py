@@ -7,7 +7,7 @@ from numba import njit
 from . import search as ks
 from .batch import G_STATS, count_game, count_round
 from .cards import NTYPES
-from .game import GS_SIZE, deal_round
+from .game import GS_SIZE, deal
 from .rng import seed_stream_into
 from .state import MAX_PLAYERS, STATE_SIZE
 
@@ -50,12 +50,11 @@ def _search_block(games, b, nplayers, deck, count, target, pk, pp, rpk, rpp, see
             stats = row[G_STATS:G_STATS + GS_SIZE]
             rounds, mermaids = ks.play_game_search(s, nplayers, deck, target, pk, pp, rpk, rpp,
                                                    rng, srng, tr, know, full, tables, totals,
-                                                   winners, stats, d, x, w, f, rrng, log, True,
-                                                   tr0)
+                                                   winners, stats, d, x, w, f, rrng, log, True)
             count_game(row, nplayers, totals, winners, rounds, mermaids)
         else:
             tr[0, 0] = 0
-            deal_round(s, nplayers, deck, 0, rng)
+            deal(s, nplayers, deck, 0, rng, tr)
             end = ks.play_round_search(s, pk, pp, rpk, rpp, rng, srng, tr, know, full, tables,
                                        totals, target, d, x, w, f, rrng, log)
             count_round(row, s, nplayers, end)

@@ -5,11 +5,8 @@ The game is `kernels.game.play_game` with a trace buffer, played on the random s
 block starts with its first game, so the replayed game is game 0 of `simulate --games N --seed S`
 (and of `simulate_games`) with the same players, policies, expansion and target.
 
-The trace records every action after the deal; the deal itself (which cards are flipped to start
-piles A and B) is not an event. To show the opening piles, the replay plays each round a second
-time from the same stream with the steps of `kernels.game.new_round` spelled out, stopping after
-the deal to read the piles, and uses them only if this second game's trace is identical to
-play_game's (otherwise the opening piles are shown as unknown).
+The trace holds the whole game, played once: each round starts with its deal event (the starter
+and the cards flipped to start piles A and B), then every action.
 
 The replay is omniscient: it shows every card, including those only one player saw (the card
 kept from a deck draw, a crab's pick, a stolen card, ...); those are written in [brackets].
@@ -84,7 +81,7 @@ def traced_game(players, deck, target, pk, pp, seed, capacity):
 
 def _play_search(players, deck, target, pk, pp, rpk, rpp, seed, capacity):
     """traced_game with search seats (kernels.search.play_game_search, as in block 0 of a
-    `simulate --games` run with them): also each round's opening piles and the decision log."""
+    `simulate --games` run with them): also the decision log."""
     s = ks.new_state()
     tr = np.zeros((capacity + 1, 5), dtype=np.int32)
     totals = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
@@ -97,39 +94,11 @@ def _play_search(players, deck, target, pk, pp, rpk, rpp, seed, capacity):
     tr0 = np.zeros((0, 5), dtype=np.int32)
     ksr.seed_search(srng, tables, x, players, deck, pk, rpk, rpp, np.uint64(seed), 0, tr0)
     log = np.zeros((LOG_CAPACITY, ksr.LOG_WIDTH), dtype=np.float64)
-    openings = np.zeros((capacity // 10 + 10, 2), dtype=np.int32)
     rounds, mermaids = ksr.play_game_search(
         s, players, deck, target, pk, pp, rpk, rpp, seed_stream(seed, 0), srng, tr, know, full,
-        tables, totals, winners, np.zeros(GS_SIZE, dtype=np.int64), d, x, w, f, rrng, log, False,
-        openings)
-    piles = [[card_name(int(a)), card_name(int(b))] for a, b in openings[:int(rounds)]]
+        tables, totals, winners, np.zeros(GS_SIZE, dtype=np.int64), d, x, w, f, rrng, log, False)
     return (tr, int(rounds), bool(mermaids), totals[:players].tolist(),
-            winners[:players].tolist(), piles, log)
-
-
-def _openings(players, deck, pk, pp, seed, starters, tr_game) -> list | None:
-    """Opening piles of each round, from a second play of the game with the deal spelled out
-    (kernels.game.new_round's steps); None unless its trace equals play_game's, or if the
-    engine no longer has these steps (the replay then shows the opening piles as unknown)."""
-    try:
-        from kernels.engine import play_round, reveal_top
-    except ImportError:
-        return None
-    rng = seed_stream(seed, 0)
-    s = ks.new_state()
-    tr = np.zeros_like(tr_game)
-    piles = []
-    for starter in starters:
-        ks.load_deck(s, players, deck, starter)
-        s[ks.SHUFFLED] = 1
-        reveal_top(s, 2, rng)
-        ks.flip_piles(s)
-        piles.append([card_name(int(s[ks.PILE + j * kc.MAX_DECK])) for j in range(2)])
-        play_round(s, pk, pp, rng, tr)
-    n = int(tr_game[0, 0])
-    if int(tr[0, 0]) != n or not np.array_equal(tr[1:n + 1], tr_game[1:n + 1]):
-        return None
-    return piles
+            winners[:players].tolist(), log)
 
 
 def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
@@ -148,7 +117,7 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
         if rpk is None:
             tr, nrounds, mermaids, totals, winners = traced_game(players, deck, target, pk, pp, seed, cap)
         else:
-            tr, nrounds, mermaids, totals, winners, search_piles, log = _play_search(
+            tr, nrounds, mermaids, totals, winners, log = _play_search(
                 players, deck, target, pk, pp, rpk, rpp, seed, cap)
             if int(log[0, 0]) >= LOG_CAPACITY:
                 raise TraceOverflow(f"the game has more than {LOG_CAPACITY:,} weighed actions; "
@@ -161,35 +130,21 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
                                 f"capacity of {(capacity or MAX_CAPACITY):,}; replay a shorter game "
                                 f"(a lower --target)")
         cap = needed            # the same seed plays the same game: exactly this many events
-    events = game_events(tr)
-
-    # Split into rounds; starters follow RULES.md §8.3.
-    rounds, cur, starters, starter = [], [], [], 0
-    for e in events:
-        cur.append(e)
-        if e["event"] == "round_end":
-            rounds.append(cur)
-            starters.append(starter)
-            starter = (e["ender"] + 1) % players
-            cur = []
-    if cur or len(rounds) != nrounds:
-        raise RuntimeError("trace does not split into the game's rounds")
-    if rpk is None:
-        openings = _openings(players, deck, pk, pp, seed, starters, tr)
-        weighed = {}
-    else:
-        openings = search_piles
-        weighed = _weighed_by_event(log)
+    weighed = {} if rpk is None else _weighed_by_event(log)
     out_rounds = []
-    first = 0                           # index in the whole game's trace of the round's first event
     running = [0] * players
-    for i, (evs, st) in enumerate(zip(rounds, starters)):
-        piles = openings[i] if openings is not None else None
+    for i, (deal, first, evs) in enumerate(split_rounds(game_events(tr))):
+        if i >= nrounds:
+            raise RuntimeError("trace does not split into the game's rounds")
+        if not evs or evs[-1]["event"] != "round_end":
+            raise RuntimeError("trace does not split into the game's rounds")
         decisions = [dict(dec, before_event=k - first) for k in range(first, first + len(evs))
                      for dec in weighed.get(k, [])]
-        first += len(evs)
-        out_rounds.append(round_record(i + 1, st, piles, evs, players, int(deck.size) - 2,
-                                       running, decisions if rpk is not None else None))
+        out_rounds.append(round_record(i + 1, deal["seat"], [deal["card"], deal["card2"]], evs,
+                                       players, deal["deck"], running,
+                                       decisions if rpk is not None else None))
+    if len(out_rounds) != nrounds:
+        raise RuntimeError("trace does not split into the game's rounds")
     if running != totals:
         raise RuntimeError(f"round scores add up to {running}, play_game says {totals}")
     return {
@@ -197,12 +152,26 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
         "policies": [p.spec for p in pols], "expansion": expansion, "target": target,
         "version": __version__, "rounds_played": nrounds, "mermaid_win": mermaids,
         "totals": totals, "winners": [q for q in range(players) if winners[q]],
-        "opening_piles_known": openings is not None,
+        "opening_piles_known": True,
         "rounds": out_rounds,
     }
 
 
-def round_record(number: int, starter: int, piles: list | None, evs: list[dict], players: int,
+def split_rounds(events: list[dict]) -> list[tuple[dict, int, list[dict]]]:
+    """A game's events (game_events) round by round: (its deal event, the index in `events` of
+    its first event after the deal, those events up to its round_end)."""
+    out = []
+    for i, e in enumerate(events):
+        if e["event"] == "deal":
+            out.append((e, i + 1, []))
+        elif not out:
+            raise RuntimeError("the trace does not start with a deal")
+        else:
+            out[-1][2].append(e)
+    return out
+
+
+def round_record(number: int, starter: int, piles: list, evs: list[dict], players: int,
                  deck: int, running: list[int], decisions: list | None = None) -> dict:
     """One round of a replay (JSON-ready): its events (each given its `text`), scores, the
     running totals (`running` is updated in place), the final hands and tables. `deck` is the
@@ -276,7 +245,7 @@ class _Table:
             if p[i] == card:
                 del p[i]
                 return
-        if "?" in p:                      # the unknown opening card
+        if "?" in p:                      # an opening card not given (narrate without piles)
             p.remove("?")
 
     def state(self) -> str:
@@ -446,8 +415,8 @@ def format_replay(r: dict) -> str:
     for rd in r["rounds"]:
         lines.append("")
         piles = rd["opening_piles"]
-        opening = (f"pile A {piles[0]}, pile B {piles[1]}" if piles else "opening piles unknown")
-        lines.append(f"ROUND {rd['round']}: seat {rd['starter']} starts; {opening}; "
+        lines.append(f"ROUND {rd['round']}: seat {rd['starter']} starts; "
+                     f"pile A {piles[0]}, pile B {piles[1]}; "
                      f"{rd['deck']} cards in the deck")
         scores = []
         weighed = {}

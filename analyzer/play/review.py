@@ -31,7 +31,7 @@ from kernels import cards as kc
 from kernels import search as ksr
 from kernels import state as ks
 from kernels.engine import play_round, step
-from kernels.game import deal_round, settle_round
+from kernels.game import deal, settle_round
 from kernels.policies import EXTERNAL
 from kernels.rng import seed_stream
 
@@ -92,7 +92,7 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[Re
     starter, rnd = 0, 0
     while True:
         rnd += 1
-        deal_round(s, players, deck, starter, rng)
+        deal(s, players, deck, starter, rng, tr)
         ksr.reset_knowledge(know, s, tr)
         play_round(s, ext, pp, rng, tr)
         while int(s[ks.DEC]) != kac.DEC_DONE:

@@ -194,6 +194,17 @@ def test_text_names_hidden_cards_in_brackets():
     assert re.search(r"keeps \[[a-z_:]+\], puts [a-z_:]+ on pile [AB]", text)
 
 
+def test_a_reading_search_replay_is_game_0_of_its_batch_run():
+    """A hand-reading search seat reads only the current round's events: the replay's trace
+    holds the whole game, a batch run's one round, and the two play the same game (seed 5
+    once read the last round's turns in the replay and ended 21-25 instead of 21-22)."""
+    pols = ["search(samples=4,read=1)", "baseline"]
+    for seed in (5, 6):
+        r = replay(seed, 2, policies=pols, target=20)
+        g = simulate_games(2, 1, pols, seed=seed, target=20)
+        assert [float(t) for t in r["totals"]] == g["final_total_mean"], seed
+
+
 def test_search_replay_is_game_0_and_shows_what_each_decision_weighed():
     """A search seat's replay is the game a `simulate --games 1` run plays with the same seed,
     and every one of its decisions lists the actions it weighed, exactly one chosen, with
