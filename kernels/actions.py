@@ -29,8 +29,9 @@ DEC_NAMES = ("start", "draw", "keep", "play", "crab_pile", "crab_card", "lobster
              "done")
 
 # Stages of a round, what the engine runs next after an action (kernels.engine.act): the start
-# of a turn, its draw step, its play step, its end; PH_STOP: an external decision or the end.
-PH_STOP, PH_TURN, PH_DRAW, PH_PLAY, PH_END = range(5)
+# of a turn, its draw step, its play step, its end; PH_DECIDE: a decision point (DEC), which
+# the seat's bot answers (engine.answer); PH_STOP: an external seat's decision or the end.
+PH_STOP, PH_TURN, PH_DRAW, PH_PLAY, PH_END, PH_DECIDE = range(6)
 
 # Draw sources.
 SRC_DECK, SRC_PILE_A, SRC_PILE_B = 0, 1, 2

@@ -30,17 +30,14 @@ intervals), and the raw deals drawn.
 import numpy as np
 from numba import njit
 
-from .actions import DEC_CRAB_PILE
 from .cards import MAX_DECK, MERMAID, NKINDS, NTYPES
 from .deals import fill_unknown
 from .game import settle_round
 from .jit import kernel
-from .legal import current
-from .policies import bot_action, choose_crab_card
 from .rng import below, seed_stream_into, splitmix64
 from .rollout import fast_seats, next_round, play_on
 from .scoring import refresh_points
-from .state import (AK, DEC, END, END_LC_WON, END_MERMAIDS, ENDER, MAX_PLAYERS, NPLAYERS, PILE,
+from .state import (AK, END, END_LC_WON, END_MERMAIDS, ENDER, MAX_PLAYERS, NPLAYERS, PILE,
                     PILE_LEN, POINTS, STATE_SIZE, copy_state, gain_card)
 
 # Per-action counters: sums of the asker's round points and of their squares, the same for the
@@ -271,14 +268,3 @@ def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, tar
                     x[a, e, X_MARGIN] += dm * dm
                     x[a, e, X_GAME] += dg * dg
                     x[a, e, X_MERMAID] += du * du
-
-
-@kernel
-def bot_answer(s, pk, pp, rng):
-    """The action the current seat's bot (pk, pp) takes at this decision point, drawn exactly as
-    the engine draws it when it asks the bot itself (a crab search names pile and card at once),
-    so a game replayed through step() with this answer is the game the bots play."""
-    if s[DEC] == DEC_CRAB_PILE:
-        j, i, _g = choose_crab_card(s, current(s), pk, pp, -1, rng)
-        return 2 + j + 2 * i
-    return bot_action(s, pk, pp, rng)

@@ -3,16 +3,17 @@
 The rules run from stage to stage (turn start, draw step, play step, turn end) through chance
 (draws, the stolen card, the lobster shuffle; `rng` is a kernels.rng stream) and forced steps.
 Wherever the current player CUR must choose among at least two legal actions, the state records
-the decision point (DEC = kernels.actions.DEC_*) and the seat's policy is asked:
+the decision point (DEC = kernels.actions.DEC_*), the stage is PH_DECIDE, and:
 
-* a bot (baseline, threshold, random: kernels.policies) answers at once and the rules go on;
+* a bot (baseline, threshold, random: kernels.policies) answers with an action
+  (policies.bot_choice), which `act` applies, and the rules go on (`answer`);
 * an *external* seat (the search player, a person through analyzer.decisions) is not asked
   here: the run stops with the state at that decision point, `legal_actions` lists what may be
-  done, and `step` applies the chosen action and runs on to the next external decision point
-  or the round's end (DEC_DONE).
+  done, and `step` applies the chosen action with the same `act` and runs on to the next
+  external decision point or the round's end (DEC_DONE).
 
-Bots and external players go through the same stage and apply functions: this module is the
-only implementation of the rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are the
+Bots and external players answer in the same actions, applied by the same function: this module
+is the only implementation of the rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are the
 seats' policy kinds and parameters, `tr` a trace buffer (kernels.events; zero rows: off).
 """
 from .jit import below_bound, kernel, word
@@ -20,16 +21,15 @@ from .jit import below_bound, kernel, word
 from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
                       A_STOP, BASE_MASK, COPY_SHIFT1, COPY_SHIFT2, COPY_SHIFT3, DEC_CRAB_CARD,
                       DEC_CRAB_PILE, DEC_DONE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER, DEC_PLAY,
-                      DEC_START, DEC_VICTIM, PAIR_KIND1, PAIR_KIND2, PH_DRAW, PH_END, PH_PLAY,
-                      PH_STOP, PH_TURN, SRC_DECK, TRIO)
+                      DEC_START, DEC_VICTIM, PAIR_KIND1, PAIR_KIND2, PH_DECIDE, PH_DRAW, PH_END,
+                      PH_PLAY, PH_STOP, PH_TURN, SRC_DECK, TRIO)
 from .cards import (KIND_FIRST_TYPE, KIND_NTYPES, MAX_DECK, MAX_KIND_TYPES, MERMAID, NKINDS,
                     NTYPES, STARFISH)
 from . import events as ev
 from .events import emit
 from .legal import (can_declare, can_steal_from, current, discard_forced, holds_pair,
                     lobster_seen)
-from .policies import (choose_action, choose_crab_card, choose_discard_pile, choose_draw,
-                       choose_keep, choose_lobster_card, choose_victim, external, greedy)
+from .policies import bot_choice, external, greedy
 from .rng import below, shuffle
 from .scoring import UNKNOWN, card_points, colour_bonus, give_up, points, receive
 from .state import (AK, CRAB_PILE, CUR, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_POINTS,
@@ -104,7 +104,7 @@ def start_turn(s, rng, tr):
 
 
 @kernel(inline="always")
-def start_draw(s, pk, pp, rng, tr):
+def start_draw(s, rng, tr):
     """RULES.md §4.1 and §10.1-3: the forced cases here, a choice of source at DEC_DRAW."""
     p = current(s)
     deck = s[DECK_LEN]
@@ -114,26 +114,23 @@ def start_draw(s, pk, pp, rng, tr):
         if deck == 0:
             emit(s, tr, ev.TAKE_NOTHING, p, 0, 0, 0)
             return PH_PLAY
-        return draw_from_deck(s, p, pk, pp, rng, tr)
+        return draw_from_deck(s, p, rng, tr)
     if deck == 0 and (na == 0 or nb == 0):
         return take_pile(s, p, 1 if na == 0 else 0, UNKNOWN, tr)
     s[DEC] = DEC_DRAW
-    if external(pk, p):
-        return PH_STOP
-    src, g = choose_draw(s, p, pk, pp, rng)
-    return draw_source(s, p, src, g, pk, pp, rng, tr)
+    return PH_DECIDE
 
 
 @kernel(inline="always")
-def draw_source(s, p, src, g, pk, pp, rng, tr):
+def draw_source(s, p, src, g, rng, tr):
     """DEC_DRAW: the deck (SRC_DECK) or a pile's top (g: its worth to p, or UNKNOWN)."""
     if src == SRC_DECK:
-        return draw_from_deck(s, p, pk, pp, rng, tr)
+        return draw_from_deck(s, p, rng, tr)
     return take_pile(s, p, src - 1, g, tr)
 
 
 @kernel(inline="always")
-def draw_from_deck(s, p, pk, pp, rng, tr):
+def draw_from_deck(s, p, rng, tr):
     """Draw two (one if that is all): with two, what to keep is decided at DEC_KEEP with the two
     cards revealed on top of the deck (the first drawn on top)."""
     if s[DECK_LEN] == 1:
@@ -149,12 +146,7 @@ def draw_from_deck(s, p, pk, pp, rng, tr):
     if forced >= 0 and c1 == c2:
         return keep(s, p, 2 * forced, UNKNOWN, tr)   # two copies of one card, one pile: no choice
     s[DEC] = DEC_KEEP
-    if external(pk, p):
-        return PH_STOP
-    i, g = choose_keep(s, p, pk, pp, c1, c2, rng)
-    if forced < 0:
-        forced = choose_discard_pile(s, p, pk, pp, c2 if i == 0 else c1, rng)
-    return keep(s, p, i + 2 * forced, g, tr)
+    return PH_DECIDE
 
 
 @kernel(inline="always")
@@ -192,7 +184,7 @@ def play_open(s, p):
 
 
 @kernel(inline="always")
-def start_play(s, pk, pp, rng, tr):
+def start_play(s, pk):
     """The play step (again): four mermaids end the turn at once (RULES.md §4.2); with nothing
     but ending the turn open, it ends; otherwise DEC_PLAY."""
     p = current(s)
@@ -203,10 +195,7 @@ def start_play(s, pk, pp, rng, tr):
     if not greedy(pk, p) and not play_open(s, p):
         return PH_END
     s[DEC] = DEC_PLAY
-    if external(pk, p):
-        return PH_STOP
-    return apply_play(s, choose_action(s, p, pk, pp, s[DECL] == DECL_LAST_CHANCE, rng),
-                      pk, pp, rng, tr)
+    return PH_DECIDE
 
 
 @kernel(forceinline=True)
@@ -255,7 +244,7 @@ def declare(s, p, kind, tr):
 
 
 @kernel(inline="always")
-def apply_play(s, a, pk, pp, rng, tr):
+def apply_play(s, a, rng, tr):
     """DEC_PLAY: end the turn, declare, or play a pair or trio and resolve its effect (§5)."""
     p = current(s)
     base = a & BASE_MASK
@@ -290,12 +279,9 @@ def apply_play(s, a, pk, pp, rng, tr):
             return PH_PLAY
         if na == 0 or nb == 0:
             s[CRAB_PILE] = 1 if na == 0 else 0
-            return start_crab_card(s, p, pk, pp, rng, tr)
+            return start_crab_card(s, p, tr)
         s[DEC] = DEC_CRAB_PILE
-        if external(pk, p):
-            return PH_STOP
-        j, i, g = choose_crab_card(s, p, pk, pp, -1, rng)    # the bots remember both piles
-        return crab_take(s, p, j, i, g, tr)
+        return PH_DECIDE
     if base == A_LOBSTER:
         if s[DECK_LEN] == 0:
             emit(s, tr, ev.LOBSTER_KEEP, p, -1, 0, 0)
@@ -305,10 +291,7 @@ def apply_play(s, a, pk, pp, rng, tr):
         if seen == 1:
             return lobster_keep(s, p, 0, UNKNOWN, rng, tr)
         s[DEC] = DEC_LOBSTER
-        if external(pk, p):
-            return PH_STOP
-        i, g = choose_lobster_card(s, p, pk, pp, seen, rng)
-        return lobster_keep(s, p, i, g, rng, tr)
+        return PH_DECIDE
     if base == A_STEAL:
         victims = 0
         q = -1
@@ -322,9 +305,7 @@ def apply_play(s, a, pk, pp, rng, tr):
         if victims == 1:
             return steal(s, p, q, rng, tr)
         s[DEC] = DEC_VICTIM
-        if external(pk, p):
-            return PH_STOP
-        return steal(s, p, choose_victim(s, p, pk, pp, rng), rng, tr)
+        return PH_DECIDE
     if base == A_LOCK:
         s[LOCK] = p
         emit(s, tr, ev.LOCK_ON, p, 0, 0, 0)
@@ -336,16 +317,13 @@ def apply_play(s, a, pk, pp, rng, tr):
 
 
 @kernel(inline="always")
-def start_crab_card(s, p, pk, pp, rng, tr):
+def start_crab_card(s, p, tr):
     """The searched pile is CRAB_PILE: with one card it is taken, else DEC_CRAB_CARD."""
     j = s[CRAB_PILE]
     if s[PILE_LEN + j] == 1:
         return crab_take(s, p, j, 0, UNKNOWN, tr)
     s[DEC] = DEC_CRAB_CARD
-    if external(pk, p):
-        return PH_STOP
-    j, i, g = choose_crab_card(s, p, pk, pp, j, rng)
-    return crab_take(s, p, j, i, g, tr)
+    return PH_DECIDE
 
 
 @kernel(inline="always")
@@ -462,14 +440,26 @@ def advance(s, ph, pk, pp, rng, tr):
     """Run stages from `ph` until an external seat's decision point or the round's end. A real
     call, compiled once: play_round and step share it (inlined, each had its own copy)."""
     while ph != PH_STOP:
-        if ph == PH_PLAY:
-            ph = start_play(s, pk, pp, rng, tr)
+        if ph == PH_DECIDE:
+            if external(pk, current(s)):
+                return
+            ph = answer(s, pk, pp, rng, tr)
+        elif ph == PH_PLAY:
+            ph = start_play(s, pk)
         elif ph == PH_END:
             ph = end_turn(s, tr)
         elif ph == PH_TURN:
             ph = start_turn(s, rng, tr)
         else:
-            ph = start_draw(s, pk, pp, rng, tr)
+            ph = start_draw(s, rng, tr)
+
+
+@kernel(inline="always")
+def answer(s, pk, pp, rng, tr):
+    """The current seat's bot answers the decision point (policies.bot_choice) and its action
+    is applied as an external seat's is (act). Returns the stage that follows."""
+    a, g = bot_choice(s, pk, pp, rng)
+    return act(s, a, g, rng, tr)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -479,21 +469,23 @@ def advance(s, ph, pk, pp, rng, tr):
 def step(s, a, pk, pp, rng, tr):
     """Apply action `a` at the current decision point (`act`) and run on to the next external
     decision point or the round's end. The action must be legal (legal_actions)."""
-    advance(s, act(s, a, UNKNOWN, pk, pp, rng, tr), pk, pp, rng, tr)
+    advance(s, act(s, a, UNKNOWN, rng, tr), pk, pp, rng, tr)
 
 
 @kernel
-def act(s, a, g, pk, pp, rng, tr):
+def act(s, a, g, rng, tr):
     """The action's own effect at the current decision point, up to the stage that follows,
-    which it returns (PH_STOP at DEC_DONE). `g` is what the card taken is worth to the player if
-    the chooser computed it (UNKNOWN otherwise). kernels.rollout.play_on goes on from that
-    stage with kernels.fastround.continue_round (the search player's and advisor's rounds)."""
+    which it returns (PH_DECIDE at the next decision point it leads to, PH_STOP at DEC_DONE).
+    `g` is what the card taken is worth to the player if the chooser computed it (UNKNOWN
+    otherwise). A bot's answers and an external seat's actions both come here;
+    kernels.rollout.play_on goes on from the stage it returns with
+    kernels.fastround.continue_round (the search player's and advisor's rounds)."""
     d = s[DEC]
     p = current(s)
     if d == DEC_PLAY:
-        ph = apply_play(s, a, pk, pp, rng, tr)
+        ph = apply_play(s, a, rng, tr)
     elif d == DEC_DRAW:
-        ph = draw_source(s, p, a, g, pk, pp, rng, tr)
+        ph = draw_source(s, p, a, g, rng, tr)
     elif d == DEC_KEEP:
         ph = keep(s, p, a, g, tr)
     elif d == DEC_CRAB_PILE:
@@ -501,7 +493,7 @@ def act(s, a, g, pk, pp, rng, tr):
             ph = crab_take(s, p, (a - 2) & 1, (a - 2) >> 1, g, tr)
         else:
             s[CRAB_PILE] = a
-            ph = start_crab_card(s, p, pk, pp, rng, tr)
+            ph = start_crab_card(s, p, tr)
     elif d == DEC_CRAB_CARD:
         ph = crab_take(s, p, s[CRAB_PILE], a, g, tr)
     elif d == DEC_LOBSTER:

@@ -1,9 +1,10 @@
 """The bots' decisions. A policy is an integer kind plus a float parameter vector per seat.
 
-At each decision point of kernels.engine (kernels.actions) the seat's chooser here returns a
-legal action, with the gain of the card it takes when it computed one; kernels.play applies it.
+At each decision point of kernels.engine (kernels.actions) a bot answers through `bot_choice`:
+one chooser per decision kind, each returning a legal action (with the gain of the card it
+takes when it computed one), which engine.act applies as it applies an external seat's action.
 Each chooser dispatches on the kind. Adding a heuristic means one branch per chooser here plus
-one registry entry in analyzer.policies, which owns names, parameters and defaults.
+one registry entry in analyzer.rules.policies, which owns names, parameters and defaults.
 
 BASELINE is ../shared/BASELINE_POLICY.md exactly; it uses the memory view of the piles for its
 crab rule (RULES.md §9) and nothing else beyond the public state and its own hand. RANDOM takes
@@ -218,29 +219,42 @@ def choose_lobster_card(s, p, pk, pp, seen, rng):
 
 
 @kernel
-def bot_action(s, pk, pp, rng):
-    """The action (kernels.actions encoding) the current seat's bot would take at this decision
-    point; a crab search as its pile. For players that weigh the bots' choice (kernels.search):
-    the engine itself asks the choosers above at each decision site."""
+def bot_choice(s, pk, pp, rng):
+    """(action, gain of the card it takes or UNKNOWN): the current seat's bot at this decision
+    point, one chooser per decision kind, answered in kernels.actions' encoding. The engine asks
+    it at every bot decision and applies the answer with engine.act, as it applies an external
+    seat's action; a crab search names pile and card at once (the bots remember both piles)."""
     p = current(s)
     d = s[DEC]
     if d == DEC_PLAY:
-        return choose_action(s, p, pk, pp, s[DECL] == DECL_LAST_CHANCE, rng)
+        return choose_action(s, p, pk, pp, s[DECL] == DECL_LAST_CHANCE, rng), UNKNOWN
     if d == DEC_DRAW:
-        return choose_draw(s, p, pk, pp, rng)[0]
+        return choose_draw(s, p, pk, pp, rng)
     if d == DEC_KEEP:
         n = s[DECK_LEN]
         c1 = s[DECK + n - 1]
         c2 = s[DECK + n - 2]
-        i = choose_keep(s, p, pk, pp, c1, c2, rng)[0]
+        i, g = choose_keep(s, p, pk, pp, c1, c2, rng)
         j = discard_forced(s)
         if j < 0:
             j = choose_discard_pile(s, p, pk, pp, c2 if i == 0 else c1, rng)
-        return i + 2 * j
+        return i + 2 * j, g
     if d == DEC_CRAB_PILE:
-        return choose_crab_card(s, p, pk, pp, -1, rng)[0]
+        j, i, g = choose_crab_card(s, p, pk, pp, -1, rng)
+        return 2 + j + 2 * i, g
     if d == DEC_CRAB_CARD:
-        return choose_crab_card(s, p, pk, pp, s[CRAB_PILE], rng)[1]
+        j, i, g = choose_crab_card(s, p, pk, pp, s[CRAB_PILE], rng)
+        return i, g
     if d == DEC_LOBSTER:
-        return choose_lobster_card(s, p, pk, pp, lobster_seen(s), rng)[0]
-    return choose_victim(s, p, pk, pp, rng)
+        return choose_lobster_card(s, p, pk, pp, lobster_seen(s), rng)
+    return choose_victim(s, p, pk, pp, rng), UNKNOWN
+
+
+@kernel
+def bot_action(s, pk, pp, rng):
+    """bot_choice's action, a crab search as its pile (the action an external seat would give at
+    DEC_CRAB_PILE): for players that weigh the bots' choice (kernels.search, kernels.reading)."""
+    a, _g = bot_choice(s, pk, pp, rng)
+    if s[DEC] == DEC_CRAB_PILE:
+        return (a - 2) & 1
+    return a

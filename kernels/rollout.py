@@ -2,8 +2,8 @@
 and afresh (`next_round`), by kernels.fastround when every seat is the baseline, else by the
 general engine. Both give the same state and stream (tests/kernels/test_fastround.py), so the
 choice changes only the speed; `fast_seats` makes it once per decision or per run."""
-from .actions import PH_STOP
-from .engine import act, step
+from .actions import PH_DECIDE, PH_STOP
+from .engine import act, answer, step
 from .fastround import (FIRST_EXTRA, continue_round, continue_round_extra, fast_round,
                         fast_round_extra)
 from .game import new_round
@@ -33,7 +33,9 @@ def play_on(s, a, pk, pp, rng, tr, fast, extra):
     if not fast:
         step(s, a, pk, pp, rng, tr)
         return
-    stage = act(s, a, UNKNOWN, pk, pp, rng, tr)
+    stage = act(s, a, UNKNOWN, rng, tr)
+    while stage == PH_DECIDE:               # a decision the action led to (a crab's pile ...)
+        stage = answer(s, pk, pp, rng, tr)
     if stage == PH_STOP:
         return                              # (the action ended the round)
     if extra:

@@ -3,7 +3,7 @@
 The game is the one `seasalt replay` shows for the same seed, players, policies, expansion and
 target (game 0 of `simulate --games N --seed S`): kernels.game's rounds, with seat Q's decisions
 stopped at (an external seat) and answered by Q's own bot exactly as the engine would have asked
-it (kernels.advisor.bot_answer), so the game does not change; the review checks that its trace
+it (kernels.policies.bot_choice), so the game does not change; the review checks that its trace
 equals replay's.
 
 At each of Q's decisions with two or more actions, the advisor (analyzer.play.advisor) ranks every
@@ -26,13 +26,12 @@ from typing import Callable, Sequence
 import numpy as np
 
 from kernels import actions as kac
-from kernels import advisor as kad
 from kernels import cards as kc
 from kernels import search as ksr
 from kernels import state as ks
 from kernels.engine import play_round, step
 from kernels.game import deal, settle_round
-from kernels.policies import EXTERNAL
+from kernels.policies import EXTERNAL, bot_choice
 from kernels.rng import seed_stream
 
 from .. import __version__
@@ -102,7 +101,7 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[Re
             ksr.update_knowledge(know, seat, tr)
             if int(s[ks.DEC]) == kac.DEC_CRAB_CARD:
                 know[ksr.K_DEPTH + int(s[ks.CRAB_PILE])] = 0     # it looks through the pile
-            chosen = int(kad.bot_answer(s, pk, pp, rng))
+            chosen = int(bot_choice(s, pk, pp, rng)[0])
             m = int(ksr.mark_known(view, s, know, seat, full, w))
             sizes = s[ks.HLEN:ks.HLEN + ks.MAX_PLAYERS].astype(np.int64)
             actions = decision_actions(view, sizes)

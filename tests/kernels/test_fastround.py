@@ -14,8 +14,8 @@ from numba import njit
 from analyzer.rules.policies import policy_arrays, seat_policies
 from kernels import cards as kc
 from kernels import state as ks
-from kernels.actions import DEC_DONE, PH_STOP
-from kernels.engine import act, play_round, step
+from kernels.actions import DEC_DONE, PH_DECIDE, PH_STOP
+from kernels.engine import act, answer, play_round, step
 from kernels.fastround import (applies, continue_round, continue_round_extra, fast_round,
                                fast_round_extra, with_extra_salt)
 from kernels.game import GS_LC, GS_LC_WON, GS_SIZE, GS_VOID, deal_round, game_with, play_game
@@ -136,7 +136,9 @@ def _rollouts_both_ways(nplayers, deck, pk, rpk, rpp, seed, extra, rounds):
                 rx[i] = rng[i]
                 ry[i] = rng[i]
             step(x, a, rpk, rpp, rx, tr)
-            stage = act(y, a, UNKNOWN, rpk, rpp, ry, tr)
+            stage = act(y, a, UNKNOWN, ry, tr)
+            while stage == PH_DECIDE:           # the bots' decisions the action led to
+                stage = answer(y, rpk, rpp, ry, tr)
             if stage != PH_STOP:
                 resumed += 1
                 if extra:
