@@ -6,7 +6,7 @@ Wherever the current player CUR must choose among at least two legal actions, th
 the decision point (DEC = kernels.actions.DEC_*), the stage is PH_DECIDE, and:
 
 * a bot (baseline, threshold, random: kernels.policies) answers with an action
-  (policies.bot_choice), which `act` applies, and the rules go on (`answer`);
+  (policies.choice), which `apply_action` applies, and the rules go on (`answer`);
 * an *external* seat (the search player, a person through analyzer.decisions) is not asked
   here: the run stops with the state at that decision point, `legal_actions` lists what may be
   done, and `step` applies the chosen action with the same `act` and runs on to the next
@@ -29,7 +29,7 @@ from . import events as ev
 from .events import emit
 from .legal import (can_declare, can_steal_from, current, discard_forced, holds_pair,
                     lobster_seen)
-from .policies import bot_choice, external, greedy
+from .policies import choice, external, greedy
 from .rng import below, shuffle
 from .scoring import UNKNOWN, card_points, colour_bonus, give_up, points, receive
 from .state import (AK, CRAB_PILE, CUR, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_POINTS,
@@ -456,10 +456,11 @@ def advance(s, ph, pk, pp, rng, tr):
 
 @kernel(inline="always")
 def answer(s, pk, pp, rng, tr):
-    """The current seat's bot answers the decision point (policies.bot_choice) and its action
+    """The current seat's bot answers the decision point (policies.choice) and its action
     is applied as an external seat's is (act). Returns the stage that follows."""
-    a, g = bot_choice(s, pk, pp, rng)
-    return act(s, a, g, rng, tr)
+    d = s[DEC]              # (read once: LLVM can then join the two dispatches on it)
+    a, g = choice(s, d, pk, pp, rng)
+    return apply_action(s, d, a, g, rng, tr)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -474,13 +475,18 @@ def step(s, a, pk, pp, rng, tr):
 
 @kernel
 def act(s, a, g, rng, tr):
+    """apply_action, compiled once for the callers outside the round loop (step, rollouts)."""
+    return apply_action(s, s[DEC], a, g, rng, tr)
+
+
+@kernel(inline="always")
+def apply_action(s, d, a, g, rng, tr):
     """The action's own effect at the current decision point, up to the stage that follows,
     which it returns (PH_DECIDE at the next decision point it leads to, PH_STOP at DEC_DONE).
     `g` is what the card taken is worth to the player if the chooser computed it (UNKNOWN
     otherwise). A bot's answers and an external seat's actions both come here;
     kernels.rollout.play_on goes on from the stage it returns with
     kernels.fastround.continue_round (the search player's and advisor's rounds)."""
-    d = s[DEC]
     p = current(s)
     if d == DEC_PLAY:
         ph = apply_play(s, a, rng, tr)

@@ -220,12 +220,17 @@ def choose_lobster_card(s, p, pk, pp, seen, rng):
 
 @kernel
 def bot_choice(s, pk, pp, rng):
+    """`choice`, compiled once for callers outside the round loop (review, bot_action)."""
+    return choice(s, s[DEC], pk, pp, rng)
+
+
+@kernel(inline="always")
+def choice(s, d, pk, pp, rng):
     """(action, gain of the card it takes or UNKNOWN): the current seat's bot at this decision
     point, one chooser per decision kind, answered in kernels.actions' encoding. The engine asks
     it at every bot decision and applies the answer with engine.act, as it applies an external
     seat's action; a crab search names pile and card at once (the bots remember both piles)."""
     p = current(s)
-    d = s[DEC]
     if d == DEC_PLAY:
         return choose_action(s, p, pk, pp, s[DECL] == DECL_LAST_CHANCE, rng), UNKNOWN
     if d == DEC_DRAW:
