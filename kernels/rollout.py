@@ -3,12 +3,12 @@ and afresh (`next_round`), by kernels.fastround when every seat is the baseline,
 general engine. Both give the same state and stream (tests/kernels/test_fastround.py), so the
 choice changes only the speed; `fast_seats` makes it once per decision or per run."""
 from .actions import PH_DECIDE, PH_STOP
-from .engine import act, answer, step
+from .engine import act, step
 from .fastround import (FIRST_EXTRA, continue_round, continue_round_extra, fast_round,
                         fast_round_extra)
 from .game import new_round
 from .jit import kernel
-from .policies import BASELINE
+from .policies import BASELINE, bot_choice
 from .scoring import UNKNOWN
 
 
@@ -34,8 +34,9 @@ def play_on(s, a, pk, pp, rng, tr, fast, extra):
         step(s, a, pk, pp, rng, tr)
         return
     stage = act(s, a, UNKNOWN, rng, tr)
-    while stage == PH_DECIDE:               # a decision the action led to (a crab's pile ...)
-        stage = answer(s, pk, pp, rng, tr)
+    while stage == PH_DECIDE:               # a decision the action led to (a crab's pile ...):
+        b, g = bot_choice(s, pk, pp, rng)   # its bot answers (compiled calls, not inlined:
+        stage = act(s, b, g, rng, tr)       # they are rare here, and inlined cost compiling)
     if stage == PH_STOP:
         return                              # (the action ended the round)
     if extra:
