@@ -2,7 +2,7 @@
 
 At each decision point of kernels.engine (kernels.actions) a bot answers through `bot_choice`:
 one chooser per decision kind, each returning a legal action (with the gain of the card it
-takes when it computed one), which engine.act applies as it applies an external seat's action.
+takes when it computed one), which engine.apply_action applies as it applies an external seat's action.
 Each chooser dispatches on the kind. Adding a heuristic means one branch per chooser here plus
 one registry entry in analyzer.rules.policies, which owns names, parameters and defaults.
 
@@ -228,8 +228,8 @@ def bot_choice(s, pk, pp, rng):
 def choice(s, d, pk, pp, rng):
     """(action, gain of the card it takes or UNKNOWN): the current seat's bot at this decision
     point, one chooser per decision kind, answered in kernels.actions' encoding. The engine asks
-    it at every bot decision and applies the answer with engine.act, as it applies an external
-    seat's action; a crab search names pile and card at once (the bots remember both piles)."""
+    it at every bot decision and applies the answer with engine.apply_action, as it applies an
+    external seat's action; a crab search names pile and card at once (the bots remember both piles)."""
     p = current(s)
     if d == DEC_PLAY:
         return choose_action(s, p, pk, pp, s[DECL] == DECL_LAST_CHANCE, rng), UNKNOWN

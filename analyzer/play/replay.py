@@ -134,9 +134,7 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
     out_rounds = []
     running = [0] * players
     for i, (deal, first, evs) in enumerate(split_rounds(game_events(tr))):
-        if i >= nrounds:
-            raise RuntimeError("trace does not split into the game's rounds")
-        if not evs or evs[-1]["event"] != "round_end":
+        if i >= nrounds or not evs or evs[-1]["event"] != "round_end":
             raise RuntimeError("trace does not split into the game's rounds")
         decisions = [dict(dec, before_event=k - first) for k in range(first, first + len(evs))
                      for dec in weighed.get(k, [])]

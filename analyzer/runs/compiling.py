@@ -27,7 +27,7 @@ COMPILE = {
     "warmup_wall_s": 100,          # a cold `seasalt warmup`, wall clock (docs/compile-times.md)
     "warmup_cpu_s": 100,           # ... its CPU time
     "warmup_peak_gb": 0.9,         # ... its peak memory (maximum resident set)
-    "simulate_s": 9,              # a first `seasalt simulate` with nothing compiled, CPU-s
+    "simulate_s": 9,               # a first `seasalt simulate` with nothing compiled, CPU-s
     "machine": "a 2-core machine",
 }
 
