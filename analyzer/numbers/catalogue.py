@@ -12,13 +12,77 @@ from kernels.state import MAX_PLAYERS
 from kernels.statistics import (G_STATS, GAME_ROUND_STATS, GAME_STATS, ROUND_STATS,
                                 ROUND_TABLES, Layout, Stat, Table)
 
-from .estimates import mean_ci, wilson
+from .estimates import mean_ci, paired_rate_diff, wilson
 
 # the layouts of a games counter row (each with where it starts) and of a rounds row
 GAME_LAYOUTS = ((GAME_STATS, 0), (GAME_ROUND_STATS, G_STATS))
 ROUND_LAYOUTS = ((ROUND_STATS, 0),)
-__all__ = ["Estimate", "GAME_LAYOUTS", "ROUND_LAYOUTS", "ROUND_TABLES", "counts", "estimates",
-           "render", "seat_rows", "table_rows"]
+__all__ = ["Estimate", "GAME_LAYOUTS", "ROUND_LAYOUTS", "ROUND_TABLES", "ROTATION_COLUMNS",
+           "Pooled", "counts", "estimates", "flat_row", "game_stat", "render", "seat_rows", "table_rows"]
+
+
+def game_stat(name: str) -> Stat:
+    """The statistic `name` of a games counter row (GAME_STATS or GAME_ROUND_STATS)."""
+    for layout, _ in GAME_LAYOUTS:
+        if name in layout.by_name:
+            return layout.by_name[name]
+    raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Pooled:
+    """A column of tournament and sweep rows: a games statistic pooled over the seating
+    rotations and the seats an entrant holds (analyzer.studies.rotation.aggregate makes every
+    one the same way for its kind).
+
+    `how`: count (the sum); rate (Wilson interval; `per` its denominator: "game" the games, for
+    an event at most one seat has in a game; "" the seats played; or a count statistic, pooled
+    over the same seats, a run-level one counted once per seat); mean (stratified over the
+    rotations and seats, each cell's n the games or the count statistic `per`); fair (seats / P,
+    the win rate of equally strong players); share (the win split among a game's winners).
+    `text` is its header in text tables, `note` its meaning under them; `rows` and `text_in` say
+    which studies carry it and show it ("t" tournaments, "s" sweeps)."""
+    column: str
+    stat: str
+    how: str
+    per: str = ""
+    text: str = ""
+    note: str = ""
+    rows: str = "ts"
+    text_in: str = "ts"
+
+    @property
+    def stem(self) -> str:
+        """Where its interval goes: `stem`_lo, `stem`_hi."""
+        return self.column.removesuffix("_mean")
+
+
+# the columns of tournament and sweep rows, in their order (a per-seat statistic of the games
+# layouts reaches both studies, their text and their JSON/CSV with a line here)
+ROTATION_COLUMNS = (
+    Pooled("wins", "wins", "count", text="wins", note="games won outright", text_in="t"),
+    Pooled("win_rate", "wins", "rate", per="game", text="win rate [95%]",
+           note="the share of games won outright"),
+    Pooled("fair_share", "", "fair"),
+    Pooled("shared_wins", "shared", "count"),
+    Pooled("shared_rate", "shared", "rate", text="shared [95%]", note="games it shared",
+           text_in="s"),
+    Pooled("win_share", "wins", "share", text="win share [95%]",
+           note="wins with each shared win split between its sharers"),
+    Pooled("final_total_mean", "final_total", "mean", text="final total [95%]",
+           note="mean final total per seat"),
+    Pooled("void_rate", "void", "rate", per="rounds_played", text="void rounds [95%]",
+           note="share of all rounds", rows="s"),
+    Pooled("last_chance_per_round", "last_chance_calls", "rate", per="rounds_played",
+           text="LAST CHANCE/round [95%]", note="its calls per round played", rows="s"),
+    Pooled("last_chance_calls", "last_chance_calls", "count", rows="s"),
+    Pooled("last_chance_success", "last_chance_won", "rate", per="last_chance_calls",
+           text="LAST CHANCE won [95%]", note="share of its calls won", rows="s"),
+    Pooled("mermaid_points_per_round_mean", "mermaid_points", "mean", per="scored",
+           text="mermaid pts/round [95%]", note="its mermaid points per scored round", rows="s"),
+    Pooled("rounds_per_game_mean", "rounds_per_game", "mean", text="rounds/game [95%]",
+           rows="s"),
+)
 
 
 @dataclass(frozen=True)
@@ -74,6 +138,10 @@ def estimates(c: np.ndarray, layout: Layout, run_count: int, players: int,
                     value[i], (lo[i], hi[i]) = mean_ci(float(k[i]), float(sq[i]), int(n[i]))
                 elif n[i] > 0:
                     value[i] = float(k[i]) / n[i]
+        elif s.kind == "rate_diff":
+            b = _slots(c, s, at + s.width, rows)
+            for i in np.ndindex(k.shape):
+                value[i], lo[i], hi[i] = paired_rate_diff(int(k[i]), int(b[i]), int(n[i]))
         else:                                           # histogram: one row of bins
             x = np.arange(s.bins, dtype=np.float64)
             total = int(k.sum())
@@ -82,6 +150,21 @@ def estimates(c: np.ndarray, layout: Layout, run_count: int, players: int,
             value, lo, hi = np.full((1, 1), m), np.full((1, 1), a), np.full((1, 1), b)
         out[s.name] = Estimate(s, k, n, value, lo, hi)
     return out
+
+
+def flat_row(est: Mapping[str, Estimate]) -> dict:
+    """One flat row of run-level estimates (one bin, no seats), in the catalogue's order: a
+    count under its `column_count`, an estimate under its `column` with its interval."""
+    row: dict = {}
+    for e in est.values():
+        s = e.stat
+        if s.column_count:
+            row[s.column_count] = int(e.count[0, 0])
+        if s.column:
+            row[s.column] = float(e.value[0, 0])
+            row[f"{s.interval_stem}_lo"], row[f"{s.interval_stem}_hi"] = \
+                float(e.lo[0, 0]), float(e.hi[0, 0])
+    return row
 
 
 # ---------------------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ import textwrap
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ..numbers.estimates import wilson
-from ..numbers.catalogue import GAME_LAYOUTS, ROUND_LAYOUTS, ROUND_TABLES
+from ..numbers.catalogue import (GAME_LAYOUTS, ROTATION_COLUMNS, ROUND_LAYOUTS, ROUND_TABLES,
+                                 Pooled)
 
 if TYPE_CHECKING:        # pandas is only handed in (importing it costs half a second)
     import pandas as pd
@@ -259,26 +260,32 @@ def format_rounds(r: Mapping) -> str:
         es = r["extra_salt"]
         lines += wrap(f"  Extra Salt: {es['locks']:,} locks, {es['lobster_searches']:,} lobster "
                       f"searches, {es['trios']:,} trios")
-    lines += catalogue_lines(r, ROUND_LAYOUTS, shown={"turns"})
+    lines += catalogue_lines(r, ROUND_LAYOUTS, shown={"turns", "seat_points"})
     lines += [""] + _footer(r, "rounds")
     return "\n".join(line.rstrip() for line in lines)
 
 
 def catalogue_lines(r: Mapping, layouts, shown: set[str]) -> list[str]:
-    """A line for every run-level rate or mean of the catalogue (kernels.statistics) that the
-    layout above does not show, in the catalogue's words, with its interval."""
+    """A line for every rate or mean of the catalogue (kernels.statistics) that the layout
+    above does not show, in the catalogue's words, with its interval (per seat: one per seat)."""
     out = []
     for layout, _ in layouts:
         for s in layout.stats:
-            if s.name in shown or s.table or s.seats or s.bins > 1 or not s.json:
+            if s.name in shown or s.table or s.bins > 1 or not s.json:
                 continue
             if s.kind == "rate":
-                text = rate_ci(r[s.json]["rate"], *r[s.json]["ci95"])
+                cell = lambda x: rate_ci(x["rate"], *x["ci95"])     # noqa: E731
+                values = r[s.json]
+            elif s.kind == "mean" and s.squares:
+                cell = lambda x: mean_ci(*x)                       # noqa: E731
+                values = (list(zip(r[f"{s.json}_mean"], r[f"{s.json}_ci95"])) if s.seats else
+                          (r[f"{s.json}_mean"], r[f"{s.json}_ci95"]))
             elif s.kind == "mean":
-                ci = r.get(f"{s.json}_ci95")
-                text = mean_ci(r[f"{s.json}_mean"], ci) if ci else num(r[f"{s.json}_mean"])
+                cell, values = num, r[f"{s.json}_mean"]
             else:
                 continue
+            text = (", ".join(f"seat {q} {cell(v)}" for q, v in enumerate(values)) if s.seats
+                    else cell(values))
             out += wrap(f"  {s.meaning}: {text}")
     return out
 
@@ -331,7 +338,7 @@ def format_games(r: Mapping) -> str:
                   f"(part of the outright wins)")
     lines.append("  rounds per game: "
                  f"{mean_ci(r['rounds_per_game_mean'], r['rounds_per_game_ci95'])}")
-    lines += catalogue_lines(r, GAME_LAYOUTS, shown={"rounds_per_game"})
+    lines += catalogue_lines(r, GAME_LAYOUTS, shown={"rounds_per_game", "wins", "final_total"})
     lines.append("")
     lines += _footer(r, "games")
     return "\n".join(line.rstrip() for line in lines)
@@ -429,19 +436,15 @@ def format_tournament(df: pd.DataFrame, h: Mapping) -> str:
     if not uneven:
         lines[-1:] = [f"fair share {pct(rows[0]['fair_share'], 1)} each (the win rate of equally "
                       f"strong players)", ""]
+    shown = rotation_text("t")
     lines += fit(keys, [
         *([("seats", ">", [str(r["seats"]) for r in rows]),
            ("fair", ">", [pct(r["fair_share"], 1) for r in rows])] if uneven else []),
-        ("wins", ">", [f"{r['wins']:,}" for r in rows]),
-        ("win rate [95%]", ">", rate_column(rows, "win_rate")),
-        ("final total [95%]", ">", num_column(rows, "final_total")),
-        ("win share [95%]", ">", rate_column(rows, "win_share")),
-    ])
+        *(pooled_column(rows, c) for c in shown)])
     lines += [""]
-    lines += wrap("  wins: games won outright; " + ("fair: the win rate of equally strong "
-                  "players (seats / P); " if uneven else "") + "final total: mean per seat; win "
-                  "share: wins with each shared win split between its sharers "
-                  f"({sum(r['shared_wins'] for r in rows):,} shared seat-wins in all).", hang="  ")
+    lines += wrap("  " + rotation_notes(shown) + ("; fair: the win rate of equally strong players "
+                  "(seats / P)" if uneven else "") + f"; {sum(r['shared_wins'] for r in rows):,} "
+                  "shared seat-wins in all.", hang="  ")
     lines.append("  rounds per game: "
                  f"{mean_ci(h['rounds_per_game_mean'], h['rounds_per_game_ci95'])}")
     lines += cut_labels(h["entrants"], names)
@@ -453,9 +456,25 @@ def format_tournament(df: pd.DataFrame, h: Mapping) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-_SWEEP_ESTIMATES = ["wins", "win_rate", "win_share", "final_total_mean", "shared_wins",
-                    "shared_rate", "rounds_per_game_mean", "void_rate", "last_chance_calls",
-                    "last_chance_per_round", "last_chance_success", "mermaid_points_per_round_mean"]
+def rotation_text(study: str) -> list[Pooled]:
+    """The columns of ROTATION_COLUMNS that `study` ("t", "s") carries and shows in text."""
+    return [c for c in ROTATION_COLUMNS if c.text and study in c.text_in and study in c.rows]
+
+
+def pooled_column(rows: Sequence[Mapping], c: Pooled) -> Column:
+    """A text column of rotation column `c`: a count, or an estimate with its interval."""
+    if c.how == "count":
+        cells = [f"{r[c.column]:,}" for r in rows]
+    elif c.how == "mean":
+        cells = num_column(rows, c.stem, c.column)
+    else:
+        cells = rate_column(rows, c.column)
+    return (c.text, ">", cells)
+
+
+def rotation_notes(cols: Sequence[Pooled]) -> str:
+    """What the shown columns mean, in the catalogue's words."""
+    return "; ".join(f"{c.text.removesuffix(' [95%]')}: {c.note}" for c in cols if c.note)
 
 
 def identical_groups(rows: Sequence[Mapping]) -> list[list[int]]:
@@ -464,7 +483,7 @@ def identical_groups(rows: Sequence[Mapping]) -> list[list[int]]:
     numbers)."""
     def key(r):
         return tuple(r.get(k) if not (isinstance(r.get(k), float) and math.isnan(r[k])) else "nan"
-                     for k in _SWEEP_ESTIMATES if k in r)
+                     for k in (c.column for c in ROTATION_COLUMNS if c.how != "fair") if k in r)
     groups: dict[tuple, list[int]] = {}
     for i, r in enumerate(rows):
         groups.setdefault(key(r), []).append(i)
@@ -491,31 +510,20 @@ def format_sweep(df: pd.DataFrame, h: Mapping, docs: Mapping[str, str] | None = 
     lines = wrap(f"sweep of {' x '.join(names)} for {short_spec(h['policy'])} in one seat against "
                  f"{', '.join(short_spec(v) for v in h['vs'])} in the others; {h['games']:,} games "
                  f"per point and player count, seats rotated")
+    shown = rotation_text("s")
     for p in h["players"]:
         rows = df[df["players"] == p].to_dict("records")
         if not rows:
             continue
         lines += ["", f"{p} players (target {rows[0]['target']}; fair share {pct(1 / p, 1)})"]
         keys = [(n, ">", [value(r[n]) for r in rows]) for n in names]
-        lines += fit(keys, [
-            ("win rate [95%]", ">", rate_column(rows, "win_rate")),
-            ("win share [95%]", ">", rate_column(rows, "win_share")),
-            ("final total [95%]", ">", num_column(rows, "final_total")),
-            ("shared [95%]", ">", rate_column(rows, "shared_rate")),
-            ("rounds/game [95%]", ">", num_column(rows, "rounds_per_game")),
-            ("void rounds [95%]", ">", rate_column(rows, "void_rate")),
-            ("LAST CHANCE/round [95%]", ">", rate_column(rows, "last_chance_per_round")),
-            ("LAST CHANCE won [95%]", ">", rate_column(rows, "last_chance_success")),
-            ("mermaid pts/round [95%]", ">", num_column(rows, "mermaid_points_per_round")),
-        ])
+        lines += fit(keys, [pooled_column(rows, c) for c in shown])
         note = _same_note(rows, names, docs or {})
         if note:
             lines += [""] + note
     lines += [""]
-    lines += wrap("  win rate: games the swept player won outright; win share: wins with shared "
-                  "wins split; shared: games it shared; void rounds: share of all rounds; LAST "
-                  "CHANCE/round: the swept player's calls per round played, won: share of its "
-                  "calls won; mermaid pts: its mermaid points per scored round.", hang="  ")
+    lines += wrap(f"  the swept player's figures: {rotation_notes(shown)}.",
+                  hang="  ")
     lines += wrap(f"seed {h['seed']} (seating r of P players: seed derived from ({h['seed']}, P, "
                   f"r), the same for every grid point), {h['expansion']} deck, seasalt "
                   f"{h['version']}")

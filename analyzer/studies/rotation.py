@@ -12,7 +12,11 @@ from sitting first. Each rotation is one games batch (`analyzer.studies.simulate
   random numbers: differences between points are less noisy than the separate intervals say),
   and a tournament and a sweep with the same seed and player count play on the same streams.
 * **Aggregation** (`aggregate`): an *entrant* owns one or more slots (a tournament with fewer specs
-  than seats fills the seats by cycling through them). Per entrant:
+  than seats fills the seats by cycling through them). Its row has every column of
+  analyzer.numbers.catalogue.ROTATION_COLUMNS that the study carries, each pooled over the
+  rotations and the entrant's seats by its kind (`pooled`: a count is summed; a rate is the pooled
+  count over its pooled denominator with a Wilson interval; a mean is stratified over the
+  rotation-and-seat cells, each weighted by its number of observations). Per entrant:
   - `wins`: games won outright by one of its seats (exact: outright wins are disjoint), with a
     Wilson interval over the games; under equal strength its expected rate is `seats / P`
     (`fair_share`).
@@ -26,6 +30,9 @@ from sitting first. Each rotation is one games batch (`analyzer.studies.simulate
     Normal 95% interval from the per-game shares.
   - `final_total_mean`: mean final total per seat played, with a 95% interval that combines the
     rotations' standard errors (a stratified estimate: the rotations are fixed by design).
+  - sweeps also carry the swept player's round figures: void rounds (of all rounds), its LAST
+    CHANCE calls per round played and their success, its mermaid points per scored round, and
+    the rounds per game.
   With more than one seat per entrant its seats in one game are treated as independent for the
   intervals of `shared_rate`, `win_share` and `final_total_mean` (an approximation; the win rate's
   interval stays exact).
@@ -42,7 +49,7 @@ from ..rules.policies import Policy
 from ..runs.spec import Backend, RunSpec
 from ..rules.limits import DEFAULT_TARGETS
 from .simulate import Planned, plan, summarize_games
-from ..numbers.catalogue import GAME_LAYOUTS, counts
+from ..numbers.catalogue import GAME_LAYOUTS, ROTATION_COLUMNS, Pooled, counts, game_stat
 from ..numbers.estimates import mean_ci, stratified, wilson
 
 
@@ -124,97 +131,106 @@ def rotation_runs(planned: Sequence[Planned], counters: Sequence[np.ndarray],
             for r, (p, c) in enumerate(zip(planned, counters))]
 
 
-def aggregate(runs: list[RotationRun], owner: Sequence[int], entrants: int) -> list[dict]:
-    """Per-entrant statistics (see the module doc), from the rotations' integer counters.
-    `owner[i]` is the entrant of slot i."""
+def _seats(run: RotationRun, slots: Sequence[int], stat: str) -> list[int]:
+    """The seats of `slots` in rotation `run` for a per-seat statistic, else seat 0 once."""
+    if not game_stat(stat).seats:
+        return [0]
+    return [(i + run.rotation) % len(run.seats) for i in slots]
+
+
+def _per(run: RotationRun, col: Pooled, seats: Sequence[int]) -> list[int]:
+    """The denominator of `col` at each of `seats` (the seats its statistic is counted at)."""
+    if col.per in ("", "game"):
+        return [run.games()] * len(seats)
+    if game_stat(col.per).seats:
+        return [run.count(col.per, q) for q in seats]
+    return [run.count(col.per)] * len(seats)
+
+
+def _count(runs, slots, col: Pooled) -> dict:
+    return {col.column: sum(run.count(col.stat, q) for run in runs
+                            for q in _seats(run, slots, col.stat))}
+
+
+def _rate(runs, slots, col: Pooled) -> dict:
+    k = n = 0
+    for run in runs:
+        seats = _seats(run, slots, col.stat)
+        k += sum(run.count(col.stat, q) for q in seats)
+        n += run.games() if col.per == "game" else sum(_per(run, col, seats))
+    lo, hi = wilson(k, n) if n else (math.nan, math.nan)
+    return {col.column: k / n if n else math.nan, f"{col.stem}_lo": lo, f"{col.stem}_hi": hi}
+
+
+def _mean(runs, slots, col: Pooled) -> dict:
+    cells = []
+    for run in runs:
+        seats = _seats(run, slots, col.stat)
+        cells += [(n, run.count(col.stat, q), run.count(col.stat, q, "sq"))
+                  for n, q in zip(_per(run, col, seats), seats)]
+    m, lo, hi = stratified(cells)
+    return {col.column: m, f"{col.stem}_lo": lo, f"{col.stem}_hi": hi}
+
+
+def _fair(runs, slots, col: Pooled) -> dict:
+    return {col.column: len(slots) / len(runs[0].seats)}
+
+
+def _share(runs, slots, col: Pooled) -> dict:
+    """The win share: 1 per outright win, 1/k per win shared by k (k: the rotation's mean
+    number of sharers, see the module doc), with its normal interval over the games."""
+    games = 0
+    share_sum = share_sq = 0.0
+    for run in runs:
+        players = len(run.seats)
+        seats = _seats(run, slots, "wins")
+        w = sum(run.count("wins", q) for q in seats)
+        sh = sum(run.count("shared", q) for q in seats)
+        shared_games = run.count("shared_games")
+        k = sum(run.count("shared", q) for q in range(players)) / shared_games \
+            if shared_games else 2.0
+        games += run.games()
+        share_sum += w + sh / k
+        share_sq += w + sh / (k * k)
+    m, (lo, hi) = mean_ci(share_sum, share_sq, games)
+    return {col.column: m, f"{col.stem}_lo": lo, f"{col.stem}_hi": hi}
+
+
+_POOL = {"count": _count, "rate": _rate, "mean": _mean, "fair": _fair, "share": _share}
+
+
+def pooled(runs: list[RotationRun], slots: Sequence[int], col: Pooled) -> dict:
+    """Column `col` (and its interval) for the entrant holding seat slots `slots`."""
+    return _POOL[col.how](runs, slots, col)
+
+
+def column(name: str) -> Pooled:
+    """The rotation column named `name` (analyzer.numbers.catalogue.ROTATION_COLUMNS)."""
+    return next(c for c in ROTATION_COLUMNS if c.column == name)
+
+
+def aggregate(runs: list[RotationRun], owner: Sequence[int], entrants: int,
+              study: str = "t") -> list[dict]:
+    """Per-entrant rows (see the module doc) from the rotations' integer counters: every column
+    of ROTATION_COLUMNS that `study` ("t" tournaments, "s" sweeps) carries. `owner[i]` is the
+    entrant of slot i."""
     players = len(owner)
+    games = sum(run.games() for run in runs)
     out = []
     for e in range(entrants):
         slots = [i for i in range(players) if owner[i] == e]
-        games = wins = shared = 0
-        share_sum = share_sq = 0.0
-        total_cells = []
-        for run in runs:
-            n = run.games()
-            games += n
-            seats = [(i + run.rotation) % players for i in slots]
-            w = sum(run.count("wins", q) for q in seats)
-            sh = sum(run.count("shared", q) for q in seats)
-            wins += w
-            shared += sh
-            shared_games = run.count("shared_games")
-            k = sum(run.count("shared", q) for q in range(players)) / shared_games \
-                if shared_games else 2.0
-            share_sum += w + sh / k
-            share_sq += w + sh / (k * k)
-            total_cells += [(n, run.count("final_total", q), run.count("final_total", q, "sq"))
-                            for q in seats]
-        seat_games = games * len(slots)
-        share_mean, share_ci = mean_ci(share_sum, share_sq, games)
-        t_mean, t_lo, t_hi = stratified(total_cells)
-        w_lo, w_hi = wilson(wins, games)
-        s_lo, s_hi = wilson(shared, seat_games)
-        out.append({
-            "entrant": e,
-            "seats": len(slots),
-            "games": games,
-            "wins": wins,
-            "win_rate": wins / games,
-            "win_rate_lo": w_lo,
-            "win_rate_hi": w_hi,
-            "fair_share": len(slots) / players,
-            "shared_wins": shared,
-            "shared_rate": shared / seat_games,
-            "shared_rate_lo": s_lo,
-            "shared_rate_hi": s_hi,
-            "win_share": share_mean,
-            "win_share_lo": share_ci[0],
-            "win_share_hi": share_ci[1],
-            "final_total_mean": t_mean,
-            "final_total_lo": t_lo,
-            "final_total_hi": t_hi,
-        })
+        row = {"entrant": e, "seats": len(slots), "games": games}
+        for col in ROTATION_COLUMNS:
+            if study in col.rows:
+                row.update(pooled(runs, slots, col))
+        out.append(row)
     return out
 
 
 def rounds_per_game(runs: list[RotationRun]) -> tuple[float, float, float]:
     """Mean rounds per game over all rotations, with its stratified 95% interval."""
-    return stratified([(r.games(), r.count("rounds_per_game"), r.count("rounds_per_game", 0, "sq"))
-                       for r in runs])
-
-
-def slot_round_stats(runs: list[RotationRun], slot: int) -> dict:
-    """Round-level figures of the player in seat slot `slot` over every rotation, and of the
-    rounds themselves: void-round rate, LAST CHANCE calls per round and their success, mermaid
-    points per scored round; each with a 95% interval."""
-    players = len(runs[0].seats)
-    rounds = void = calls = won = 0
-    cells, weights = [], []
-    for run in runs:
-        q = (slot + run.rotation) % players
-        rounds += run.count("rounds_played")
-        void += run.count("void")
-        calls += run.count("last_chance_calls", q)
-        won += run.count("last_chance_won", q)
-        cells.append((run.count("scored"), run.count("mermaid_points", q),
-                      run.count("mermaid_points", q, "sq")))
-        # each rotation weighted by its rounds that were not void (as recorded in the fixtures;
-        # the four-mermaid rounds among them have no mermaid-points observation)
-        weights.append(run.count("rounds_played") - run.count("void"))
-    void_lo, void_hi = wilson(void, rounds)
-    calls_lo, calls_hi = wilson(calls, rounds)
-    won_lo, won_hi = wilson(won, calls) if calls else (math.nan, math.nan)
-    m_mean, m_lo, m_hi = stratified(cells, weights)
-    return {
-        "void_rate": void / rounds, "void_rate_lo": void_lo, "void_rate_hi": void_hi,
-        "last_chance_per_round": calls / rounds,
-        "last_chance_per_round_lo": calls_lo, "last_chance_per_round_hi": calls_hi,
-        "last_chance_calls": calls,
-        "last_chance_success": won / calls if calls else math.nan,
-        "last_chance_success_lo": won_lo, "last_chance_success_hi": won_hi,
-        "mermaid_points_per_round_mean": m_mean, "mermaid_points_per_round_lo": m_lo,
-        "mermaid_points_per_round_hi": m_hi,
-    }
+    r = pooled(runs, [0], column("rounds_per_game_mean"))
+    return r["rounds_per_game_mean"], r["rounds_per_game_lo"], r["rounds_per_game_hi"]
 
 
 def default_target(players: int, target: int | None) -> int:

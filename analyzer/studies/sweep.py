@@ -30,8 +30,7 @@ import pandas as pd
 from .. import __version__
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, format_value, parse_policy, resolve
-from .rotation import (aggregate, default_target, rotated_spec, rotation_runs, rotations,
-                       rounds_per_game, slot_round_stats)
+from .rotation import aggregate, default_target, rotated_spec, rotation_runs, rotations
 from ..runs.spec import Backend
 from ..rules.limits import PLAYER_COUNTS, run_seed
 from ..runs.batches import Progress
@@ -223,15 +222,11 @@ def sweep_row(runs: list, values: dict[str, float], spec: str, field_p: Sequence
     """One row of a sweep: the grid values, then the swept player's (slot 0 of the rotated
     runs) win and round figures against `field_p`, each with its 95% interval."""
     p = len(runs[0].seats)
-    me = aggregate(runs, [0] + [1] * (p - 1), 2)[0]
-    rpg = rounds_per_game(runs)
+    me = aggregate(runs, [0] + [1] * (p - 1), 2, study="s")[0]
     row = {n: _value(v) for n, v in values.items()}
     row.update({"players": p, "spec": spec})
     row.update({k: v for k, v in me.items() if k not in ("entrant", "seats")})
-    row.update(slot_round_stats(runs, 0))
-    row.update({"rounds_per_game_mean": rpg[0], "rounds_per_game_lo": rpg[1],
-                "rounds_per_game_hi": rpg[2],
-                "field": join_specs(field_p), "target": default_target(p, target)})
+    row.update({"field": join_specs(field_p), "target": default_target(p, target)})
     return row
 
 

@@ -27,11 +27,6 @@ from ..rules.limits import check_players
 from ..runs.batches import Progress
 from ..render.tidy_frames import frame, join_specs
 
-COLUMNS = ["rank", "entrant", "spec", "seats", "games", "wins", "win_rate", "win_rate_lo",
-           "win_rate_hi", "fair_share", "shared_wins", "shared_rate", "shared_rate_lo",
-           "shared_rate_hi", "win_share", "win_share_lo", "win_share_hi", "final_total_mean",
-           "final_total_lo", "final_total_hi"]
-
 
 def lineup_of(policies: Sequence[str], players: int | None) -> tuple[int, list[Policy], list[int]]:
     """(players, policy per seat slot (parsed once, `tuned` resolved), entrant of each slot)."""
@@ -88,7 +83,8 @@ def run_tournament(policies: Sequence[str], players: int | None = None, games: i
         "lineup": join_specs(lineup),
         "version": __version__,
     }
-    df = frame(({k: r[k] for k in COLUMNS} for r in rows), meta)
+    df = frame(({"rank": r["rank"], "entrant": r["entrant"], "spec": r["spec"], **r}
+                for r in rows), meta)
     header = dict(meta)
     header.update({
         "games": games,

@@ -245,6 +245,42 @@ def test_entrant_counts_are_sums_of_the_rotations_counters():
     assert sum(r["games"] for r in rows) == 2 * 301
 
 
+def test_a_catalogue_line_reaches_tournament_and_sweep_rows_text_and_json(monkeypatch):
+    """A rotation column is one line of analyzer.numbers.catalogue.ROTATION_COLUMNS: STOP calls
+    per round (counted per seat, shown nowhere today) reaches the tournament's and the sweep's
+    rows, JSON and text, as the pooled rate of the seats the player held."""
+    import analyzer.numbers.catalogue as catalogue
+    from analyzer.numbers.catalogue import Pooled
+    from analyzer.numbers.estimates import wilson
+    from analyzer.render import text_tables
+    from analyzer.studies import rotation
+    from analyzer.studies.sweep import run_sweep
+    extra = Pooled("stop_per_round", "stop_calls", "rate", per="rounds_played",
+                   text="STOP/round [95%]", note="its STOP calls per round played")
+    cols = catalogue.ROTATION_COLUMNS + (extra,)
+    for module in (catalogue, rotation, text_tables):
+        monkeypatch.setattr(module, "ROTATION_COLUMNS", cols)
+    df, h = run_tournament(["baseline", "gambler"], players=3, games=300, seed=4, jobs=1)
+    runs = h["rotation_runs"]
+    at = list(df.columns).index("final_total_hi") + 1          # after the catalogue's last
+    assert list(df.columns[at:at + 3]) == ["stop_per_round", "stop_per_round_lo", "stop_per_round_hi"]
+    for row in df.to_dict("records"):          # baseline holds two seats: slots 0 and 2
+        slots = [0, 2] if row["entrant"] == 0 else [1]
+        calls = rounds = 0
+        for r in runs:
+            res = simulate_games(3, r["games"], r["seats"], seed=r["seed"], jobs=1)
+            calls += sum(res["stop_calls"][(i + r["rotation"]) % 3] for i in slots)
+            rounds += res["rounds_played"] * len(slots)
+        assert row["stop_per_round"] == calls / rounds
+        assert (row["stop_per_round_lo"], row["stop_per_round_hi"]) == wilson(calls, rounds)
+    text = " ".join(text_tables.format_tournament(df, h).split())      # notes are wrapped
+    assert "STOP/round [95%]" in text and "STOP/round: its STOP calls per round played" in text
+    sw, sh = run_sweep(["stop_at=8,10"], players=3, games=300, seed=4, jobs=1)
+    assert {"stop_per_round", "stop_per_round_lo", "stop_per_round_hi"} <= set(sw.columns)
+    assert sw["stop_per_round"].iloc[0] > sw["stop_per_round"].iloc[1]   # stops earlier, more
+    assert "STOP/round [95%]" in text_tables.format_sweep(sw, sh)
+
+
 @pytest.mark.parametrize("command", ["tournament", "sweep", "replay"])
 def test_help(command):
     r = run(command, "--help")
