@@ -37,19 +37,25 @@ from .jit import kernel
 from .rng import below, seed_stream_into, splitmix64
 from .rollout import fast_seats, next_round, play_on
 from .scoring import refresh_points
+from .statistics import ADVISOR_PAIRED, ADVISOR_STATS
 from .state import (AK, END, END_LC_WON, END_MERMAIDS, ENDER, MAX_PLAYERS, NPLAYERS, PILE,
                     PILE_LEN, POINTS, STATE_SIZE, copy_state, gain_card)
 
-# Per-action counters: sums of the asker's round points and of their squares, the same for the
-# best opponent and for the margin (asker - best opponent), LAST CHANCE bets won, games won
-# outright, rounds ended by the asker's four mermaids and by an opponent's.
-(N_ME, N_ME2, N_BEST, N_BEST2, N_MARGIN, N_MARGIN2, N_BET, N_GAME, N_MERMAID_WIN,
- N_MERMAID_LOSS) = range(10)
-NCOUNTERS = 10
-# Per pair of actions: sums of the squared paired differences of the margin, of the game won
-# (0/1) and of the asker's four-mermaid win (0/1).
-X_MARGIN, X_GAME, X_MERMAID = range(3)
-NCROSS = 3
+# Per-action counters (the statistics catalogue's ADVISOR_STATS): sums of the asker's round
+# points and of their squares, the same for the best opponent and for the margin (asker - best
+# opponent), LAST CHANCE bets won, games won outright, rounds ended by the asker's four mermaids
+# and by an opponent's.
+_A = ADVISOR_STATS.at
+N_ME, N_ME2, N_BEST, N_BEST2 = (_A("points"), _A("points", "sq"), _A("best_opponent_points"),
+                                _A("best_opponent_points", "sq"))
+N_MARGIN, N_MARGIN2, N_BET, N_GAME = _A("margin"), _A("margin", "sq"), _A("win_bet"), _A("win_game")
+N_MERMAID_WIN, N_MERMAID_LOSS = _A("four_mermaids_you"), _A("four_mermaids_opponent")
+NCOUNTERS = ADVISOR_STATS.size
+# Per pair of actions (ADVISOR_PAIRED): sums of the squared paired differences of the margin, of
+# the game won (0/1) and of the asker's four-mermaid win (0/1).
+X_MARGIN, X_GAME, X_MERMAID = (ADVISOR_PAIRED.index(n)
+                               for n in ("margin", "win_game", "four_mermaids_you"))
+NCROSS = len(ADVISOR_PAIRED)
 # The later rounds' streams (future_stream): from seed ^ FUTURE, apart from the deals'.
 FUTURE = np.uint64(0x5EA5A17F07E5EED5)
 MAX_TRIES = 1 << 20       # raw deals per sample before giving up (analyzer.position checks first)

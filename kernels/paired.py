@@ -16,9 +16,9 @@ Pair i (a global index, so the answer does not depend on blocks or threads):
 3. Each arm plays round 1 from that state, then the rest of the game (RULES.md §8) from a
    second stream, (seed, 2i + 1), the same for both arms.
 
-Counters per block (P_*): pairs used and skipped, q's outright game wins in each arm and in one
-arm only, and the sums and squares of q's round-1 points in each arm and of their difference,
-and of the difference of q's final totals.
+Counters per block (P_*, declared in kernels.statistics PAIRED_STATS): pairs used and skipped,
+q's outright game wins in each arm and in one arm only, and the sums and squares of q's round-1
+points in each arm and of their difference, and of the difference of q's final totals.
 
 It uses the engine's own functions; no rule is restated here.
 """
@@ -30,27 +30,22 @@ from kernels.engine import play_round, reveal_top
 from kernels.game import GS_SIZE, deal_round, play_rounds, settle_round
 from kernels.rng import below, seed_stream_into
 from kernels.scoring import refresh_points
+from kernels.statistics import PAIRED_STATS
 from kernels.state import (DECK, DECK_LEN, ENDER, MAX_PLAYERS, POINTS, SHUFFLED, STATE_SIZE,
                            copy_state, gain_card)
 
 MODE_CARD, MODE_POLICY = 0, 1
 PAIR_BLOCK = 256            # pairs per block: part of the plan, never depends on threads
 
-P_N = 0                     # pairs used
-P_SKIPPED = 1               # deals skipped (too few copies of the kind in the deck)
-P_WIN_A = 2                 # q won the game outright in arm A
-P_WIN_B = 3
-P_ONLY_A = 4                # ... in arm A and not in arm B
-P_ONLY_B = 5
-P_PTS_A = 6                 # q's round-1 points in arm A: sum, sum of squares
-P_PTS_A_SQ = 7
-P_PTS_B = 8
-P_PTS_B_SQ = 9
-P_DIFF = 10                 # q's round-1 points, A minus B: sum, sum of squares
-P_DIFF_SQ = 11
-P_TOTAL_DIFF = 12           # q's final total, A minus B: sum, sum of squares
-P_TOTAL_DIFF_SQ = 13
-P_SIZE = 16
+# counters per block, from the statistics catalogue (kernels.statistics PAIRED_STATS)
+_S = PAIRED_STATS.at
+P_N, P_SKIPPED, P_WIN_A, P_WIN_B = _S("pairs"), _S("skipped"), _S("win_a"), _S("win_b")
+P_ONLY_A, P_ONLY_B = _S("win_diff"), _S("win_diff", "b")
+P_PTS_A, P_PTS_A_SQ, P_PTS_B, P_PTS_B_SQ = (_S("points_a"), _S("points_a", "sq"), _S("points_b"),
+                                            _S("points_b", "sq"))
+P_DIFF, P_DIFF_SQ = _S("points_diff"), _S("points_diff", "sq")
+P_TOTAL_DIFF, P_TOTAL_DIFF_SQ = _S("total_diff"), _S("total_diff", "sq")
+P_SIZE = PAIRED_STATS.size
 
 
 @njit(cache=True)

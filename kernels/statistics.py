@@ -15,6 +15,8 @@ Kinds and their counter slots (`width` = bins, times MAX_PLAYERS when per seat):
 - mean: sum and sum of squares of a value over `of` (2 x width slots; `squares=False`: the sum
   only, a mean without interval); normal interval.
 - histogram: how many observations had each value 0 .. bins-1 (larger values in the last bin).
+- rate_diff: the difference of two rates on the same cases (paired): how many of `of` counted
+  for A and not B, then for B and not A (2 x width slots); normal interval for paired rates.
 
 Naming (legacy JSON keys and columns are kept exactly): `json` is the estimate's key (a rate:
 {"rate", "ci95"}; a mean: `json`_mean and `json`_ci95; a histogram: `json`_hist, and with
@@ -31,7 +33,7 @@ from .actions import PAIR_NAMES
 from .state import END_NAMES, MAX_PLAYERS, PLAYED_WIDTH, TRIO_SLOT
 
 HIST = 128            # histogram bins (values above clamp into the last bin)
-KINDS = ("count", "rate", "mean", "histogram")
+KINDS = ("count", "rate", "mean", "histogram", "rate_diff")
 
 # pairs played, by the effect they were played for (kernels.actions A_* codes), trios apart
 PLAYED_LABELS = tuple({**PAIR_NAMES, TRIO_SLOT: "trio"}.get(a) for a in range(PLAYED_WIDTH))
@@ -61,7 +63,8 @@ class Stat:
 
     @property
     def slots(self) -> int:
-        return self.width * (2 if self.kind == "mean" and self.squares else 1)
+        two = (self.kind == "mean" and self.squares) or self.kind == "rate_diff"
+        return self.width * (2 if two else 1)
 
     @property
     def interval_stem(self) -> str | None:
@@ -91,9 +94,9 @@ class Layout:
         self.size = at - start
 
     def at(self, name: str, part: str = "") -> int:
-        """The first slot of `name` (part "sq": its squares)."""
+        """The first slot of `name` (part "sq": a mean's squares; "b": a rate_diff's B-only)."""
         s = self.by_name[name]
-        return self.offset[name] + (s.width if part == "sq" else 0)
+        return self.offset[name] + (s.width if part in ("sq", "b") else 0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -177,6 +180,46 @@ GAME_STATS = Layout("games", (
 ))
 G_STATS = GAME_STATS.size                       # the game-round block follows the game counters
 GAME_SIZE = G_STATS + GAME_ROUND_STATS.size
+
+
+# ---------------------------------------------------------------------------------------------
+# paired experiments (kernels.paired P_*): the treated seat q in arms A and B of the same deal
+
+PAIRED_STATS = Layout("paired", (
+    Stat("pairs", "count", "pairs used (both arms played)", column_count="pairs"),
+    Stat("skipped", "count", "deals skipped (too few copies of the kind in the deck)",
+         column_count="skipped"),
+    Stat("points_diff", "mean", "q's round-1 points, arm A minus arm B", of="pairs",
+         unit="points", column="round_points_diff"),
+    Stat("win_diff", "rate_diff", "q's outright game wins, arm A minus arm B", of="pairs",
+         unit="games", column="win_rate_diff"),
+    Stat("total_diff", "mean", "q's final total, arm A minus arm B", of="pairs", unit="points",
+         column="final_total_diff"),
+    Stat("win_a", "rate", "q won the game outright in arm A", of="pairs", column="win_rate_a"),
+    Stat("points_a", "mean", "q's round-1 points in arm A", of="pairs", unit="points",
+         column="round_points_a"),
+    Stat("win_b", "rate", "q won the game outright in arm B", of="pairs", column="win_rate_b"),
+    Stat("points_b", "mean", "q's round-1 points in arm B", of="pairs", unit="points",
+         column="round_points_b"),
+))
+
+
+# ---------------------------------------------------------------------------------------------
+# the advisor's evaluation (kernels.advisor N_*): per action of the decision, summed over the
+# sampled deals (the rates and means are of the samples)
+
+ADVISOR_STATS = Layout("advisor", (
+    Stat("points", "mean", "the asker's round points", unit="points"),
+    Stat("best_opponent_points", "mean", "the best opponent's round points", unit="points"),
+    Stat("margin", "mean", "the asker's round points minus the best opponent's", unit="points"),
+    Stat("win_bet", "rate", "LAST CHANCE bets won (the asker's call)"),
+    Stat("win_game", "rate", "games won outright, the later rounds played on"),
+    Stat("four_mermaids_you", "rate", "rounds the asker ended with four mermaids"),
+    Stat("four_mermaids_opponent", "rate", "rounds an opponent ended with four mermaids"),
+))
+# between every two actions the advisor also sums the squared per-deal differences of these
+# (kernels.advisor X_*): their paired differences get intervals
+ADVISOR_PAIRED = ("margin", "win_game", "four_mermaids_you")
 
 
 @dataclass(frozen=True)

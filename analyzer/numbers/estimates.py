@@ -85,10 +85,3 @@ def paired_rate_diff(only_a: int, only_b: int, n: int,
     var = max(0.0, (only_a + only_b) / n - d * d) * n / max(1, n - 1)
     half = z * math.sqrt(var / n)
     return d, d - half, d + half
-
-
-def paired_mean_diff(total: float, total_sq: float, n: int,
-                     z: float = Z95) -> tuple[float, float, float]:
-    """(mean difference, lo, hi) from the sum and sum of squares of per-pair differences."""
-    mean, (lo, hi) = mean_ci(total, total_sq, n, z)
-    return mean, lo, hi

@@ -26,6 +26,7 @@ from kernels import advisor as ka
 from kernels import cards as kc
 from kernels import state as ks
 from kernels.policies import IS_EXTERNAL
+from kernels.statistics import ADVISOR_PAIRED, ADVISOR_STATS
 
 from .. import __version__
 from ..rules.notation import card_name
@@ -67,23 +68,28 @@ class Tally:
     def empty(cls, na: int) -> "Tally":
         return cls(np.zeros((na, ka.NCOUNTERS), np.int64), np.zeros((na, na, ka.NCROSS), np.int64))
 
-    def mean_ci(self, a: int, total: int, squares: int) -> dict:
-        m, ci = mean_ci(float(self.counts[a, total]), float(self.counts[a, squares]), self.n)
-        return {"mean": m, "ci95": list(ci)}
+    def count(self, a: int, name: str, part: str = "") -> int:
+        """Action a's counter of statistic `name` (kernels.statistics ADVISOR_STATS)."""
+        return int(self.counts[a, ADVISOR_STATS.at(name, part)])
 
-    def rate(self, a: int, slot: int) -> dict:
-        k = int(self.counts[a, slot])
+    def estimate(self, a: int, name: str) -> dict:
+        """Action a's mean ({"mean", "ci95"}) or rate ({"rate", "ci95"}) of statistic `name`."""
+        k = self.count(a, name)
+        if ADVISOR_STATS.by_name[name].kind == "mean":
+            m, ci = mean_ci(float(k), float(self.count(a, name, "sq")), self.n)
+            return {"mean": m, "ci95": list(ci)}
         return {"rate": k / self.n if self.n else 0.0, "ci95": list(wilson(k, self.n))}
 
-    def diff_cell(self, a: int, b: int, total: int, cross: int) -> tuple[float, float, int]:
-        """(sum, sum of squares, n) of (value of a - value of b) over the samples (paired)."""
+    def diff_cell(self, a: int, b: int, name: str) -> tuple[float, float, int]:
+        """(sum, sum of squares, n) of (value of a - value of b) over the samples (paired), for
+        a statistic of ADVISOR_PAIRED."""
         lo, hi = (a, b) if a < b else (b, a)
-        return (float(self.counts[a, total] - self.counts[b, total]),
-                float(self.cross[lo, hi, cross]), self.n)
+        return (float(self.count(a, name) - self.count(b, name)),
+                float(self.cross[lo, hi, ADVISOR_PAIRED.index(name)]), self.n)
 
-    def diff(self, a: int, b: int, total: int, cross: int) -> dict:
+    def diff(self, a: int, b: int, name: str) -> dict:
         """Mean of (value of a - value of b) over the samples, with its 95% interval (paired)."""
-        m, ci = mean_ci(*self.diff_cell(a, b, total, cross))
+        m, ci = mean_ci(*self.diff_cell(a, b, name))
         return {"mean": m, "ci95": list(ci)}
 
 
@@ -242,21 +248,23 @@ def action_label(s: np.ndarray, a: int) -> str:
 def summarize(tally: Tally, s: np.ndarray, actions: Sequence[int]) -> dict:
     """Per action (by action_id, in the order given): words and estimates with 95% intervals
     (judge adds `vs_best`, the paired difference to the best action in P(win the game))."""
-    mermaids = bool(tally.counts[:, [ka.N_MERMAID_WIN, ka.N_MERMAID_LOSS]].any())
+    mermaids = any(tally.count(a, n) for a in range(len(actions))
+                   for n in ("four_mermaids_you", "four_mermaids_opponent"))
     options = {}
     for a, act in enumerate(actions):
-        o = {"action": int(act), "words": action_label(s, act),
-             "points": tally.mean_ci(a, ka.N_ME, ka.N_ME2),
-             "best_opponent_points": tally.mean_ci(a, ka.N_BEST, ka.N_BEST2),
-             "margin": tally.mean_ci(a, ka.N_MARGIN, ka.N_MARGIN2)}
-        if int(s[ks.DEC]) == kac.DEC_PLAY and act & kac.BASE_MASK == kac.A_LAST_CHANCE:
-            o["win_bet"] = tally.rate(a, ka.N_BET)
-        o["win_game"] = tally.rate(a, ka.N_GAME)
-        if mermaids:
-            o["four_mermaids_you"] = tally.rate(a, ka.N_MERMAID_WIN)
-            o["four_mermaids_opponent"] = tally.rate(a, ka.N_MERMAID_LOSS)
+        o = {"action": int(act), "words": action_label(s, act)}
+        for st in ADVISOR_STATS.stats:     # the catalogue's order; a bet only for LAST CHANCE
+            if st.name == "win_bet" and not _is_last_chance(s, act):
+                continue
+            if st.name.startswith("four_mermaids") and not mermaids:
+                continue
+            o[st.name] = tally.estimate(a, st.name)
         options[action_id(s, act)] = o
     return options
+
+
+def _is_last_chance(s: np.ndarray, act: int) -> bool:
+    return int(s[ks.DEC]) == kac.DEC_PLAY and act & kac.BASE_MASK == kac.A_LAST_CHANCE
 
 
 def rank(options: dict) -> int:
@@ -268,18 +276,18 @@ def rank(options: dict) -> int:
 
 def game_diff(tally: Tally, a: int, b: int) -> dict:
     """Paired difference (P(win game) of a - of b), with its 95% interval."""
-    return tally.diff(a, b, ka.N_GAME, ka.X_GAME)
+    return tally.diff(a, b, "win_game")
 
 
 def game_diff_cell(tally: Tally, a: int, b: int) -> tuple[float, float, int]:
     """The counters of game_diff: (sum, sum of squares, n) of the per-sample differences."""
-    return tally.diff_cell(a, b, ka.N_GAME, ka.X_GAME)
+    return tally.diff_cell(a, b, "win_game")
 
 
 def _same_on_every_deal(tally: Tally, a: int, b: int) -> bool:
     """a and b won or lost the game together on every sample (a zero paired difference)."""
     lo, hi = (a, b) if a < b else (b, a)
-    return int(tally.cross[lo, hi, ka.X_GAME]) == 0
+    return int(tally.cross[lo, hi, ADVISOR_PAIRED.index("win_game")]) == 0
 
 
 def pct(x: float) -> str:
@@ -335,9 +343,9 @@ def _reported_rates(s: np.ndarray, actions: Sequence[int]):
     def rates(tally: Tally) -> list[dict]:
         out = []
         for a, act in enumerate(actions):
-            if int(s[ks.DEC]) == kac.DEC_PLAY and act & kac.BASE_MASK == kac.A_LAST_CHANCE:
-                out.append(tally.rate(a, ka.N_BET))
-            out.append(tally.rate(a, ka.N_GAME))
+            if _is_last_chance(s, act):
+                out.append(tally.estimate(a, "win_bet"))
+            out.append(tally.estimate(a, "win_game"))
         return out
     return rates
 

@@ -43,7 +43,8 @@ from ..base.errors import SeasaltError
 from ..rules.policies import parse_policy, policy_arrays, seat_policies
 from .rotation import default_target, derive_seed, split_games
 from ..rules.limits import check_count, check_players, check_seed, run_seed
-from ..numbers.estimates import mean_ci, paired_mean_diff, paired_rate_diff, wilson
+from kernels.statistics import PAIRED_STATS
+from ..numbers.catalogue import estimates, flat_row
 from ..render.tidy_frames import frame
 
 PAIR_SWITCHES = {"fish": "play_fish", "crab": "play_crab", "boat": "play_boat",
@@ -149,27 +150,11 @@ def plan_policy(players: int, a: str, b: str, pairs: int, seed: int,
 
 
 def summarize(e: Experiment, counters: Sequence[np.ndarray]) -> dict:
-    """The experiment's row: paired differences and each arm's figures, with 95% intervals."""
+    """The experiment's row: paired differences and each arm's figures, with 95% intervals
+    (every column from the catalogue's PAIRED_STATS)."""
     c = np.sum(np.stack(counters), axis=0)
-    n = int(c[pkn.P_N])
     row = dict(e.row)
-    row["pairs"] = n
-    row["skipped"] = int(c[pkn.P_SKIPPED])
-    d, lo, hi = paired_mean_diff(float(c[pkn.P_DIFF]), float(c[pkn.P_DIFF_SQ]), n)
-    row.update(round_points_diff=d, round_points_diff_lo=lo, round_points_diff_hi=hi)
-    d, lo, hi = paired_rate_diff(int(c[pkn.P_ONLY_A]), int(c[pkn.P_ONLY_B]), n)
-    row.update(win_rate_diff=d, win_rate_diff_lo=lo, win_rate_diff_hi=hi)
-    d, lo, hi = paired_mean_diff(float(c[pkn.P_TOTAL_DIFF]), float(c[pkn.P_TOTAL_DIFF_SQ]), n)
-    row.update(final_total_diff=d, final_total_diff_lo=lo, final_total_diff_hi=hi)
-    for arm in ("a", "b"):
-        w = int(c[pkn.P_WIN_A if arm == "a" else pkn.P_WIN_B])
-        wl, wh = wilson(w, n)
-        row.update({f"win_rate_{arm}": w / n if n else float("nan"),
-                    f"win_rate_{arm}_lo": wl, f"win_rate_{arm}_hi": wh})
-        s = pkn.P_PTS_A if arm == "a" else pkn.P_PTS_B
-        m, (ml, mh) = mean_ci(float(c[s]), float(c[s + 1]), n)
-        row.update({f"round_points_{arm}": m, f"round_points_{arm}_lo": ml,
-                    f"round_points_{arm}_hi": mh})
+    row.update(flat_row(estimates(c, PAIRED_STATS, 0, 1)))
     row["version"] = __version__
     return row
 
