@@ -37,22 +37,32 @@ from .jit import kernel
 from .rng import below, seed_stream_into, splitmix64
 from .rollout import fast_seats, next_round, play_on
 from .scoring import refresh_points
-from .statistics import ADVISOR_PAIRED, ADVISOR_STATS
+from .statistics import Layout, Stat
 from .state import (AK, END, END_LC_WON, END_MERMAIDS, ENDER, MAX_PLAYERS, NPLAYERS, PILE,
                     PILE_LEN, POINTS, STATE_SIZE, copy_state, gain_card)
 
-# Per-action counters (the statistics catalogue's ADVISOR_STATS): sums of the asker's round
-# points and of their squares, the same for the best opponent and for the margin (asker - best
-# opponent), LAST CHANCE bets won, games won outright, rounds ended by the asker's four mermaids
-# and by an opponent's.
+# Per-action counters over the sampled deals, declared as the statistics catalogue declares its
+# own (kernels.statistics): the asker's round points, the best opponent's and the margin (sums
+# and squares), LAST CHANCE bets won, games won outright, rounds ended by the asker's four
+# mermaids and by an opponent's.
+ADVISOR_STATS = Layout("advisor", (
+    Stat("points", "mean", "the asker's round points", unit="points"),
+    Stat("best_opponent_points", "mean", "the best opponent's round points", unit="points"),
+    Stat("margin", "mean", "the asker's round points minus the best opponent's", unit="points"),
+    Stat("win_bet", "rate", "LAST CHANCE bets won (the asker's call)"),
+    Stat("win_game", "rate", "games won outright, the later rounds played on"),
+    Stat("four_mermaids_you", "rate", "rounds the asker ended with four mermaids"),
+    Stat("four_mermaids_opponent", "rate", "rounds an opponent ended with four mermaids"),
+))
+# Between every two actions (X_*): sums of the squared per-deal differences of these, so their
+# paired differences get intervals.
+ADVISOR_PAIRED = ("margin", "win_game", "four_mermaids_you")
 _A = ADVISOR_STATS.at
 N_ME, N_ME2, N_BEST, N_BEST2 = (_A("points"), _A("points", "sq"), _A("best_opponent_points"),
                                 _A("best_opponent_points", "sq"))
 N_MARGIN, N_MARGIN2, N_BET, N_GAME = _A("margin"), _A("margin", "sq"), _A("win_bet"), _A("win_game")
 N_MERMAID_WIN, N_MERMAID_LOSS = _A("four_mermaids_you"), _A("four_mermaids_opponent")
 NCOUNTERS = ADVISOR_STATS.size
-# Per pair of actions (ADVISOR_PAIRED): sums of the squared paired differences of the margin, of
-# the game won (0/1) and of the asker's four-mermaid win (0/1).
 X_MARGIN, X_GAME, X_MERMAID = (ADVISOR_PAIRED.index(n)
                                for n in ("margin", "win_game", "four_mermaids_you"))
 NCROSS = len(ADVISOR_PAIRED)

@@ -16,7 +16,7 @@ Pair i (a global index, so the answer does not depend on blocks or threads):
 3. Each arm plays round 1 from that state, then the rest of the game (RULES.md §8) from a
    second stream, (seed, 2i + 1), the same for both arms.
 
-Counters per block (P_*, declared in kernels.statistics PAIRED_STATS): pairs used and skipped,
+Counters per block (P_*, declared in PAIRED_STATS below): pairs used and skipped,
 q's outright game wins in each arm and in one arm only, and the sums and squares of q's round-1
 points in each arm and of their difference, and of the difference of q's final totals.
 
@@ -30,14 +30,32 @@ from kernels.engine import play_round, reveal_top
 from kernels.game import GS_SIZE, deal_round, play_rounds, settle_round
 from kernels.rng import below, seed_stream_into
 from kernels.scoring import refresh_points
-from kernels.statistics import PAIRED_STATS
+from kernels.statistics import Layout, Stat
 from kernels.state import (DECK, DECK_LEN, ENDER, MAX_PLAYERS, POINTS, SHUFFLED, STATE_SIZE,
                            copy_state, gain_card)
 
 MODE_CARD, MODE_POLICY = 0, 1
 PAIR_BLOCK = 256            # pairs per block: part of the plan, never depends on threads
 
-# counters per block, from the statistics catalogue (kernels.statistics PAIRED_STATS)
+# counters per block: the treated seat q in arms A and B of the same deal (declared as the
+# statistics catalogue declares its own, kernels.statistics)
+PAIRED_STATS = Layout("paired", (
+    Stat("pairs", "count", "pairs used (both arms played)", column_count="pairs"),
+    Stat("skipped", "count", "deals skipped (too few copies of the kind in the deck)",
+         column_count="skipped"),
+    Stat("points_diff", "mean", "q's round-1 points, arm A minus arm B", of="pairs",
+         unit="points", column="round_points_diff"),
+    Stat("win_diff", "rate_diff", "q's outright game wins, arm A minus arm B", of="pairs",
+         unit="games", column="win_rate_diff"),
+    Stat("total_diff", "mean", "q's final total, arm A minus arm B", of="pairs", unit="points",
+         column="final_total_diff"),
+    Stat("win_a", "rate", "q won the game outright in arm A", of="pairs", column="win_rate_a"),
+    Stat("points_a", "mean", "q's round-1 points in arm A", of="pairs", unit="points",
+         column="round_points_a"),
+    Stat("win_b", "rate", "q won the game outright in arm B", of="pairs", column="win_rate_b"),
+    Stat("points_b", "mean", "q's round-1 points in arm B", of="pairs", unit="points",
+         column="round_points_b"),
+))
 _S = PAIRED_STATS.at
 P_N, P_SKIPPED, P_WIN_A, P_WIN_B = _S("pairs"), _S("skipped"), _S("win_a"), _S("win_b")
 P_ONLY_A, P_ONLY_B = _S("win_diff"), _S("win_diff", "b")

@@ -24,6 +24,11 @@ Naming (legacy JSON keys and columns are kept exactly): `json` is the estimate's
 estimate's column in tidy frames (its interval in `stem`_lo, `stem`_hi; stem: the column
 without a trailing _mean), `column_count` the counts' column. `{}` in a name is a bin's label.
 Statistics with a `table` form a table of their own, one row per bin (tidy frames, --table).
+
+The counter blocks of the other drivers are declared with the same Stat and Layout next to the
+kernel that counts them, so that an edit of one recompiles only that driver (kernels/__init__.py:
+a kernel is cached by the files it imports): PAIRED_STATS in kernels/paired.py, ADVISOR_STATS
+and ADVISOR_PAIRED in kernels/advisor.py.
 """
 from __future__ import annotations
 
@@ -180,46 +185,6 @@ GAME_STATS = Layout("games", (
 ))
 G_STATS = GAME_STATS.size                       # the game-round block follows the game counters
 GAME_SIZE = G_STATS + GAME_ROUND_STATS.size
-
-
-# ---------------------------------------------------------------------------------------------
-# paired experiments (kernels.paired P_*): the treated seat q in arms A and B of the same deal
-
-PAIRED_STATS = Layout("paired", (
-    Stat("pairs", "count", "pairs used (both arms played)", column_count="pairs"),
-    Stat("skipped", "count", "deals skipped (too few copies of the kind in the deck)",
-         column_count="skipped"),
-    Stat("points_diff", "mean", "q's round-1 points, arm A minus arm B", of="pairs",
-         unit="points", column="round_points_diff"),
-    Stat("win_diff", "rate_diff", "q's outright game wins, arm A minus arm B", of="pairs",
-         unit="games", column="win_rate_diff"),
-    Stat("total_diff", "mean", "q's final total, arm A minus arm B", of="pairs", unit="points",
-         column="final_total_diff"),
-    Stat("win_a", "rate", "q won the game outright in arm A", of="pairs", column="win_rate_a"),
-    Stat("points_a", "mean", "q's round-1 points in arm A", of="pairs", unit="points",
-         column="round_points_a"),
-    Stat("win_b", "rate", "q won the game outright in arm B", of="pairs", column="win_rate_b"),
-    Stat("points_b", "mean", "q's round-1 points in arm B", of="pairs", unit="points",
-         column="round_points_b"),
-))
-
-
-# ---------------------------------------------------------------------------------------------
-# the advisor's evaluation (kernels.advisor N_*): per action of the decision, summed over the
-# sampled deals (the rates and means are of the samples)
-
-ADVISOR_STATS = Layout("advisor", (
-    Stat("points", "mean", "the asker's round points", unit="points"),
-    Stat("best_opponent_points", "mean", "the best opponent's round points", unit="points"),
-    Stat("margin", "mean", "the asker's round points minus the best opponent's", unit="points"),
-    Stat("win_bet", "rate", "LAST CHANCE bets won (the asker's call)"),
-    Stat("win_game", "rate", "games won outright, the later rounds played on"),
-    Stat("four_mermaids_you", "rate", "rounds the asker ended with four mermaids"),
-    Stat("four_mermaids_opponent", "rate", "rounds an opponent ended with four mermaids"),
-))
-# between every two actions the advisor also sums the squared per-deal differences of these
-# (kernels.advisor X_*): their paired differences get intervals
-ADVISOR_PAIRED = ("margin", "win_game", "four_mermaids_you")
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from kernels import advisor as ka
 from kernels import cards as kc
 from kernels import state as ks
 from kernels.policies import IS_EXTERNAL
-from kernels.statistics import ADVISOR_PAIRED, ADVISOR_STATS
+from kernels.advisor import ADVISOR_PAIRED, ADVISOR_STATS
 
 from .. import __version__
 from ..rules.notation import card_name

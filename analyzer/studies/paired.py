@@ -43,7 +43,6 @@ from ..base.errors import SeasaltError
 from ..rules.policies import parse_policy, policy_arrays, seat_policies
 from .rotation import default_target, derive_seed, split_games
 from ..rules.limits import check_count, check_players, check_seed, run_seed
-from kernels.statistics import PAIRED_STATS
 from ..numbers.catalogue import estimates, flat_row
 from ..render.tidy_frames import frame
 
@@ -151,10 +150,10 @@ def plan_policy(players: int, a: str, b: str, pairs: int, seed: int,
 
 def summarize(e: Experiment, counters: Sequence[np.ndarray]) -> dict:
     """The experiment's row: paired differences and each arm's figures, with 95% intervals
-    (every column from the catalogue's PAIRED_STATS)."""
+    (every column from kernels.paired.PAIRED_STATS)."""
     c = np.sum(np.stack(counters), axis=0)
     row = dict(e.row)
-    row.update(flat_row(estimates(c, PAIRED_STATS, 0, 1)))
+    row.update(flat_row(estimates(c, pkn.PAIRED_STATS, 0, 1)))
     row["version"] = __version__
     return row
 
