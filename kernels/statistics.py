@@ -25,84 +25,28 @@ estimate's column in tidy frames (its interval in `stem`_lo, `stem`_hi; stem: th
 without a trailing _mean), `column_count` the counts' column. `{}` in a name is a bin's label.
 Statistics with a `table` form a table of their own, one row per bin (tidy frames, --table).
 
-The counter blocks of the other drivers are declared with the same Stat and Layout next to the
-kernel that counts them, so that an edit of one recompiles only that driver (kernels/__init__.py:
-a kernel is cached by the files it imports): PAIRED_STATS in kernels/paired.py, ADVISOR_STATS
-and ADVISOR_PAIRED in kernels/advisor.py.
+Stat and Layout live in kernels/layouts.py (no game's files imported). The counter blocks of the
+other drivers are declared with them next to the kernel that counts them, so that an edit of one
+recompiles only that driver (kernels/__init__.py: a kernel is cached by the files it imports):
+PAIRED_STATS in kernels/paired.py, ADVISOR_STATS and ADVISOR_PAIRED in kernels/advisor.py,
+Seastead's STATS in kernels/seastead/batch.py.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .actions import PAIR_NAMES
+from .layouts import KINDS, SEAT_SLOTS, Layout, Stat
 from .state import END_NAMES, MAX_PLAYERS, PLAYED_WIDTH, TRIO_SLOT
 
+assert SEAT_SLOTS == MAX_PLAYERS, "a per-seat statistic has a slot for every seat"
+__all__ = ["KINDS", "Layout", "Stat", "Table", "ROUND_STATS", "GAME_ROUND_STATS", "GAME_STATS",
+           "G_STATS", "GAME_SIZE", "ROUND_TABLES", "HIST", "PLAYED_LABELS"]
+
 HIST = 128            # histogram bins (values above clamp into the last bin)
-KINDS = ("count", "rate", "mean", "histogram", "rate_diff")
 
 # pairs played, by the effect they were played for (kernels.actions A_* codes), trios apart
 PLAYED_LABELS = tuple({**PAIR_NAMES, TRIO_SLOT: "trio"}.get(a) for a in range(PLAYED_WIDTH))
-
-@dataclass(frozen=True)
-class Stat:
-    name: str
-    kind: str
-    meaning: str
-    seats: bool = False
-    bins: int = 1
-    labels: tuple | None = None        # a name per bin (None: not shown); default: the index
-    of: str = ""                       # denominator statistic (a count); "": the run's count
-    squares: bool = True               # mean: sums of squares counted (an interval)
-    unit: str = ""
-    json: str | None = None
-    json_count: str | None = None
-    summary: bool = False              # histogram: its n, mean and interval in JSON too
-    column: str | None = None
-    column_count: str | None = None
-    stem: str | None = None
-    table: str | None = None           # a table of its own, one row per bin (see tables below)
-
-    @property
-    def width(self) -> int:
-        return self.bins * (MAX_PLAYERS if self.seats else 1)
-
-    @property
-    def slots(self) -> int:
-        two = (self.kind == "mean" and self.squares) or self.kind == "rate_diff"
-        return self.width * (2 if two else 1)
-
-    @property
-    def interval_stem(self) -> str | None:
-        if self.stem is not None or self.column is None:
-            return self.stem
-        return self.column[:-5] if self.column.endswith("_mean") else self.column
-
-    def label(self, b: int) -> str | None:
-        return str(b) if self.labels is None else self.labels[b]
-
-
-class Layout:
-    """Counter offsets of one table of statistics, in declaration order."""
-
-    def __init__(self, name: str, stats: tuple[Stat, ...], start: int = 0):
-        self.name = name
-        self.stats = stats
-        self.by_name = {s.name: s for s in stats}
-        assert len(self.by_name) == len(stats), f"{name}: a statistic is declared twice"
-        self.offset: dict[str, int] = {}
-        at = start
-        for s in stats:
-            assert s.kind in KINDS, s
-            assert not s.of or self.by_name[s.of].kind == "count", s
-            self.offset[s.name] = at
-            at += s.slots
-        self.size = at - start
-
-    def at(self, name: str, part: str = "") -> int:
-        """The first slot of `name` (part "sq": a mean's squares; "b": a rate_diff's B-only)."""
-        s = self.by_name[name]
-        return self.offset[name] + (s.width if part in ("sq", "b") else 0)
-
 
 # ---------------------------------------------------------------------------------------------
 # independent rounds (simulate --rounds): one row of counters per block, kernels.batch R_*

@@ -8,7 +8,6 @@ from typing import Mapping
 
 import numpy as np
 
-from kernels.state import MAX_PLAYERS
 from kernels.statistics import (G_STATS, GAME_ROUND_STATS, GAME_STATS, ROUND_STATS,
                                 ROUND_TABLES, Layout, Stat, Table)
 
@@ -99,7 +98,7 @@ class Estimate:
 
 
 def _slots(c: np.ndarray, stat: Stat, at: int, rows: int) -> np.ndarray:
-    shape = (MAX_PLAYERS if stat.seats else 1, stat.bins)
+    shape = (stat.seat_slots, stat.bins)
     return np.asarray(c[at:at + stat.width], dtype=np.int64).reshape(shape)[:rows]
 
 
@@ -107,7 +106,8 @@ def counts(c: np.ndarray, layout: Layout, name: str, start: int = 0,
            part: str = "") -> np.ndarray:
     """The integer counters of one statistic (part "sq": its squares), shaped (seats or 1,
     bins), from a counter row whose `layout` begins at `start`."""
-    return _slots(c, layout.by_name[name], start + layout.at(name, part), MAX_PLAYERS)
+    s = layout.by_name[name]
+    return _slots(c, s, start + layout.at(name, part), s.seat_slots)
 
 
 def estimates(c: np.ndarray, layout: Layout, run_count: int, players: int,

@@ -24,6 +24,7 @@ from ..base.errors import SeasaltError
 from ..rules.policies import Policy
 from ..studies.rotation import rotation_seed, split_games
 from ..rules.limits import check_seed, run_seed
+from ..numbers.catalogue import counts
 from ..numbers.estimates import mean_ci, wilson
 from .components import Components, Setup, load
 from .players import player_arrays, seat_players
@@ -90,6 +91,14 @@ def _mean(total: float, sq: float, n: int) -> dict:
     return {"mean": m, "ci95": list(ci)}
 
 
+def _counters(c: np.ndarray):
+    """k(name, seat, bin, part): a counter of the summed row `c`, by its statistic's name in
+    kernels.seastead.batch.STATS (part "sq": a mean's squares)."""
+    def k(name: str, seat: int = 0, b: int = 0, part: str = "") -> int:
+        return int(counts(c, sb.STATS, name, part=part)[seat, b])
+    return k
+
+
 def header(comps: Components, setup: Setup, seed: int, command: str) -> dict:
     return {"command": command, "seed": seed, "setup": setup.describe(), "solo": setup.solo,
             "sides": setup.sides.upper(), "decree": setup.decree, **comps.meta(),
@@ -99,45 +108,43 @@ def header(comps: Components, setup: Setup, seed: int, command: str) -> dict:
 def summarize(planned: Planned, comps: Components, c: np.ndarray, timing: dict | None,
               command: str = "seastead simulate") -> dict:
     """The JSON-ready summary of a games batch from its summed counters."""
-    n = int(c[sb.G_GAMES])
+    k = _counters(c)
+    n = k("games")
     solo = planned.setup.solo
     seats = 1 if solo else 2
-
-    def g(name: str, i: int = 0) -> int:
-        return int(c[getattr(sb, name) + i])
 
     out = header(comps, planned.setup, planned.batch.seed, command)
     out.update({"games": n, "players": [p.spec for p in planned.players]})
     per_seat = []
     for q in range(seats):
-        cats = {name: _mean(g("G_CAT_SUM", q * 5 + k), g("G_CAT_SQ", q * 5 + k), n)
-                for k, name in enumerate(CATEGORIES)}
+        cats = {name: _mean(k("category", q, b), k("category", q, b, "sq"), n)
+                for b, name in enumerate(CATEGORIES)}
         per_seat.append({
             "seat": q, "player": planned.players[q].spec,
-            "score": _mean(g("G_TOT_SUM", q), g("G_TOT_SQ", q), n),
+            "score": _mean(k("total", q), k("total", q, part="sq"), n),
             "categories": cats,
-            "dives_per_game": g("G_DIVES", q) / n,
-            "builds_per_game": {b: g("G_BUILDS", q * 3 + t) / n for t, b in enumerate(BUILDINGS)},
-            "specialists_spent_per_game": g("G_SPENT", q) / n,
-            "ship_bonuses_per_game": g("G_SHIP_BONUS", q) / n,
-            "extra_actions_per_game": g("G_EXTRAS", q) / n,
-            "cleanup_shortfall_per_game": g("G_SHORT", q) / n,
+            "dives_per_game": k("dives", q) / n,
+            "builds_per_game": {b: k("builds", q, t) / n for t, b in enumerate(BUILDINGS)},
+            "specialists_spent_per_game": k("spent", q) / n,
+            "ship_bonuses_per_game": k("ship_bonus", q) / n,
+            "extra_actions_per_game": k("extras", q) / n,
+            "cleanup_shortfall_per_game": k("short", q) / n,
         })
     out["seats"] = per_seat
-    rounds_hist = c[sb.G_ROUNDS_HIST:sb.G_ROUNDS_HIST + sb.ROUNDS_HIST]
-    out["rounds"] = {**_mean(g("G_ROUNDS_SUM"), g("G_ROUNDS_SQ"), n),
-                     "hist": {str(i): int(v) for i, v in enumerate(rounds_hist) if v}}
-    out["end_triggers"] = {name: _rate(g("G_TRIG", i), n) for i, name in enumerate(TRIGGERS)}
-    out["untriggered_games"] = g("G_UNTRIGGERED")
+    hist = counts(c, sb.STATS, "rounds_hist")[0]
+    out["rounds"] = {**_mean(k("rounds"), k("rounds", part="sq"), n),
+                     "hist": {str(i): int(v) for i, v in enumerate(hist) if v}}
+    out["end_triggers"] = {name: _rate(k("trigger", 0, i), n) for i, name in enumerate(TRIGGERS)}
+    out["untriggered_games"] = k("untriggered")
     if solo:
         out["solo"] = {
-            "wins": _rate(g("G_WINS", 0), n),
-            "boss_score": _mean(g("G_BOSS_SUM"), g("G_BOSS_SQ"), n),
-            "boss_buildings_per_game": g("G_BOSS_BUILT") / n,
-            "margin": _mean(g("G_MARGIN_SUM"), g("G_MARGIN_SQ"), n),
+            "wins": _rate(k("wins", 0), n),
+            "boss_score": _mean(k("boss"), k("boss", part="sq"), n),
+            "boss_buildings_per_game": k("boss_built") / n,
+            "margin": _mean(k("margin"), k("margin", part="sq"), n),
         }
     else:
-        w0, w1, shared = g("G_WINS", 0), g("G_WINS", 1), g("G_SHARED")
+        w0, w1, shared = k("wins", 0), k("wins", 1), k("shared")
         share0 = w0 + shared / 2                     # win share of the first player
         sq0 = w0 + shared / 4
         out["wins"] = [_rate(w0, n), _rate(w1, n)]
@@ -145,10 +152,10 @@ def summarize(planned: Planned, comps: Components, c: np.ndarray, timing: dict |
         edge = _mean(share0, sq0, n)
         edge = {"mean": edge["mean"] - 0.5, "ci95": [x - 0.5 for x in edge["ci95"]]}
         out["first_player"] = {"win_share": _mean(share0, sq0, n), "edge": edge,
-                               "margin": _mean(g("G_MARGIN_SUM"), g("G_MARGIN_SQ"), n)}
-        out["tiebreaks"] = {name: _rate(g("G_TIEBREAK", i), n) for i, name in
+                               "margin": _mean(k("margin"), k("margin", part="sq"), n)}
+        out["tiebreaks"] = {name: _rate(k("tiebreak", 0, i), n) for i, name in
                             enumerate(("none", "buildings_left", "cleanup", "shared"))}
-        out["decrees_per_game"] = g("G_DECREES") / n
+        out["decrees_per_game"] = k("decrees") / n
     if timing is not None:
         out["timing"] = timing
     return out
@@ -220,14 +227,15 @@ def _rank(specs: list[str], plans, counters, solo: bool) -> list[dict]:
     acc = {e: {"games": 0, "wins": 0, "shared": 0, "score": 0.0, "score_sq": 0.0,
                "first_wins": 0, "first_games": 0} for e in range(len(specs))}
     for (seats, _), c in zip(plans, counters):
-        n = int(c[sb.G_GAMES])
+        k = _counters(c)
+        n = k("games")
         for q, e in enumerate(seats):
             a = acc[e]
             a["games"] += n
-            a["wins"] += int(c[sb.G_WINS + q])
-            a["shared"] += 0 if solo else int(c[sb.G_SHARED])
-            a["score"] += float(c[sb.G_TOT_SUM + q])
-            a["score_sq"] += float(c[sb.G_TOT_SQ + q])
+            a["wins"] += k("wins", q)
+            a["shared"] += 0 if solo else k("shared")
+            a["score"] += float(k("total", q))
+            a["score_sq"] += float(k("total", q, part="sq"))
     rows = []
     for e, a in acc.items():
         n = a["games"]
