@@ -85,3 +85,14 @@ def paired_rate_diff(only_a: int, only_b: int, n: int,
     var = max(0.0, (only_a + only_b) / n - d * d) * n / max(1, n - 1)
     half = z * math.sqrt(var / n)
     return d, d - half, d + half
+
+
+def weighted_mean_ci(w, n, s1, s2, z: float = Z95) -> tuple[float, float, float]:
+    """(mean, lo, hi) of observations in buckets of equal weight: bucket i holds n[i]
+    observations of weight w[i], their sum s1[i] and sum of squares s2[i] (numpy arrays); a
+    normal interval from the weighted mean's variance (the hand reading's importance weights)."""
+    total = float((w * n).sum())
+    mean = float((w * s1).sum()) / total
+    var = float((w * w * (s2 - 2 * mean * s1 + mean * mean * n)).sum()) / total ** 2
+    half = z * math.sqrt(max(var, 0.0))
+    return mean, mean - half, mean + half

@@ -28,7 +28,6 @@ and the same for any thread count). The effective sample size (sum w)^2 / sum w^
 """
 from __future__ import annotations
 
-import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kernels import advisor as ka
+from kernels.advisor import ADVISOR_PAIRED, ADVISOR_STATS
 from kernels import cards as kc
 from kernels import events as ev
 from kernels import reading as kr
@@ -49,7 +49,7 @@ from ..rules.policies import policy_arrays, seat_policies
 from .position import Position, parse
 from ..rules.limits import run_seed
 from ..runs.batches import check_jobs, max_jobs
-from ..numbers.estimates import Z95
+from ..numbers.estimates import weighted_mean_ci
 
 BLOCK = 256                      # samples per block (the sums do not depend on it)
 DEFAULT_SAMPLES = 20_000
@@ -179,29 +179,28 @@ class WeightedTally:
         total = float((w * self.nb).sum())
         return total * total / float((w * w * self.nb).sum()) if total else 0.0
 
-    def _est(self, s1: np.ndarray, s2: np.ndarray) -> tuple[float, float]:
-        """(mean, standard error) from per-bucket sums and sums of squares."""
-        w = self.w
-        total = float((w * self.nb).sum())
-        mean = float((w * s1).sum()) / total
-        var = float((w * w * (s2 - 2 * mean * s1 + mean * mean * self.nb)).sum()) / total ** 2
-        return mean, math.sqrt(max(var, 0.0))
+    def _bucket(self, a: int, name: str, part: str = "") -> np.ndarray:
+        return self.bcounts[:, a, ADVISOR_STATS.at(name, part)].astype(float)
 
-    def mean_ci(self, a: int, total: int, squares: int) -> dict:
-        m, se = self._est(self.bcounts[:, a, total].astype(float),
-                          self.bcounts[:, a, squares].astype(float))
-        return {"mean": m, "ci95": [m - Z95 * se, m + Z95 * se]}
+    def count(self, a: int, name: str, part: str = "") -> int:
+        """Action a's counter of statistic `name` over every bucket (unweighted)."""
+        return int(self._bucket(a, name, part).sum())
 
-    def rate(self, a: int, slot: int) -> dict:
-        s = self.bcounts[:, a, slot].astype(float)
-        m, se = self._est(s, s)
-        return {"rate": m, "ci95": [max(0.0, m - Z95 * se), min(1.0, m + Z95 * se)]}
+    def estimate(self, a: int, name: str) -> dict:
+        """Action a's weighted mean or rate of statistic `name` (as Tally.estimate)."""
+        s1 = self._bucket(a, name)
+        if ADVISOR_STATS.by_name[name].kind == "mean":
+            m, lo, hi = weighted_mean_ci(self.w, self.nb, s1, self._bucket(a, name, "sq"))
+            return {"mean": m, "ci95": [lo, hi]}
+        m, lo, hi = weighted_mean_ci(self.w, self.nb, s1, s1)       # 0/1: squares = sums
+        return {"rate": m, "ci95": [max(0.0, lo), min(1.0, hi)]}
 
-    def diff(self, a: int, b: int, total: int, cross: int) -> dict:
+    def diff(self, a: int, b: int, name: str) -> dict:
+        """The weighted paired difference of statistic `name` (ADVISOR_PAIRED), a minus b."""
         lo, hi = (a, b) if a < b else (b, a)
-        m, se = self._est((self.bcounts[:, a, total] - self.bcounts[:, b, total]).astype(float),
-                          self.bcross[:, lo, hi, cross].astype(float))
-        return {"mean": m, "ci95": [m - Z95 * se, m + Z95 * se]}
+        m, l, h = weighted_mean_ci(self.w, self.nb, self._bucket(a, name) - self._bucket(b, name),
+                                   self.bcross[:, lo, hi, ADVISOR_PAIRED.index(name)].astype(float))
+        return {"mean": m, "ci95": [l, h]}
 
     def plain(self) -> Tally:
         """Every sample with the same weight: the advisor's own tally."""
