@@ -1,9 +1,8 @@
 """The strategy guide's page: sections of prose, figures (each with its caption and the table
 of its numbers) and tables. Pure string building; the caller writes the images beside it.
 
-Like reports.html, the page sets `data-images="loaded"` on <body> once every image has
-rendered (else "broken"), and `data-figures-with-tables` to the number of figures that hold a
-table, so a headless browser can check the page.
+Its head (with the image check: `data-images="loaded"` on <body> once every image has rendered,
+`data-figures-with-tables`) and each figure's start are the report page's (reports.html).
 """
 from __future__ import annotations
 
@@ -11,24 +10,9 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Sequence
 
-GENERATOR = "seasalt guide"
+from .html import figure_start, head
 
-_CHECK = """<script>
-window.addEventListener("load", function () {
-  var imgs = document.images, ok = imgs.length > 0;
-  for (var i = 0; i < imgs.length; i++) {
-    if (!(imgs[i].complete && imgs[i].naturalWidth > 0)) { ok = false; }
-  }
-  var figs = document.querySelectorAll("figure"), withTable = 0;
-  for (var j = 0; j < figs.length; j++) {
-    if (figs[j].querySelector("table")) { withTable++; }
-  }
-  document.body.setAttribute("data-image-count", String(imgs.length));
-  document.body.setAttribute("data-images", ok ? "loaded" : "broken");
-  document.body.setAttribute("data-figures", String(figs.length));
-  document.body.setAttribute("data-figures-with-tables", String(withTable));
-});
-</script>"""
+GENERATOR = "seasalt guide"
 
 _STYLE = """body { font-family: system-ui, sans-serif; max-width: 1150px; margin: 2em auto;
        padding: 0 1em; color: #222; line-height: 1.45; }
@@ -115,11 +99,7 @@ def table_html(t: Table) -> str:
 
 def page(title: str, intro: Sequence[str], sections: Sequence[Section],
          footer: Sequence[str] = ()) -> str:
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           f'<meta name="generator" content="{GENERATOR}">',
-           '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{escape(title)}</title>", f"<style>{_STYLE}</style>", _CHECK, "</head>",
-           "<body>", f"<h1>{escape(title)}</h1>"]
+    out = head(title, GENERATOR, _STYLE, viewport=True)
     out += [f"<p>{escape(p)}</p>" for p in intro]
     out.append("<nav><ol>" + "".join(f'<li><a href="#{escape(s.id)}">{escape(s.title)}</a></li>'
                                      for s in sections) + "</ol></nav>")
@@ -131,8 +111,7 @@ def page(title: str, intro: Sequence[str], sections: Sequence[Section],
             out.append('<ul class="findings">' + "".join(f"<li>{escape(f)}</li>"
                                                         for f in s.findings) + "</ul>")
         for f in s.figures:
-            out += [f'<figure id="{escape(f.name)}">',
-                    f'<img src="{escape(f.png)}" alt="{escape(f.title)}">',
+            out += [*figure_start(f.name, f.title, f.png),
                     f"<figcaption><strong>{escape(f.title)}.</strong> {escape(f.caption)} "
                     f'<span class="small">(<a href="{escape(f.svg)}">SVG</a>)</span>'
                     "</figcaption>",

@@ -2,8 +2,10 @@
 under each, and the runs' metadata. Pure string building; the caller writes the images next to the page.
 
 The page carries a tiny script that, once the page has loaded, sets `data-images="loaded"` on
-<body> when every <img> has a natural width above zero (else "broken"), so a headless browser's
---dump-dom shows whether every image rendered.
+<body> when every <img> has a natural width above zero (else "broken"), and
+`data-figures-with-tables` to the number of figures holding a table, so a headless browser's
+--dump-dom shows whether every image rendered. `head` and `figure_start` are the page's parts the
+guide's page (reports.guide_html) shares.
 """
 from __future__ import annotations
 
@@ -13,14 +15,20 @@ from typing import Mapping, Sequence
 
 GENERATOR = "seasalt report"
 
-_CHECK = """<script>
+CHECK = """<script>
 window.addEventListener("load", function () {
   var imgs = document.images, ok = imgs.length > 0;
   for (var i = 0; i < imgs.length; i++) {
     if (!(imgs[i].complete && imgs[i].naturalWidth > 0)) { ok = false; }
   }
+  var figs = document.querySelectorAll("figure"), withTable = 0;
+  for (var j = 0; j < figs.length; j++) {
+    if (figs[j].querySelector("table")) { withTable++; }
+  }
   document.body.setAttribute("data-image-count", String(imgs.length));
   document.body.setAttribute("data-images", ok ? "loaded" : "broken");
+  document.body.setAttribute("data-figures", String(figs.length));
+  document.body.setAttribute("data-figures-with-tables", String(withTable));
 });
 </script>"""
 
@@ -47,13 +55,25 @@ class Chart:
     table: tuple[Sequence[str], Sequence[Sequence[str]]] | None = None   # the chart's numbers
 
 
+def head(title: str, generator: str, style: str, viewport: bool = False) -> list[str]:
+    """A page's lines up to its <h1>: the document head with its style and the image check."""
+    return ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+            f'<meta name="generator" content="{generator}">',
+            *(['<meta name="viewport" content="width=device-width, initial-scale=1">']
+              if viewport else []),
+            f"<title>{escape(title)}</title>", f"<style>{style}</style>", CHECK, "</head>",
+            "<body>", f"<h1>{escape(title)}</h1>"]
+
+
+def figure_start(name: str, title: str, png: str) -> list[str]:
+    """A chart's <figure> and its image (its caption and table follow, then </figure>)."""
+    return [f'<figure id="{escape(name)}">', f'<img src="{escape(png)}" alt="{escape(title)}">']
+
+
 def page(charts: Sequence[Chart], runs: Sequence[Mapping[str, object]], title: str,
          notes: Sequence[str] = ()) -> str:
     """The HTML text. `runs`: one mapping per result file (its metadata, shown as a table)."""
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           f'<meta name="generator" content="{GENERATOR}">',
-           f"<title>{escape(title)}</title>", f"<style>{_STYLE}</style>", _CHECK, "</head>",
-           "<body>", f"<h1>{escape(title)}</h1>"]
+    out = head(title, GENERATOR, _STYLE)
     for n in notes:
         out.append(f'<p class="small">{escape(n)}</p>')
     out.append("<h2>Charts</h2>")
@@ -61,16 +81,15 @@ def page(charts: Sequence[Chart], runs: Sequence[Mapping[str, object]], title: s
         out.append("<p>No chart applies to these results.</p>")
     for c in charts:
         src = ", ".join(escape(s) for s in c.sources)
-        out += [f'<figure id="{escape(c.name)}">',
-                f'<img src="{escape(c.png)}" alt="{escape(c.title)}">',
+        out += [*figure_start(c.name, c.title, c.png),
                 f"<figcaption><strong>{escape(c.title)}.</strong> {escape(c.finding)}"
                 f'<br><span class="small">from {src}; '
                 f'<a href="{escape(c.svg)}">SVG</a>, <a href="{escape(c.png)}">PNG</a></span>'
                 "</figcaption>"]
         if c.table is not None:
-            head, rows = c.table
+            columns, rows = c.table
             out.append('<table class="numbers"><tr>' + "".join(f"<th>{escape(h)}</th>"
-                                                              for h in head) + "</tr>")
+                                                              for h in columns) + "</tr>")
             out += ["<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in row) + "</tr>"
                     for row in rows]
             out.append("</table>")

@@ -1,7 +1,14 @@
-"""Every chart of `seasalt report`, registered once with all it needs: the results table it
-draws (analyzer.studies.report.detect), its title, the columns the file must have, how it is drawn,
-its finding (words the intervals allow) and its table of numbers. analyzer.studies.report reads only
-this list; a new statistic's chart is one `rates_by_players` line here."""
+"""Every chart seasalt draws, registered once.
+
+CHARTS are the charts of `seasalt report`, each with all it needs: the results table it draws
+(analyzer.studies.report.detect), its title, the columns the file must have, how it is drawn, its
+finding (words the intervals allow) and its table of numbers. analyzer.studies.report reads only
+this list; a new statistic's chart is one `rates_by_players` line here.
+
+STUDY_CHARTS are the charts of the studies' own pages: the guide's (analyzer.studies.guide_pages)
+and the optimizer's `--chart`, drawn from the study's frames (their words and tables are the
+page's). Every chart's files are written by `write_files`, the same for the report and the guide.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,6 +21,7 @@ from kernels.statistics import ROUND_STATS
 from . import charts as ch
 from . import findings as fi
 from . import numbers as nu
+from . import strategy as st
 
 
 LC_MIN_CALLS = 200     # LAST CHANCE point totals with fewer calls are merged with their neighbours
@@ -25,8 +33,8 @@ class ChartSpec:
     table: str                     # the results table it draws (analyzer.studies.report.detect)
     title: str
     needs: tuple[str, ...]         # columns its files must have (numbers, unless in `text`)
-    draw: Callable
-    finding: Callable[[pd.DataFrame], str]
+    draw: Callable                 # the frame (a study chart: the study's frames) -> a Figure
+    finding: Callable[[pd.DataFrame], str] | None = None    # a study chart: the page's words
     numbers: Callable | None = None
     per_file: bool = False         # one chart per file (else one over all files of the table)
     prepare: Callable[[pd.DataFrame], pd.DataFrame] | None = None
@@ -116,3 +124,93 @@ def text_columns(table: str) -> list[str]:
 
 
 TABLE_NAMES = tuple(dict.fromkeys(c.table for c in CHARTS))
+
+
+# ---------------------------------------------------------------------------------------------
+# the studies' own charts: the guide's (its frames, prepared by analyzer.studies.guide_pages)
+# and the optimizer's trace
+
+def study_chart(name: str, title: str, draw: Callable, table: str = "guide") -> ChartSpec:
+    """A chart of a study's page: `title` heads it on the page, `draw` makes it from the
+    study's frames."""
+    return ChartSpec(name, table, title, (), draw)
+
+
+def _grid(name: str, against: str) -> ChartSpec:
+    return study_chart(f"{name}_heatmap", against, lambda df: st.grid_heatmap(
+        df, "last_chance_at", "stop_at", title=f"Win rate of one seat by stop_at and "
+        f"last_chance_at, {against.lower()} (16 = never)"))
+
+
+def _by_kind(name: str, head: str, title: str, label: str, chart_title: str,
+             xlabel: str) -> ChartSpec:
+    return study_chart(name, f"{head}, {title}", lambda df: st.intervals(
+        df.assign(grp=df["players"].astype(str) + " players"), label, "win_rate_diff",
+        chart_title.format(title), xlabel, group="grp", percent=True))
+
+
+def _seats(name: str, title: str) -> ChartSpec:
+    return study_chart(name, f"First seat, {title}", lambda df: st.intervals(
+        df.assign(label=df["players"].astype(str) + "p " + df["player"] + ", seat "
+                  + df["seat"].astype(str)), "label", "win_rate",
+        f"Win rate by seat, identical players ({title}; seat 0 starts the game)", "win rate",
+        percent=True, zero=False))
+
+
+STUDY_CHARTS: tuple[ChartSpec, ...] = (
+    _grid("grid", "Against baseline opponents"),
+    _grid("grid_tuned", "Against tuned opponents"),
+    _grid("grid_extra", "Extra Salt, against baseline opponents"),
+    study_chart("last_chance_points", "LAST CHANCE success by the caller's points",
+                lambda bins: st.rate_lines(
+                    bins.assign(x=bins["points_from"]), "x", "success",
+                    "LAST CHANCE success by the caller's card points",
+                    "caller's card points at the call (merged bins start here)",
+                    "calls won (% of calls)", min_n="sparse")),
+    study_chart("last_chance_threshold", "LAST CHANCE by the caller's threshold",
+                lambda df: st.rate_lines(
+                    df, "last_chance_at", "last_chance_success",
+                    "Success of the LAST CHANCE calls of one seat by its threshold",
+                    "last_chance_at of the seat (stop_at = 7; baseline opponents)",
+                    "its calls won (% of its calls)")),
+    study_chart("tuned_matchups", "Tuned players against baseline and against threshold(7, 7)",
+                lambda m: st.intervals(
+                    m.assign(label=m["players"].astype(str) + "p: " + m["player"] + " vs "
+                             + m["against"]), "label", "win_rate",
+                    "One seat against the others (95% intervals)", "win rate of the one seat",
+                    percent=True, zero=False)),
+    study_chart("ibr_trace", "Iterated best response, 2 players", st.optimize_trace),
+    study_chart("mermaid_values", "Mermaids", lambda mer: st.intervals(
+        mer.assign(label=mer["players"].astype(str) + "p, mermaid #"
+                   + (mer["given"] + 1).astype(str)), "label", "win_rate_diff",
+        "What a mermaid in hand at a round's start is worth",
+        "change in the chance to win the game (A - B)", percent=True)),
+    _by_kind("cards", "Card values", "base game", "kind",
+             "One card of each kind in hand at a round's start ({})",
+             "change in the chance to win the game (A - B)"),
+    _by_kind("cards_extra", "Card values", "Extra Salt", "kind",
+             "One card of each kind in hand at a round's start ({})",
+             "change in the chance to win the game (A - B)"),
+    _by_kind("pairs", "Pairs", "base game", "label",
+             "Playing each pair kind instead of holding it ({})",
+             "change in the chance to win the game (play - hold)"),
+    _by_kind("pairs_extra", "Pairs", "Extra Salt", "label",
+             "Playing each pair kind instead of holding it ({})",
+             "change in the chance to win the game (play - hold)"),
+    study_chart("void_rounds", "Void rounds by everyone's threshold", lambda df: st.rate_lines(
+        df, "stop_at", "void_rate", "Void rounds when every seat declares at the same threshold",
+        "stop_at of every seat (card points)", "void rounds (% of rounds)", log=True)),
+    _seats("seats", "base game"),
+    _seats("seats_extra", "Extra Salt"),
+    study_chart("optimize_trace", "Optimizer trace", st.optimize_trace, table="optimize"),
+)
+STUDY = {c.name: c for c in STUDY_CHARTS}
+
+
+def write_files(fig, folder, name: str, dpi: int) -> tuple[str, str]:
+    """A chart's PNG and SVG, `name`.png and `name`.svg in `folder`: the file names."""
+    from pathlib import Path
+    png, svg = f"{name}.png", f"{name}.svg"
+    fig.savefig(Path(folder) / png, dpi=dpi)
+    fig.savefig(Path(folder) / svg)
+    return png, svg

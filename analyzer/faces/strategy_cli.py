@@ -117,9 +117,10 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
         if trace is not None:
             write_out(trace_df, trace)
         if chart is not None:
-            from reports.strategy import optimize_trace, save
+            from reports.registry import STUDY
+            from reports.strategy import save
             try:
-                save(optimize_trace(trace_df, results), chart)
+                save(STUDY["optimize_trace"].draw(trace_df, results), chart)
             except OSError as e:
                 raise SeasaltError(f"--chart {chart!r}: cannot write: {e.strerror or e}; the "
                                    f"finished work is kept: rerun the same command with --resume "

@@ -10,7 +10,7 @@ from typing import Callable
 import pandas as pd
 
 from reports import captions as cap
-from reports import strategy as charts
+from reports.registry import STUDY, write_files
 from reports.guide_html import Figure, Section, Table, page
 
 from . import guide as g
@@ -50,12 +50,15 @@ class Writer:
         self.log = log
         (where / "data").mkdir(exist_ok=True)
 
-    def figure(self, name: str, fig, title: str, caption: str, table: Table) -> Figure:
-        fig.savefig(self.where / f"{name}.png", dpi=130)
-        fig.savefig(self.where / f"{name}.svg")
+    def figure(self, name: str, frames, caption: str, table: Table) -> Figure:
+        """Chart `name` of the registry (reports.registry.STUDY), drawn from `frames` (a frame,
+        or a tuple of them), its files written; under its registered title on the page."""
+        spec = STUDY[name]
+        fig = spec.draw(*frames) if isinstance(frames, tuple) else spec.draw(frames)
+        png, svg = write_files(fig, self.where, name, dpi=130)
         if self.log:
             self.log(f"chart {name}: {caption}")
-        return Figure(name, title, caption, table, f"{name}.png", f"{name}.svg")
+        return Figure(name, spec.title, caption, table, png, svg)
 
     def data(self, name: str, df: pd.DataFrame) -> str:
         path = f"data/{name}.csv"
@@ -81,11 +84,9 @@ def grid_section(w: Writer, f: dict) -> Section:
             words.append(cap.rank(ests, "win rate", subject=f"{p} players, (stop_at, "
                                                             f"last_chance_at)"))
         findings += [f"{title}: {x}" for x in words]
-        fig = charts.grid_heatmap(df.assign(last_chance_at=df["last_chance_at"].where(
-            df["last_chance_at"] != g.NEVER, 16)), "last_chance_at", "stop_at",
-            title=f"Win rate of one seat by stop_at and last_chance_at, {title.lower()} "
-                  f"(16 = never)")
-        figures.append(w.figure(f"{name}_heatmap", fig, title, " ".join(words),
+        never16 = df.assign(last_chance_at=df["last_chance_at"].where(
+            df["last_chance_at"] != g.NEVER, 16))
+        figures.append(w.figure(f"{name}_heatmap", never16, " ".join(words),
                                 _grid_table(df, csv)))
     return Section("stop", "When to STOP and when to call LAST CHANCE", [
         "One seat plays threshold(stop_at=S, last_chance_at=L): it declares as soon as it has S "
@@ -128,18 +129,13 @@ def last_chance_section(w: Writer, f: dict) -> Section:
         best = gp.loc[gp["success"].idxmax()]
         words.append(f"{p} players: from {_rate(worst, 'success')} at {worst['points']} points "
                      f"to {_rate(best, 'success')} at {best['points']}")
-    fig = charts.rate_lines(bins.assign(x=bins["points_from"]), "x", "success",
-                            "LAST CHANCE success by the caller's card points",
-                            "caller's card points at the call (merged bins start here)",
-                            "calls won (% of calls)", min_n="sparse")
     table = Table(["players", "caller's points", "calls", "won", "success [95%]"],
                   [[str(r.players), r.points, f"{r.calls:,}", f"{r.won:,}",
                     _rate(r, "success")] for _, r in bins.iterrows()],
                   f"every seat plays {g.T77} (LAST CHANCE as soon as it has 7 points); point "
                   f"totals with fewer calls than the bin minimum are merged into their "
                   f"neighbours", (1,), set(), csv)
-    fig1 = w.figure("last_chance_points", fig, "LAST CHANCE success by the caller's points",
-                    "; ".join(words) + ".", table)
+    fig1 = w.figure("last_chance_points", bins, "; ".join(words) + ".", table)
     grid = f["grid"]
     row7 = grid[(grid["stop_at"] == 7) & (grid["last_chance_at"] != g.NEVER)].copy()
     csv2 = w.data("last_chance_by_threshold", row7)
@@ -147,18 +143,13 @@ def last_chance_section(w: Writer, f: dict) -> Section:
     for p, gp in row7.groupby("players", sort=True):
         ests = [_est(r, str(int(r.last_chance_at))) for _, r in gp.iterrows()]
         words2.append(cap.rank(ests, "win rate", subject=f"{p} players, last_chance_at"))
-    fig = charts.rate_lines(row7, "last_chance_at", "last_chance_success",
-                            "Success of the LAST CHANCE calls of one seat by its threshold",
-                            "last_chance_at of the seat (stop_at = 7; baseline opponents)",
-                            "its calls won (% of its calls)")
     table2 = Table(["players", "last_chance_at", "calls per round [95%]",
                     "calls won [95%]", "win rate [95%]"],
                    [[str(r["players"]), str(int(r["last_chance_at"])),
                      _rate(r, "last_chance_per_round"), _rate(r, "last_chance_success"),
                      _rate(r)] for _, r in row7.iterrows()],
                    "from the grid study (stop_at = 7 row)", (), set(), csv2)
-    fig2 = w.figure("last_chance_threshold", fig, "LAST CHANCE by the caller's threshold",
-                    " ".join(words2), table2)
+    fig2 = w.figure("last_chance_threshold", row7, " ".join(words2), table2)
     return Section("last-chance", "When LAST CHANCE pays, and at what point levels", [
         "A LAST CHANCE call is won when no opponent ends with more card points after their "
         "final turns; the caller then adds the colour bonus. Here every seat calls it as soon "
@@ -179,15 +170,10 @@ def tuned_section(w: Writer, f: dict) -> Section:
                                        "the fair share"))
             rows.append([str(p), r.player, r.against, f"{r.games:,}", _rate(rr),
                          _pct(1 / p)])
-    fig = charts.intervals(m.assign(label=m["players"].astype(str) + "p: " + m["player"]
-                                    + " vs " + m["against"]),
-                           "label", "win_rate", "One seat against the others (95% intervals)",
-                           "win rate of the one seat", percent=True, zero=False)
     table = Table(["players", "one seat", "the other seats", "games", "win rate [95%]", "fair"],
                   rows, "seats rotated; seeds of this guide, never used by the optimizer",
                   (1, 2), set(), csv)
-    fig1 = w.figure("tuned_matchups", fig, "Tuned players against baseline and against "
-                    "threshold(7, 7)", "; ".join(findings) + ".", table)
+    fig1 = w.figure("tuned_matchups", m, "; ".join(findings) + ".", table)
     specs = []
     for p in g.PLAYERS:
         t = TUNED[p]
@@ -222,7 +208,6 @@ def ibr_section(w: Writer, f: dict, ibr: dict) -> Section:
                      f"family, at this precision and budget.")
     else:
         words.append(f"Not settled within {len(ibr['searches'])} searches: {st['how']}.")
-    fig = charts.optimize_trace(trace, held)
     table = Table(["search", "against (previous pick)", "pick", "pick's win rate against it "
                    "[95%], held out"], rows, "2 players; each search starts from the previous "
                    "pick", (1, 2), set(), csv)
@@ -230,16 +215,13 @@ def ibr_section(w: Writer, f: dict, ibr: dict) -> Section:
         "Search 1 finds the best response to the baseline's play; search k the best response "
         "to the pick of search k-1, each from where the previous one ended. If a pick no "
         "longer beats its predecessor beyond the 95% interval, the sequence has settled.",
-    ], words, [w.figure("ibr_trace", fig, "Iterated best response, 2 players", words[0],
-                        table)])
+    ], words, [w.figure("ibr_trace", (trace, held), words[0], table)])
 
 
 def values_section(w: Writer, f: dict) -> Section:
     figs, findings = [], []
     mer = f["mermaids"]
     csv = w.data("mermaid_values", mer)
-    mer = mer.assign(label=mer["players"].astype(str) + "p, mermaid #" +
-                     (mer["given"] + 1).astype(str))
     for _, r in mer.iterrows():
         rr = r
         findings.append(cap.difference(_est(rr, f"{r.players} players, mermaid #{r.given + 1}",
@@ -250,13 +232,10 @@ def values_section(w: Writer, f: dict) -> Section:
             for _, r in mer.iterrows()]
     headers = ["players", "mermaid #", "pairs", "round points (A - B) [95%]",
                "P(win) (A - B) [95%]", "P(win) with it", "P(win) without it"]
-    figs.append(w.figure("mermaid_values", charts.intervals(
-        mer, "label", "win_rate_diff", "What a mermaid in hand at a round's start is worth",
-        "change in the chance to win the game (A - B)", percent=True), "Mermaids",
-        "; ".join(findings) + ".", Table(headers, rows, "A: the seat starts the round "
+    figs.append(w.figure("mermaid_values", mer, "; ".join(findings) + ".", Table(headers, rows, "A: the seat starts the round "
                                              "with this mermaid; B: it stays in the deck", (),
                                              set(), csv)))
-    for name, title in (("cards", "base game"), ("cards_extra", "Extra Salt")):
+    for name in ("cards", "cards_extra"):
         df = f[name]
         csv = w.data(f"card_values_{'base' if name == 'cards' else 'extra_salt'}", df)
         words = []
@@ -268,11 +247,7 @@ def values_section(w: Writer, f: dict) -> Section:
         rows = [[r.kind, str(r.players), f"{r.pairs:,}", f"{r.skipped:,}",
                  _num(r, "round_points_diff"), _rate(r, "win_rate_diff")]
                 for _, r in df.iterrows()]
-        figs.append(w.figure(name, charts.intervals(
-            df.assign(grp=df["players"].astype(str) + " players"), "kind", "win_rate_diff",
-            f"One card of each kind in hand at a round's start ({title})",
-            "change in the chance to win the game (A - B)", group="grp", percent=True),
-            f"Card values, {title}", " ".join(words),
+        figs.append(w.figure(name, df, " ".join(words),
             Table(["kind", "players", "pairs", "skipped", "round points (A - B) [95%]",
                    "P(win) (A - B) [95%]"], rows, "skipped: deals in which every copy was "
                    "already a pile top", (0,), set(), csv)))
@@ -290,7 +265,7 @@ def values_section(w: Writer, f: dict) -> Section:
 def pairs_section(w: Writer, f: dict) -> Section:
     figs = []
     findings = []
-    for name, title in (("pairs", "base game"), ("pairs_extra", "Extra Salt")):
+    for name in ("pairs", "pairs_extra"):
         df = f[name]
         csv = w.data(f"pair_values_{'base' if name == 'pairs' else 'extra_salt'}", df)
         mine = [cap.difference(_est(r, f"{r.players} players, playing {r.label} pairs",
@@ -301,11 +276,7 @@ def pairs_section(w: Writer, f: dict) -> Section:
                  "round_points_diff"), _rate(r, "win_rate_diff"),
                  _rate(r, "win_rate_a"), _rate(r, "win_rate_b")]
                 for _, r in df.iterrows()]
-        figs.append(w.figure(name, charts.intervals(
-            df.assign(grp=df["players"].astype(str) + " players"), "label", "win_rate_diff",
-            f"Playing each pair kind instead of holding it ({title})",
-            "change in the chance to win the game (play - hold)", group="grp", percent=True),
-            f"Pairs, {title}", "; ".join(mine) + ".",
+        figs.append(w.figure(name, df, "; ".join(mine) + ".",
             Table(["pair", "players", "pairs", "round-1 points (play - hold) [95%]",
                    "P(win) (play - hold) [95%]", "P(win), playing", "P(win), holding"],
                   rows, "", (0,), set(), csv)))
@@ -327,9 +298,6 @@ def void_section(w: Writer, f: dict) -> Section:
         top = gp.loc[gp["stop_at"].idxmax()]
         words.append(f"{p} players: {at}; {_rate(top, 'void_rate', 2)} when every seat waits "
                      f"for {int(top['stop_at'])}")
-    fig = charts.rate_lines(df, "stop_at", "void_rate", "Void rounds when every seat declares "
-                            "at the same threshold", "stop_at of every seat (card points)",
-                            "void rounds (% of rounds)", log=True)
     table = Table(["players", "stop_at of every seat", "rounds", "void", "void rate [95%]"],
                   [[str(r.players), str(r.stop_at), f"{r.rounds:,}", f"{r.void:,}",
                     _rate(r, "void_rate", 3)] for _, r in df.iterrows()], "", (),
@@ -338,8 +306,7 @@ def void_section(w: Writer, f: dict) -> Section:
         "A round is void when the deck runs out before anyone declares: nobody scores. Baseline "
         "players declare at 7, so they almost never see one; here every seat waits for the "
         "same number of points, which is where void rounds appear.",
-    ], words, [w.figure("void_rounds", fig, "Void rounds by everyone's threshold",
-                        "; ".join(words) + ".", table)])
+    ], words, [w.figure("void_rounds", df, "; ".join(words) + ".", table)])
 
 
 def seats_section(w: Writer, f: dict) -> Section:
@@ -351,12 +318,7 @@ def seats_section(w: Writer, f: dict) -> Section:
                            1 / r.players, "win rate", "the fair share")
                 for _, r in df[df["seat"] == 0].iterrows()]
         findings += mine
-        figs.append(w.figure(name, charts.intervals(
-            df.assign(label=df["players"].astype(str) + "p " + df["player"] + ", seat "
-                      + df["seat"].astype(str)), "label", "win_rate",
-            f"Win rate by seat, identical players ({title}; seat 0 starts the game)",
-            "win rate", percent=True, zero=False), f"First seat, {title}",
-            "; ".join(mine) + ".",
+        figs.append(w.figure(name, df, "; ".join(mine) + ".",
             Table(["players", "player", "seat", "games", "win rate [95%]", "fair"],
                   [[str(r.players), r.player, str(r.seat), f"{r.games:,}",
                     _rate(r), _pct(r.fair_share)] for _, r in df.iterrows()],

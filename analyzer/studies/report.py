@@ -275,6 +275,7 @@ def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
     matplotlib.use("Agg", force=False)
     from reports import charts as ch
     from reports.html import Chart, page
+    from reports.registry import write_files
 
     (tmp / "results").mkdir()
     names = _result_names(loaded)
@@ -296,8 +297,7 @@ def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
                 fig = spec.draw(df)
                 finding = spec.finding(df)
                 table = spec.numbers(df) if spec.numbers else None
-                fig.savefig(tmp / f"{name}.png", dpi=150)
-                fig.savefig(tmp / f"{name}.svg")
+                png, svg = write_files(fig, tmp, name, dpi=150)
             except ch.ChartError as e:
                 raise SeasaltError(f"{sources[0]}: {e}") from None
             except (ValueError, TypeError, KeyError, IndexError, OverflowError,
@@ -307,7 +307,7 @@ def _write(tmp: Path, loaded, title: str, notes, log) -> list[str]:
                                    f"values ({reason})") from None
             if log:
                 log(f"chart {name}: {finding}")
-            out.append(Chart(name, title_, f"{name}.png", f"{name}.svg", finding,
+            out.append(Chart(name, title_, png, svg, finding,
                              [f"results/{s}" for s in sources], table))
     (tmp / "index.html").write_text(page(out, runs, title, notes), encoding="utf-8")
 
