@@ -142,11 +142,13 @@ def _grid(name: str, against: str) -> ChartSpec:
         f"last_chance_at, {against.lower()} (16 = never)"))
 
 
-def _by_kind(name: str, head: str, title: str, label: str, chart_title: str,
-             xlabel: str) -> ChartSpec:
-    return study_chart(name, f"{head}, {title}", lambda df: st.intervals(
+def _by_kind(name: str, head: str, label: str, chart_title: str,
+             xlabel: str) -> tuple[ChartSpec, ...]:
+    """A paired-values chart by kind, for the base game (`name`) and Extra Salt (`name`_extra)."""
+    return tuple(study_chart(n, f"{head}, {deck}", lambda df, deck=deck: st.intervals(
         df.assign(grp=df["players"].astype(str) + " players"), label, "win_rate_diff",
-        chart_title.format(title), xlabel, group="grp", percent=True))
+        chart_title.format(deck), xlabel, group="grp", percent=True))
+        for n, deck in ((name, "base game"), (f"{name}_extra", "Extra Salt")))
 
 
 def _seats(name: str, title: str) -> ChartSpec:
@@ -185,18 +187,11 @@ STUDY_CHARTS: tuple[ChartSpec, ...] = (
                    + (mer["given"] + 1).astype(str)), "label", "win_rate_diff",
         "What a mermaid in hand at a round's start is worth",
         "change in the chance to win the game (A - B)", percent=True)),
-    _by_kind("cards", "Card values", "base game", "kind",
-             "One card of each kind in hand at a round's start ({})",
-             "change in the chance to win the game (A - B)"),
-    _by_kind("cards_extra", "Card values", "Extra Salt", "kind",
-             "One card of each kind in hand at a round's start ({})",
-             "change in the chance to win the game (A - B)"),
-    _by_kind("pairs", "Pairs", "base game", "label",
-             "Playing each pair kind instead of holding it ({})",
-             "change in the chance to win the game (play - hold)"),
-    _by_kind("pairs_extra", "Pairs", "Extra Salt", "label",
-             "Playing each pair kind instead of holding it ({})",
-             "change in the chance to win the game (play - hold)"),
+    *_by_kind("cards", "Card values", "kind",
+              "One card of each kind in hand at a round's start ({})",
+              "change in the chance to win the game (A - B)"),
+    *_by_kind("pairs", "Pairs", "label", "Playing each pair kind instead of holding it ({})",
+              "change in the chance to win the game (play - hold)"),
     study_chart("void_rounds", "Void rounds by everyone's threshold", lambda df: st.rate_lines(
         df, "stop_at", "void_rate", "Void rounds when every seat declares at the same threshold",
         "stop_at of every seat (card points)", "void rounds (% of rounds)", log=True)),
