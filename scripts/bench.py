@@ -21,6 +21,7 @@ import time
 from analyzer import __version__
 from analyzer.play.advisor import advise
 from analyzer.runs.batches import max_jobs
+from analyzer.runs.spec import Backend
 from analyzer.studies.simulate import simulate_games, simulate_rounds
 
 EXAMPLE_POSITION = os.path.join(os.path.dirname(__file__), "..", "docs", "example_position.json")
@@ -55,20 +56,20 @@ def measure_backends(games: int, repeats: int) -> dict[str, float]:
         print("Dask is not installed: no backend comparison (pip install -e '.[dask]')")
         return {}
     jobs = max_jobs()
-    runs = {f"threads ({jobs})": dict(jobs=jobs),
+    runs = {f"threads ({jobs})": Backend(jobs=jobs),
             f"dask, --scheduler local ({jobs} worker processes, started by the run)":
-                dict(scheduler="local", jobs=jobs)}
+                Backend(jobs=jobs, scheduler="local")}
     out, results = {}, []
     with distributed.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
-        runs[f"dask, running cluster ({jobs} worker processes)"] = \
-            dict(scheduler=cluster.scheduler_address)
-        simulate_games(2, 2_000, seed=1, scheduler=cluster.scheduler_address)   # warm the workers
-        for label, kw in runs.items():
+        running = Backend(scheduler=cluster.scheduler_address)
+        runs[f"dask, running cluster ({jobs} worker processes)"] = running
+        simulate_games(2, 2_000, seed=1, backend=running)   # warm the workers
+        for label, backend in runs.items():
             best = float("inf")
             for _ in range(repeats):
                 t0 = time.perf_counter()
-                r = simulate_games(2, games, seed=7, **kw)
+                r = simulate_games(2, games, seed=7, backend=backend)
                 best = min(best, time.perf_counter() - t0)
             results.append({k: v for k, v in r.items() if k != "timing"})
             out[label] = best
@@ -100,10 +101,12 @@ def main() -> None:
             row = {"expansion": expansion, "players": players}
             for jobs in threads:
                 row[f"rounds_per_s_{jobs}"] = best_rate(
-                    lambda n: simulate_rounds(players, n, seed=7, jobs=jobs, expansion=expansion),
+                    lambda n: simulate_rounds(players, n, seed=7, backend=Backend(jobs=jobs),
+                                              expansion=expansion),
                     args.rounds, args.repeats)
                 row[f"games_per_s_{jobs}"] = best_rate(
-                    lambda n: simulate_games(players, n, seed=7, jobs=jobs, expansion=expansion),
+                    lambda n: simulate_games(players, n, seed=7, backend=Backend(jobs=jobs),
+                                             expansion=expansion),
                     args.games, args.repeats)
             rows.append(row)
             print(f"measured {expansion} {players} players", flush=True)

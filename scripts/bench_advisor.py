@@ -53,6 +53,7 @@ def main() -> None:
     from analyzer.play.advisor import advise
     from analyzer.play.position_input import load
     from analyzer.runs.batches import max_jobs
+    from analyzer.runs.spec import Backend
     from bench import cpu_model             # scripts/bench.py: one description of the machine
 
     pos = load(DRAW)
@@ -62,7 +63,7 @@ def main() -> None:
         a = advise(pos, samples=100_000, seed=10 + r)
         times.append(a.meta["timing"]["seconds"])
         cpu = time.process_time()
-        a = advise(pos, samples=100_000, seed=10 + r, jobs=1)
+        a = advise(pos, samples=100_000, seed=10 + r, backend=Backend(jobs=1))
         one_cpu.append(time.process_time() - cpu)
         one.append(a.meta["timing"]["seconds"])
     load1 = os.getloadavg()[0]

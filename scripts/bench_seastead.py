@@ -22,6 +22,7 @@ from bench import cpu_model  # noqa: E402
 from analyzer import __version__  # noqa: E402
 from analyzer.seastead.components import Setup, load  # noqa: E402
 from analyzer.seastead.runs import simulate  # noqa: E402
+from analyzer.runs.spec import Backend  # noqa: E402
 
 CASES = [("2 players, A sides", ["heuristic"], Setup()),
          ("2 players, B sides (decrees)", ["heuristic"], Setup(sides="BBBB")),
@@ -46,13 +47,13 @@ def main() -> None:
     threads = [int(x) for x in a.threads.split(",")]
     rows = []
     for label, players, setup in CASES:
-        simulate(64, players, 1, comps, setup, jobs=1)            # compile or load the kernels
+        simulate(64, players, 1, comps, setup, Backend(jobs=1))   # compile or load the kernels
         rates, per_cpu = {}, 0.0
         for j in threads:
             best = 0.0
             for _ in range(a.repeats):
                 c0 = cpu_seconds()
-                r = simulate(a.games, players, 1, comps, setup, jobs=j)
+                r = simulate(a.games, players, 1, comps, setup, Backend(jobs=j))
                 if j == 1:
                     per_cpu = max(per_cpu, a.games / (cpu_seconds() - c0))
                 best = max(best, r["timing"]["games_per_second"])

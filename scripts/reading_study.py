@@ -26,6 +26,7 @@ import time
 sys.path.insert(0, os.path.dirname(__file__))
 
 from analyzer import __version__                       # noqa: E402
+from analyzer.runs.spec import Backend                   # noqa: E402
 from analyzer.studies.sweep import sweep                 # noqa: E402
 from search_study import decision_times                  # noqa: E402
 
@@ -65,7 +66,7 @@ def main(argv=None) -> int:
             if "h2h" in parts:
                 df = sweep(["read=0,1"], policy=f"search(samples={b})",
                            vs=[f"search(samples={b})"], players=p, games=games, seed=a.seed,
-                           jobs=a.jobs)
+                           backend=Backend(jobs=a.jobs))
                 rows = _rows(df, samples=b, opponent=f"search(samples={b})", games=games)
                 result["h2h"] += rows
                 for r in rows:
@@ -76,7 +77,7 @@ def main(argv=None) -> int:
             for p in players:
                 games = a.games if p == 2 else more
                 df = sweep(["read=0,1"], policy=f"search(samples={b})", vs=[opp], players=p,
-                           games=games, seed=a.seed, jobs=a.jobs)
+                           games=games, seed=a.seed, backend=Backend(jobs=a.jobs))
                 rows = _rows(df, samples=b, opponent=opp, games=games)
                 result["bots"] += rows
                 for r in rows:

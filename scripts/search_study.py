@@ -37,6 +37,7 @@ from analyzer.play.decisions import Round
 from analyzer.rules.policies import parse_policy
 from analyzer.base.progress import ProgressLine
 from analyzer.play.search_seat import SearchSeat
+from analyzer.runs.spec import Backend
 from analyzer.studies.simulate import simulate_rounds
 from analyzer.numbers.estimates import wilson
 from analyzer.studies.sweep import sweep
@@ -76,7 +77,8 @@ def strength(budgets: list[int], players: list[int], games: int, seed: int, jobs
     for opp in OPPONENTS:
         with ProgressLine(f"search vs {opp}") as progress:
             df = sweep([f"samples={','.join(map(str, budgets))}"], policy="search", vs=[opp],
-                       players=players, games=games, seed=seed, jobs=jobs, progress=progress)
+                       players=players, games=games, seed=seed, backend=Backend(jobs=jobs),
+                       progress=progress)
         for rec in df.to_dict("records"):
             rows.append({"opponent": opp, "players": int(rec["players"]),
                          "samples": int(rec["samples"]), "games": games,
@@ -92,7 +94,8 @@ def style(spec: str, rounds: int, seed: int, jobs: int | None) -> list[dict]:
     out = {}
     for who in ("baseline", spec):
         with ProgressLine(f"style {who}") as progress:
-            res = simulate_rounds(2, rounds, [who], seed=seed, jobs=jobs, progress=progress)
+            res = simulate_rounds(2, rounds, [who], seed=seed, backend=Backend(jobs=jobs),
+                                  progress=progress)
         n = res["rounds"]
         ends = res["end"]
         declared = res["declared_rounds"]

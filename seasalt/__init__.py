@@ -15,6 +15,7 @@ from analyzer.rules.score import score_hand
 from analyzer.studies.simulate import simulate_games, simulate_rounds
 from analyzer.studies.sweep import sweep
 from analyzer.studies.tournament import tournament
+from analyzer.runs.spec import Backend
 
-__all__ = ["__version__", "advise", "POLICIES", "parse_policy", "replay", "score_hand",
+__all__ = ["__version__", "advise", "Backend", "POLICIES", "parse_policy", "replay", "score_hand",
            "simulate_games", "simulate_rounds", "sweep", "tournament"]

@@ -293,9 +293,9 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
     from ..studies.simulate import simulate_games, simulate_rounds
     from ..render.text_tables import format_games, format_rounds
 
-    common = dict(players=players, policies=list(policies) or ["baseline"], seed=seed, jobs=jobs,
-                  expansion=expansion, scheduler=scheduler, checkpoint=checkpoint, resume=resume,
-                  restart=restart)
+    common = dict(players=players, policies=list(policies) or ["baseline"], seed=seed,
+                  backend=opt.backend_of(jobs, scheduler, checkpoint, resume, restart),
+                  expansion=expansion)
     if rounds is not None:
         with ProgressLine("simulating rounds") as progress:
             result = simulate_rounds(rounds=rounds, progress=progress, **common)
@@ -350,8 +350,9 @@ def tournament(players: int | None, policies: tuple[str, ...], games: int, seed:
     from ..render.text_tables import format_tournament
 
     with ProgressLine("tournament") as progress:
-        df, header = run_tournament(list(policies), players, games, seed, jobs, expansion, target,
-                                    progress, scheduler, checkpoint, resume, restart)
+        df, header = run_tournament(list(policies), players, games, seed,
+                                    opt.backend_of(jobs, scheduler, checkpoint, resume, restart),
+                                    expansion, target, progress)
     _emit_study(df, header, out, as_json, format_tournament)
 
 
@@ -397,8 +398,8 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
         check_out(out)
     with ProgressLine("sweep") as progress:
         df, header = run_sweep(list(sweeps), policy, list(vs) or ["baseline"], players, games,
-                               seed, jobs, expansion, target, progress, scheduler, checkpoint,
-                               resume, restart)
+                               seed, opt.backend_of(jobs, scheduler, checkpoint, resume, restart),
+                               expansion, target, progress)
     from ..rules.policies import parse_policy
     from ..render.text_tables import format_sweep
     docs = {p.name: p.doc for p in parse_policy(header["policy"]).info.params}
@@ -440,7 +441,8 @@ def report(results: tuple[str, ...], out: str, demo: bool, seed: int | None,
     if demo:
         if results:
             raise SeasaltError("give either RESULTS files or --demo, not both")
-        index = rp.demo(out, seed=rp.DEMO["seed"] if seed is None else seed, jobs=jobs, log=log)
+        index = rp.demo(out, seed=rp.DEMO["seed"] if seed is None else seed,
+                        backend=opt.backend_of(jobs), log=log)
     else:
         if seed is not None or jobs is not None:
             raise SeasaltError("--seed and --jobs apply only to --demo")

@@ -5,15 +5,20 @@
     @opt.seed(help="The game's seed ...", required=True)   # the same option, its own words
     @opt.run_options(target_help=...)   # --seed --jobs --expansion --target --json --out
     @opt.backend_options                # --scheduler --checkpoint --resume --restart
+    backend = opt.backend_of(jobs, scheduler, checkpoint, resume, restart)   # in the command
 
 Each factory returns a click option; keyword arguments replace its defaults (help, required,
-default, metavar, ...) where a command legitimately says more or less.
+default, metavar, ...) where a command legitimately says more or less. `backend_of` is the one
+place the command line turns its --jobs and backend flags into the Backend every study takes.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import click
+
+if TYPE_CHECKING:
+    from ..runs.spec import Backend
 
 
 def seed_help(what: str) -> str:
@@ -115,3 +120,12 @@ backend_options = stack(
                       "exists refuses to start."))
 backend_options.__doc__ = ("--scheduler, --checkpoint, --resume and --restart "
                            "(analyzer.runs.backends.Runner).")
+
+
+def backend_of(jobs: int | None = None, scheduler: str | None = None,
+               checkpoint: str | None = None, resume: bool = False,
+               restart: bool = False) -> "Backend":
+    """The Backend of a command's --jobs, --scheduler, --checkpoint, --resume and --restart (the
+    one place the command line builds one; a command without some of them leaves them out)."""
+    from ..runs.spec import Backend        # here: importing the run machinery loads numba
+    return Backend(jobs, scheduler, checkpoint, resume, restart)

@@ -135,11 +135,12 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     if reading != "off" and (reading is not None or isinstance(pos, dict) and "history" in pos):
         from ..play.reading import advise_cli
         click.echo(advise_cli(pos, reading, tremble, opponent, me, robust, samples, precision,
-                              seed, jobs, no_play_on, as_json))
+                              seed, opt.backend_of(jobs), no_play_on, as_json))
         return
     with ProgressLine("advise") as progress:
         result = advise_models(pos, opponent, me, robust, samples=samples, precision=precision,
-                               seed=seed, jobs=jobs, play_on=not no_play_on, progress=progress)
+                               seed=seed, backend=opt.backend_of(jobs), play_on=not no_play_on,
+                               progress=progress)
     if as_json:
         click.echo(json.dumps(json_safe(result.to_dict()), indent=2, allow_nan=False))
     else:
@@ -220,7 +221,7 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
             from ..render.tidy_frames import check_out
             check_out(out)
         with ProgressLine("review"):
-            r = played.review(samples, jobs=jobs)
+            r = played.review(samples, backend=opt.backend_of(jobs))
         if out is not None:
             write_out(review_frame(r), out)
         click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json
@@ -240,7 +241,7 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
         check_out(out)
     with ProgressLine("review") as progress:
         r = run_review(seed, players, list(policies) or ["baseline"], seat, expansion, target,
-                       samples, jobs, progress, replay_file=game)
+                       samples, opt.backend_of(jobs), progress, replay_file=game)
     if out is not None:
         write_out(review_frame(r), out)
     click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json else format_review(r))

@@ -105,8 +105,8 @@ def simulate(games, players, components, solo, sides, decree, seed, jobs, as_jso
     setup.array(comps)
     _check_out(out)
     with ProgressLine("seastead games") as progress:
-        r = run(games, list(players), seed, comps, setup, jobs, progress, scheduler, checkpoint,
-                resume, restart)
+        r = run(games, list(players), seed, comps, setup,
+                opt.backend_of(jobs, scheduler, checkpoint, resume, restart), progress)
     _emit(r, as_json, format_simulate(r), out, simulate_frame)
 
 
@@ -141,8 +141,8 @@ def tournament(players, games, components, solo, sides, decree, seed, jobs, as_j
     setup.array(comps)
     _check_out(out)
     with ProgressLine("seastead tournament") as progress:
-        r = run(list(players), games, seed, comps, setup, jobs, progress, scheduler, checkpoint,
-                resume, restart)
+        r = run(list(players), games, seed, comps, setup,
+                opt.backend_of(jobs, scheduler, checkpoint, resume, restart), progress)
     _emit(r, as_json, format_tournament(r), out, tournament_frame)
 
 
@@ -200,7 +200,8 @@ def report(games, player, solo_player, components, sides, seed, jobs, as_json, o
     Setup(sides=sides).array(comps)
     _check_out(out)
     with ProgressLine("seastead report") as progress:
-        rep = short_report(games, player, solo_player, seed, comps, sides, jobs, progress)
+        rep = short_report(games, player, solo_player, seed, comps, sides, opt.backend_of(jobs),
+                           progress)
     _emit(rep, as_json, format_short_report(rep), out, report_frame)
 
 

@@ -107,9 +107,10 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
         if path is not None:
             check_out(path)
     _check_chart(chart)
+    backend = opt.backend_of(jobs, scheduler, checkpoint, resume, restart)
     s = settings(players, knobs, policy, list(vs) or ["baseline"], generations, population,
                  games, elite, finalists, final_games, holdout_games, iterations, seed,
-                 expansion, target, resume)
+                 expansion, target, backend)
     def write(result, results, trace_df) -> None:
         """The output files, written before the study's cache journal is deleted."""
         if out is not None:
@@ -128,8 +129,7 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
             click.echo(f"wrote {chart}", err=True)
 
     with ProgressLine("optimize") as progress:
-        result, results, trace_df = run_optimize(s, jobs, progress, scheduler, checkpoint, resume,
-                                                 restart, write)
+        result, results, trace_df = run_optimize(s, backend, progress, write)
     if as_json:
         click.echo(json.dumps(json_safe({**result, "trace": trace_df.drop(
             columns=["law"]).to_dict("records")}), indent=2, allow_nan=False))
@@ -248,8 +248,9 @@ def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | N
             started()
             line.close()                       # the charts' lines replace the progress line
             say.chart(text)
-        index = build_guide(out, seed, "small" if small else "full", jobs, progress, scheduler,
-                            checkpoint, resume, log=log, restart=restart)
+        index = build_guide(out, seed, "small" if small else "full",
+                            opt.backend_of(jobs, scheduler, checkpoint, resume, restart), progress,
+                            log=log)
     click.echo(f"wrote {index}")
 
 

@@ -13,17 +13,19 @@ from ..runs.compiling import CompileWatch, watching
 # Baseline seats run kernels.fastround's round (one for the base game, one with Extra Salt), any
 # other player the general engine (kernels.batch.run_rounds): each simulate step compiles all three.
 def _rounds() -> None:
+    from ..runs.spec import ONE_THREAD
     from ..studies.simulate import simulate_rounds
-    simulate_rounds(2, 1, seed=0, jobs=1)
-    simulate_rounds(2, 1, seed=0, jobs=1, expansion="extra-salt")
-    simulate_rounds(2, 1, ["random"], seed=0, jobs=1)
+    simulate_rounds(2, 1, seed=0, backend=ONE_THREAD)
+    simulate_rounds(2, 1, seed=0, backend=ONE_THREAD, expansion="extra-salt")
+    simulate_rounds(2, 1, ["random"], seed=0, backend=ONE_THREAD)
 
 
 def _games() -> None:
+    from ..runs.spec import ONE_THREAD
     from ..studies.simulate import simulate_games
-    simulate_games(2, 1, seed=0, jobs=1)
-    simulate_games(2, 1, seed=0, jobs=1, expansion="extra-salt")
-    simulate_games(2, 1, ["random"], seed=0, jobs=1)
+    simulate_games(2, 1, seed=0, backend=ONE_THREAD)
+    simulate_games(2, 1, seed=0, backend=ONE_THREAD, expansion="extra-salt")
+    simulate_games(2, 1, ["random"], seed=0, backend=ONE_THREAD)
 
 
 def _score() -> None:
@@ -37,21 +39,25 @@ def _replay() -> None:
 
 
 def _advise() -> None:
+    from ..runs.spec import ONE_THREAD
     from ..play.advisor import advise
     from ..play.position_template import EXAMPLE
-    advise(EXAMPLE, samples=1, seed=0, jobs=1)
+    advise(EXAMPLE, samples=1, seed=0, backend=ONE_THREAD)
 
 
 def _search() -> None:
+    from ..runs.spec import ONE_THREAD
     from ..studies.simulate import simulate_rounds
-    simulate_rounds(2, 1, ["search(samples=1,continuations=1)", "baseline"], seed=0, jobs=1)
+    simulate_rounds(2, 1, ["search(samples=1,continuations=1)", "baseline"], seed=0,
+                    backend=ONE_THREAD)
 
 
 def _seastead() -> None:
+    from ..runs.spec import ONE_THREAD
     from ..seastead.replay import replay as seastead_replay
     from ..seastead.runs import simulate as seastead_simulate
-    seastead_simulate(1, seed=0, jobs=1)
-    seastead_simulate(1, ["search(rollouts=1)", "heuristic"], seed=0, jobs=1)
+    seastead_simulate(1, seed=0, backend=ONE_THREAD)
+    seastead_simulate(1, ["search(rollouts=1)", "heuristic"], seed=0, backend=ONE_THREAD)
     seastead_replay(0)
 
 

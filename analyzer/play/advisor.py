@@ -165,19 +165,19 @@ def _add(tally: Tally, c: np.ndarray) -> None:
 
 
 def run(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
-        jobs: int | None = None, first: int = 0, report_rates: Callable[[Tally], list] | None = None,
+        backend: Backend | None = None, first: int = 0,
+        report_rates: Callable[[Tally], list] | None = None,
         progress: Callable[[int, int], None] | None = None,
-        backend: Backend | None = None,
         stop: Callable[[], None] | None = None) -> tuple[Tally, float]:
     """Sum the counters of `samples` samples (or, with `precision`, chunks of BATCH until every
     rate from `report_rates` has a 95% half-width below it or MAX_SAMPLES), sample i on the
-    stream (seed, first + i), on the Runner of `backend` (default: threads, `jobs` of them).
+    stream (seed, first + i), on the Runner of `backend` (None: Backend(), threads).
     The first chunk is BATCH samples either way, so an impossible position is found out early.
     `stop` (the server's: a client gone, a time limit) is called before every chunk and may
     raise to end the run; with it the samples go in chunks of BATCH (the same sums: every sample
     is on its own stream), so no run goes on for long after it is told to stop.
     Returns the tally and the seconds it took."""
-    backend = Backend(jobs) if backend is None else backend
+    backend = Backend() if backend is None else backend
     tally = Tally.empty(len(ev.actions))
     goal = samples if samples is not None else MAX_SAMPLES
     t0 = time.perf_counter()
@@ -352,15 +352,16 @@ def _reported_rates(s: np.ndarray, actions: Sequence[int]):
 
 def advise(position: dict | Position, samples: int | None = None, precision: float | None = None,
            opponent: str = "baseline", me: str = "baseline", seed: int | None = None,
-           jobs: int | None = None, play_on: bool = True, *, me_policy: str | None = None,
-           progress: Callable[[int, int], None] | None = None,
-           scheduler: str | None = None, stop: Callable[[], None] | None = None) -> Advice:
+           backend: Backend | None = None, play_on: bool = True, *,
+           me_policy: str | None = None, progress: Callable[[int, int], None] | None = None,
+           stop: Callable[[], None] | None = None) -> Advice:
     """Evaluate a position (a JSON-like dict, see analyzer.play.position). Give `samples`, or a
     `precision`: sample until every reported probability has a 95% half-width below it.
     `opponent` and `me` are the players' specs, as `--opponent` and `--me` (`me_policy` is the
     old name of `me`); `play_on=False` leaves out ending the turn at the play step. The samples
-    run on analyzer.runs.backends.Runner: threads here, or Dask with `scheduler` (a running
-    scheduler's address pays; "local" starts a cluster for each chunk of a --precision run).
+    run on the Runner of `backend` (analyzer.runs.spec.Backend; None: Backend(), threads here):
+    Dask with its `scheduler` (a running scheduler's address pays; "local" starts a cluster for
+    each chunk of a --precision run); no checkpoint is kept.
     `stop`: called between chunks of samples, may raise to end the run (analyzer.play.advisor.run)."""
     me_policy = me if me_policy is None else me_policy
     pos = position if isinstance(position, Position) else parse(position)
@@ -373,7 +374,8 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
                            param="samples")
     if precision is not None and not 0.0005 <= precision <= 0.5:
         raise SeasaltError(f"--precision must be between 0.0005 and 0.5, got {precision}")
-    check_jobs(jobs)
+    backend = Backend() if backend is None else backend
+    check_jobs(backend.jobs)
     seed = run_seed(seed)
     specs = [me_policy if q == pos.seat else opponent for q in range(pos.players)]
     pols = seat_policies(specs, pos.players)
@@ -391,7 +393,7 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
                     kc.deck_types(pos.expansion), game["target"],
                     np.array(game["totals"] + [0] * (ks.MAX_PLAYERS - pos.players), np.int64))
     tally, seconds = run(ev, samples, precision, seed, report_rates=rates, progress=progress,
-                         backend=Backend(jobs, scheduler), stop=stop)
+                         backend=backend, stop=stop)
     if tally.failed:
         raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
                            "gave someone all four mermaids, so the position looks impossible")
@@ -403,7 +405,8 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
             "precision": precision, "deals": deals_report(tally),
             "timing": {"seconds": seconds,
                        "samples_per_second": tally.n / seconds if seconds else None,
-                       "jobs": jobs or max_jobs(), "compile_seconds": tally.compile_seconds}}
+                       "jobs": backend.jobs or max_jobs(),
+                       "compile_seconds": tally.compile_seconds}}
     meta["explanation"] = wrap(verdict.explanation, 90, hang="")      # lines: JSON fits too
     return Advice(verdict.options, verdict.best, verdict.reason, tally.n, meta,
                   describe(pos), verdict.explanation)

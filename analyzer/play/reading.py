@@ -49,6 +49,7 @@ from ..rules.policies import policy_arrays, seat_policies
 from .position import Position, parse
 from ..rules.limits import run_seed
 from ..runs.batches import check_jobs, max_jobs
+from ..runs.spec import Backend
 from ..numbers.estimates import weighted_mean_ci
 
 BLOCK = 256                      # samples per block (the sums do not depend on it)
@@ -215,10 +216,11 @@ def _verdict_summary(v) -> dict:
 
 def advise_read(position: dict | Position, model: str = "baseline", tremble: float =
                 kr.DEFAULT_TREMBLE, samples: int = 20_000, seed: int | None = None,
-                opponent: str = "baseline", me: str = "baseline", jobs: int | None = None,
+                opponent: str = "baseline", me: str = "baseline", backend: Backend | None = None,
                 history=None) -> Advice:
     """The advice with reading (module doc): the position's `history` (or `history`, trace
-    rows or a history list) read with `model` for every opponent. Returns the advice of the
+    rows or a history list) read with `model` for every opponent, on threads of this process
+    (`backend.jobs` of them; None: Backend(), all cores). Returns the advice of the
     weighted deals; meta["reading"] holds the verdict without reading, the ESS, the model,
     the tremble and the observations read."""
     pos = position if isinstance(position, Position) else parse(position)
@@ -233,6 +235,7 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
         raise SeasaltError(f"--tremble must be between 0.001 and 1, got {tremble}")
     if not 1 <= samples <= 10_000_000:
         raise SeasaltError(f"samples must be between 1 and 10000000, got {samples}")
+    jobs = (Backend() if backend is None else backend).jobs
     check_jobs(jobs)
     seed = run_seed(seed)
     pols = seat_policies([me if q == pos.seat else opponent for q in range(pos.players)],
@@ -311,7 +314,7 @@ def format_read(a: Advice) -> str:
 
 def advise_cli(obj: dict, reading: str | None, tremble: float | None, opponent, me, robust: bool,
                samples: int | None, precision: float | None, seed: int | None,
-               jobs: int | None, no_play_on: bool, as_json: bool) -> str:
+               backend: Backend | None, no_play_on: bool, as_json: bool) -> str:
     """`seasalt advise POSITION --reading MODEL`: the text or JSON it prints."""
     import json
 
@@ -329,7 +332,7 @@ def advise_cli(obj: dict, reading: str | None, tremble: float | None, opponent, 
     opp = opponent[0] if opponent else "baseline"
     a = advise_read(obj, model=reading or opp, tremble=kr.DEFAULT_TREMBLE if tremble is None
                     else tremble, samples=DEFAULT_SAMPLES if samples is None else samples,
-                    seed=seed, opponent=opp, me=me[0] if me else "baseline", jobs=jobs)
+                    seed=seed, opponent=opp, me=me[0] if me else "baseline", backend=backend)
     if as_json:
         return json.dumps(json_safe(a.to_dict()), indent=2, allow_nan=False)
     return format_read(a)

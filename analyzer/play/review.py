@@ -42,7 +42,7 @@ from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays
 from .position import decision_actions
 from .replay import game_events, traced_game
-from ..runs.spec import RunSpec
+from ..runs.spec import Backend, RunSpec
 from ..rules.limits import DEFAULT_TARGETS
 from ..render.text_tables import WIDTH, table, wrap
 
@@ -139,11 +139,12 @@ def _in_view(view: np.ndarray, a: int, actions: list[int]) -> int:
 
 def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), seat: int = 0,
            expansion: str = "base", target: int | None = None, samples: int = 2000,
-           jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
+           backend: Backend | None = None, progress: Callable[[int, int], None] | None = None,
            replay_file: dict | None = None) -> dict:
     """Review seat `seat`'s decisions in the game of (seed, players, policies, expansion,
-    target) (module doc). Returns a JSON-ready dict: every decision with the advisor's choice,
-    the loss of the choice made and all options, and a summary of the costliest ones."""
+    target) (module doc), the advisor's samples on `backend` (None: Backend()). Returns a
+    JSON-ready dict: every decision with the advisor's choice, the loss of the choice made and
+    all options, and a summary of the costliest ones."""
     spec = RunSpec.build(players, "games", 1, policies, seed, expansion, target)
     check_review(players, seat, samples)
     seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
@@ -160,7 +161,7 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
         from .replay import replay as replayed
         _check_replay_file(replay_file, replayed(seed, players, [p.spec for p in pols],
                                                  expansion, target))
-    rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, jobs,
+    rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, backend,
                               progress)
     events = game_events(tr)
     ends = [e for e in events if e["event"] == "round_end"]
@@ -179,8 +180,8 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
 
 
 def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray, pp: np.ndarray,
-                deck: np.ndarray, target: int, samples: int, seed: int, jobs: int | None = None,
-                progress: Callable[[int, int], None] | None = None,
+                deck: np.ndarray, target: int, samples: int, seed: int,
+                backend: Backend | None = None, progress: Callable[[int, int], None] | None = None,
                 stop: Callable[[], None] | None = None) -> tuple[list[dict], list[tuple]]:
     """Every decision evaluated (module doc: the advisor chooses on the first half of the
     samples, everything is measured on the second; decision t on streams from t * SPACING);
@@ -192,9 +193,9 @@ def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray
                         dec.actions, pk, pp, deck, target,
                         np.array(dec.totals + [0] * (ks.MAX_PLAYERS - len(dec.totals)),
                                  dtype=np.int64))
-        choose, _ = run(ev, samples - samples // 2, None, seed, jobs, first=t * SPACING,
+        choose, _ = run(ev, samples - samples // 2, None, seed, backend, first=t * SPACING,
                         stop=stop)
-        measure, _ = run(ev, samples // 2, None, seed, jobs, first=t * SPACING + SPACING // 2,
+        measure, _ = run(ev, samples // 2, None, seed, backend, first=t * SPACING + SPACING // 2,
                          stop=stop)
         row, cell = _row(dec, judge(choose, dec.template, dec.actions), choose.n, measure)
         rows.append(row)

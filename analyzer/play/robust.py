@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 from .advisor import Advice, advise, check_models
 from ..base.errors import SeasaltError
 from ..rules.policies import seat_policies
+from ..runs.spec import Backend
 from .position import Position, parse
 from ..render.text_tables import fit, pct_digits, rate_ci, short_spec, wrap
 
@@ -82,7 +83,7 @@ class Robust:
 def advise_robust(position: dict | Position, opponents: Sequence[str] = ("baseline",),
                   mes: Sequence[str] = ("baseline",), samples: int | None = None,
                   precision: float | None = None, seed: int | None = None,
-                  jobs: int | None = None, play_on: bool = True,
+                  backend: Backend | None = None, play_on: bool = True,
                   progress: Callable[[int, int], None] | None = None,
                   stop: Callable[[], None] | None = None) -> Robust:
     """Advise `position` under every pair (your model, opponents' model) on the same seed;
@@ -102,7 +103,7 @@ def advise_robust(position: dict | Position, opponents: Sequence[str] = ("baseli
         step = None if progress is None else \
             (lambda d, t, k=k: progress(k * t + d, len(pairs) * t))
         a = advise(pos, samples=samples, precision=precision, opponent=o, me=m, seed=seed,
-                   jobs=jobs, play_on=play_on, progress=step, stop=stop)
+                   backend=backend, play_on=play_on, progress=step, stop=stop)
         seed = a.meta["seed"]                  # a fresh seed once, then the same deals
         advices.append(a)
     rows = [_row(a) for a in advices]

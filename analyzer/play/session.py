@@ -43,7 +43,7 @@ from .decisions import PILE_NAMES, Round
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
 from .replay import STREAM, game_events, narrate, round_record, winner_text
-from ..runs.spec import RunSpec
+from ..runs.spec import ONE_THREAD, Backend, RunSpec
 from ..rules.limits import check_players
 
 YOU = "you"                 # the user's seat in a game file's `policies`
@@ -301,12 +301,12 @@ class Game:
                                         [int(v) for v in self.totals[:self.players]], kind,
                                         chosen, view, pool, unknown, actions))
 
-    def review(self, samples: int = REVIEW_SAMPLES, seed: int | None = None, jobs: int = 1,
-               stop: Callable[[], None] | None = None) -> dict:
+    def review(self, samples: int = REVIEW_SAMPLES, seed: int | None = None,
+               backend: Backend = ONE_THREAD, stop: Callable[[], None] | None = None) -> dict:
         """The review of the user's decisions so far (analyzer.play.review's, from the seat's own
         knowledge at each: the advisor's choice, the loss of the choice made with its 95%
         interval, the costliest first in `summary`), each with the `step` of the game it was
-        taken at."""
+        taken at; its samples on `backend` (default one thread: the server's)."""
         from .review import review_summary, check_review, review_rows
         check_review(self.players, self.seat, samples if type(samples) is int else -1)
         if samples > MAX_REVIEW_SAMPLES:
@@ -315,7 +315,7 @@ class Game:
         seed = self.seed if seed is None else seed
         _, pk, pp = self.models()
         rows, cells = review_rows(self.decisions, self.seat, pk, pp, self.deck, self.target,
-                                  samples, seed, jobs, stop=stop)
+                                  samples, seed, backend, stop=stop)
         for row, step in zip(rows, self.decision_steps):
             row["step"] = step
         return {"seed": seed, "players": self.players, "policies": list(self.policies),
@@ -353,13 +353,13 @@ class Game:
                "seed": seed, "models": {"you": "baseline", "opponents": [
                    models[p] for p in range(n) if p != q]}}
         if len(actions) < 2:
-            tally, _ = run(ev, 2, None, seed, 1, stop=stop)
+            tally, _ = run(ev, 2, None, seed, ONE_THREAD, stop=stop)
             options = summarize(tally, view, actions)
             best = next(iter(options))
             out.update(recommendation=best, reason="the only choice", options=options,
                        distinguishable=False)
         else:
-            tally, _ = run(ev, samples, None, seed, 1, stop=stop)
+            tally, _ = run(ev, samples, None, seed, ONE_THREAD, stop=stop)
             verdict = judge(tally, view, actions)
             options, best = verdict.options, verdict.best
             out.update(recommendation=best, reason=verdict.reason, options=options,

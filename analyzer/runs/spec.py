@@ -9,6 +9,10 @@ runs share some facts (a sweep's player counts, a tournament's lineup).
 
 Errors speak of parameters ("players must be 2, 3 or 4, got 5", SeasaltError.param = "players");
 the command line maps them to its flags (analyzer.faces.cli.FLAGS).
+
+Where a run is computed is one Backend: the command line builds it from its flags in one place
+(analyzer.faces.options.backend_of), and every study takes it whole as `backend` (None: the
+default Backend()); no study builds one from loose jobs, scheduler or checkpoint values.
 """
 from __future__ import annotations
 
@@ -26,7 +30,8 @@ UNITS = ("rounds", "games")
 @dataclass(frozen=True)
 class Backend:
     """Where and how a run's tasks are computed (analyzer.runs.backends.Runner's options): the
-    command line builds one from its flags, and `runner()` is the one way to make a Runner."""
+    command line builds one from its flags (analyzer.faces.options.backend_of), studies take it
+    as `backend`, and `runner()` is the one way to make a Runner."""
     jobs: int | None = None
     scheduler: str | None = None
     checkpoint: str | None = None
@@ -37,6 +42,9 @@ class Backend:
         from .backends import Runner
         return Runner(self.jobs, self.scheduler, self.checkpoint, self.resume, progress,
                       self.restart)
+
+
+ONE_THREAD = Backend(jobs=1)     # the play session's short runs and `seasalt warmup`: one thread
 
 
 @dataclass(frozen=True)

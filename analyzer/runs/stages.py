@@ -2,7 +2,7 @@
 studies): each *stage* is one analyzer.runs.backends.Runner run, and a journal keeps every finished
 stage's counters so that an interrupted study continues where it stopped.
 
-    staged = Staged(settings, describe, total, jobs, scheduler, checkpoint, resume, progress)
+    staged = Staged(settings, describe, total, backend, progress)
     with staged:
         counters = staged.run("generation 3", batches)     # list of summed counters per batch
 
@@ -19,14 +19,16 @@ never read through a symbolic link, only as a regular file, one bounded line at 
 damaged line (bad JSON, a wrong type, an edited counter, a vector of the wrong length, a line
 over LINE_LIMIT) is refused naming its number, and another study's journal naming what differs.
 
-Without `checkpoint` the journal lives in the checkpoint directory of analyzer.runs.checkpoint,
-named by the settings' fingerprint, and is deleted by `finish()` once the study's output is
-written (never before: a failure to write the output loses nothing); with it, the journal is
-that file and is kept. Progress is reported over the whole study: `total` units
-(games or rounds) planned in all, finished stages counting as done.
+The study's Backend (analyzer.runs.spec) runs every stage; its `checkpoint` names the journal,
+`resume` continues it and `restart` discards it. Without `checkpoint` the journal lives in the
+checkpoint directory of analyzer.runs.checkpoint, named by the settings' fingerprint, and is
+deleted by `finish()` once the study's output is written (never before: a failure to write the
+output loses nothing); with it, the journal is that file and is kept. Progress is reported over
+the whole study: `total` units (games or rounds) planned in all, finished stages counting as done.
 """
 from __future__ import annotations
 
+import dataclasses
 import fcntl
 import hashlib
 import json
@@ -86,16 +88,16 @@ def _difference(head: dict, settings: dict) -> str:
 class Staged:
     """Runs the stages of one study through a Runner each, journaled (see the module doc)."""
 
-    def __init__(self, settings: dict, describe: dict, total: int, jobs: int | None = None,
-                 scheduler: str | None = None, checkpoint: str | None = None,
-                 resume: bool = False, progress: Progress | None = None, restart: bool = False):
+    def __init__(self, settings: dict, describe: dict, total: int,
+                 backend: Backend | None = None, progress: Progress | None = None):
         self.settings = settings
         self.fp = settings_fingerprint(settings)
         self.describe = describe
         self.total = total
-        self.jobs, self.scheduler, self.progress = jobs, scheduler, progress
-        self.explicit = checkpoint is not None
-        self.path = pathlib.Path(checkpoint) if self.explicit else \
+        self.backend = backend = Backend() if backend is None else backend
+        self.progress = progress
+        self.explicit = backend.checkpoint is not None
+        self.path = pathlib.Path(backend.checkpoint) if self.explicit else \
             ckpt.default_dir() / f"study-{self.fp[:20]}.jsonl"
         self.stage_path = self.path.with_name(self.path.name + ".stage")
         self.done_units = 0
@@ -106,8 +108,8 @@ class Staged:
         # stage key -> (batches fingerprint, counters, journal line number)
         self._journal: dict[str, tuple[str, list[list[int]], int]] = {}
         self._fd = -1
-        Backend(jobs, scheduler, resume=resume, restart=restart).runner().check()
-        if resume:
+        backend.runner().check()
+        if backend.resume:
             if not (self.path.exists() or self.path.is_symlink()):
                 where = f"checkpoint {self.path} does not exist" if self.explicit else \
                     f"no checkpoint of this run (same command, options and --seed) in " \
@@ -115,7 +117,7 @@ class Staged:
                 raise SeasaltError(f"nothing to resume: {where}")
             self._load()
         else:
-            self._start_afresh(restart)
+            self._start_afresh(backend.restart)
 
     # -- the journal -----------------------------------------------------------------------
     def _header(self) -> dict:
@@ -295,8 +297,9 @@ class Staged:
                 self.progress(offset + done, self.total)
         if self.progress is not None and hasattr(self.progress, "status"):
             progress.status = self.progress.status      # type: ignore[attr-defined]
-        runner = Backend(self.jobs, self.scheduler, str(self.stage_path),
-                         self.stage_path.exists()).runner(progress)
+        runner = dataclasses.replace(self.backend, checkpoint=str(self.stage_path),
+                                     resume=self.stage_path.exists(),
+                                     restart=False).runner(progress)     # the stage's own
         try:
             outcome = runner.run(batches, {**self.describe, "stage": key})
         except RunInterrupted:
@@ -322,7 +325,7 @@ class Staged:
         return {"seconds": self.seconds, "stages_run": self.runs,
                 "stages_resumed": len(self._journal) - self.runs, "tasks": self.tasks,
                 "tasks_resumed": self.tasks_resumed,
-                "jobs": self.workers, "backend": Backend(self.jobs, self.scheduler).runner().backend_name()}
+                "jobs": self.workers, "backend": self.backend.runner().backend_name()}
 
     def close(self) -> None:
         """Close (and unlock) the journal; it stays where it is."""

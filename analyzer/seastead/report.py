@@ -9,6 +9,7 @@ import pandas as pd
 from ..render.text_tables import (cut_labels, entrant_labels, pct, pct_digits, rate_ci, rate_column, table,
                       timing, wrap)
 from ..render.tidy_frames import frame
+from ..runs.spec import Backend
 from .components import Components, Setup, load
 from .players import parse_player
 from .runs import BUILDINGS, CATEGORIES, TRIGGERS, interval_words, simulate
@@ -195,13 +196,13 @@ def replay_frame(r: dict) -> pd.DataFrame:
 
 def short_report(games: int = 20_000, player: str = "heuristic", solo_player: str | None = None,
                  seed: int = 1, components: str | Components | None = None, sides: str = "AAAA",
-                 jobs: int | None = None, progress=None, **runner) -> dict:
+                 backend: Backend | None = None, progress=None) -> dict:
     """A mirror match of `player` in both seats and `solo_player` (default the same) against
-    the Boss, with the headline figures."""
+    the Boss, with the headline figures; both runs on `backend` (None: Backend())."""
     comps = components if isinstance(components, Components) else load(components)
-    duel = simulate(games, [player], seed, comps, Setup(sides=sides), jobs, progress, **runner)
-    solo = simulate(games, [solo_player or player], seed, comps, Setup(solo=True), jobs,
-                    progress, **runner)
+    duel = simulate(games, [player], seed, comps, Setup(sides=sides), backend, progress)
+    solo = simulate(games, [solo_player or player], seed, comps, Setup(solo=True), backend,
+                    progress)
     fp = duel["first_player"]
     rows = [{"figure": "first-player win share", **_vals(fp["win_share"])},
             {"figure": "first-player score margin", **_vals(fp["margin"])},

@@ -168,30 +168,28 @@ def _timing(outcome) -> dict:
 
 def simulate(games: int, players: Sequence[str] = ("heuristic",), seed: int | None = None,
              components: str | Components | None = None, setup: Setup = Setup(),
-             jobs: int | None = None, progress: Progress | None = None,
-             scheduler: str | None = None, checkpoint: str | None = None,
-             resume: bool = False, restart: bool = False) -> dict:
-    """`games` Seastead games: two players (seat 0 starts) or solo against the Boss.
-    `scheduler`, `checkpoint`, `resume` and `restart` as for analyzer.runs.backends.Runner."""
+             backend: Backend | None = None, progress: Progress | None = None) -> dict:
+    """`games` Seastead games: two players (seat 0 starts) or solo against the Boss, run on
+    `backend` (analyzer.runs.spec.Backend; None: Backend())."""
     comps = components if isinstance(components, Components) else load(components)
-    seed = run_seed(seed, resume)
+    backend = Backend() if backend is None else backend
+    seed = run_seed(seed, backend.resume)
     planned = plan(comps, setup, players, games, seed)
-    runner = Backend(jobs, scheduler, checkpoint, resume, restart).runner(progress)
+    runner = backend.runner(progress)
     outcome = runner.run([planned.batch], {"command": "seastead simulate", "seed": seed})
     return summarize(planned, comps, outcome.counters[0], _timing(outcome))
 
 
 def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = None,
                components: str | Components | None = None, setup: Setup = Setup(),
-               jobs: int | None = None, progress: Progress | None = None,
-               scheduler: str | None = None, checkpoint: str | None = None,
-               resume: bool = False, restart: bool = False) -> dict:
+               backend: Backend | None = None, progress: Progress | None = None) -> dict:
     """Entrants ranked by win share. Two players: every pair of entrants plays `games` games,
     split over both seatings (seating r on rotation_seed(seed, 2, r), the same for every pair:
     common random numbers). Solo: each entrant plays `games` games against the Boss on the
-    same seed."""
+    same seed. Run on `backend` (analyzer.runs.spec.Backend; None: Backend())."""
     comps = components if isinstance(components, Components) else load(components)
-    seed = run_seed(seed, resume)
+    backend = Backend() if backend is None else backend
+    seed = run_seed(seed, backend.resume)
     specs = [seat_players([s], 1)[0].spec for s in players]
     if len(specs) < 2:
         raise SeasaltError(f"a tournament needs at least two --player entrants, got {len(specs)}")
@@ -209,7 +207,7 @@ def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = N
                     seats = (a, b) if r == 0 else (b, a)
                     plans.append((seats, plan(comps, setup, [specs[seats[0]], specs[seats[1]]],
                                               n, rotation_seed(seed, 2, r))))
-    runner = Backend(jobs, scheduler, checkpoint, resume, restart).runner(progress)
+    runner = backend.runner(progress)
     outcome = runner.run([p.batch for _, p in plans], {"command": "seastead tournament",
                                                        "seed": seed})
     rows = _rank(specs, plans, outcome.counters, setup.solo)

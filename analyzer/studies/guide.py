@@ -48,6 +48,7 @@ from ..rules.policies import parse_policy, short_spec
 from .rotation import derive_seed, plan_rotations, rotation_runs
 from ..rules.limits import PLAYER_COUNTS, check_seed
 from ..runs.batches import Progress
+from ..runs.spec import Backend
 from .simulate import plan_games, plan_rounds, summarize_games, summarize_rounds
 from ..runs.stages import Staged
 from .sweep import sweep_row
@@ -287,11 +288,11 @@ def ibr_settings(seed: int, sc: Scale) -> opt.Settings:
 # ---------------------------------------------------------------------------------------------
 # running
 
-def run_studies(seed: int, scale: str = "full", jobs: int | None = None,
-                progress: Progress | None = None, scheduler: str | None = None,
-                checkpoint: str | None = None, resume: bool = False,
-                restart: bool = False, write: Callable[[dict], object] | None = None) -> dict:
-    """Every study's frame (by name), the iterated best response and the run's metadata.
+def run_studies(seed: int, scale: str = "full", backend: Backend | None = None,
+                progress: Progress | None = None,
+                write: Callable[[dict], object] | None = None) -> dict:
+    """Every study's frame (by name), the iterated best response and the run's metadata, run on
+    `backend` (analyzer.runs.spec.Backend; None: Backend()).
     `write(result)` (the pages) runs before the study's cache journal is deleted, so pages
     that cannot be written (a full disk) lose no work: the rerun with --resume has it all."""
     if scale not in SCALES:
@@ -303,7 +304,7 @@ def run_studies(seed: int, scale: str = "full", jobs: int | None = None,
     total = sum(b.count for st in plan for b in st.batches) + opt.planned_games(ibr)
     t0 = time.perf_counter()
     staged = Staged({"guide": scale, "seed": seed}, {"command": "guide", "seed": seed}, total,
-                    jobs, scheduler, checkpoint, resume, progress, restart)
+                    backend, progress)
     with staged:
         batches = [b for st in plan for b in st.batches]
         counters = staged.run("studies", batches)

@@ -16,6 +16,7 @@ from reports.guide_html import Figure, Section, Table, page
 from . import guide as g
 from ..base import outdir
 from ..runs.batches import Progress
+from ..runs.spec import Backend
 from ..rules.policies import parse_policy, short_spec
 from ..rules.tuned import TUNED
 
@@ -499,16 +500,14 @@ if __name__ == "__main__":
 
 
 def build_guide(out: str | os.PathLike, seed: int = 1, scale: str = "full",
-                jobs: int | None = None, progress: Progress | None = None,
-                scheduler: str | None = None, checkpoint: str | None = None,
-                resume: bool = False, log: Callable[[str], None] | None = None,
-                restart: bool = False) -> Path:
-    """Run the studies (analyzer.studies.guide) and write the guide into `out`: built aside and
-    moved into place by analyzer.base.outdir's rule."""
+                backend: Backend | None = None, progress: Progress | None = None,
+                log: Callable[[str], None] | None = None) -> Path:
+    """Run the studies (analyzer.studies.guide) on `backend` (analyzer.runs.spec.Backend; None:
+    Backend()) and write the guide into `out`: built aside and moved into place by
+    analyzer.base.outdir's rule."""
     folder = g.check_dest(out)
 
     def write_guide(result: dict) -> Path:
         return outdir.write(folder, lambda tmp: write(
             tmp, result, g.command_line(seed, scale), log)) / "index.html"
-    return g.run_studies(seed, scale, jobs, progress, scheduler, checkpoint, resume, restart,
-                         write_guide)["written"]
+    return g.run_studies(seed, scale, backend, progress, write_guide)["written"]

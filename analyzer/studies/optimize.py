@@ -52,6 +52,7 @@ from .rotation import (aggregate, default_target, derive_seed, plan_rotations,
                        rotation_runs)
 from ..rules.limits import check_count, check_players, check_target, run_seed
 from ..runs.batches import Progress
+from ..runs.spec import Backend
 from ..runs.stages import Staged
 from ..numbers.estimates import mean_of_rates
 from .sweep import parse_number as sweep_number
@@ -284,8 +285,9 @@ def settings(players: int = 2, knobs: Sequence[str] = (), policy: str = "thresho
              games: int = 2000, elite: float = 0.25, finalists: int = 5,
              final_games: int = 20_000, holdout_games: int = 100_000,
              iterations: int | None = None, seed: int | None = None, expansion: str = "base",
-             target: int | None = None, resume: bool = False) -> Settings:
-    """Validated settings (SeasaltError for anything a user can get wrong)."""
+             target: int | None = None, backend: Backend | None = None) -> Settings:
+    """Validated settings (SeasaltError for anything a user can get wrong; `backend`, the run's,
+    says whether it resumes: a resumed run names its seed)."""
     check_players(players)
     base = parse_policy(policy)
     space = parse_space(list(knobs), base)
@@ -313,7 +315,7 @@ def settings(players: int = 2, knobs: Sequence[str] = (), policy: str = "thresho
     if not 1 <= finalists <= population:
         raise SeasaltError(f"--finalists must be between 1 and --population ({population}), got "
                            f"{finalists}")
-    seed = run_seed(seed, resume)
+    seed = run_seed(seed, backend is not None and backend.resume)
     for n, what in ((games, "games"), (final_games, "final_games"),
                     (holdout_games, "holdout_games")):
         check_count(n, what, players, "one game per seating", 10 ** 9, "10**9")
@@ -381,17 +383,15 @@ def planned_games(s: Settings) -> int:
     return s.iterations * per_search
 
 
-def run_optimize(s: Settings, jobs: int | None = None, progress: Progress | None = None,
-                 scheduler: str | None = None, checkpoint: str | None = None,
-                 resume: bool = False, restart: bool = False,
+def run_optimize(s: Settings, backend: Backend | None = None, progress: Progress | None = None,
                  write: Callable[[dict, pd.DataFrame, pd.DataFrame], None] | None = None
                  ) -> tuple[dict, pd.DataFrame, pd.DataFrame]:
-    """(result, results frame, trace frame) of an optimize run (see the module doc). `write`
+    """(result, results frame, trace frame) of an optimize run (see the module doc), its stages
+    on `backend` (analyzer.runs.spec.Backend; None: Backend()). `write`
     (the command's output files) runs before the study's cache journal is deleted, so output
     that cannot be written (a full disk) loses no work: the rerun with --resume has it all."""
     describe = {"command": "optimize", "seed": s.seed, "players": s.players}
-    staged = Staged(s.key(), describe, planned_games(s), jobs, scheduler, checkpoint, resume,
-                    progress, restart)
+    staged = Staged(s.key(), describe, planned_games(s), backend, progress)
     trace_rows: list[dict] = []
     with staged:
         searches = run_searches(s, staged, trace_rows)
@@ -568,14 +568,13 @@ def optimize(players: int = 2, knobs: Sequence[str] = (), policy: str = "thresho
              vs: Sequence[str] = ("baseline",), generations: int = 20, population: int = 24,
              games: int = 2000, elite: float = 0.25, finalists: int = 5,
              final_games: int = 20_000, holdout_games: int = 100_000,
-             iterations: int | None = None, seed: int | None = None, jobs: int | None = None,
-             expansion: str = "base", target: int | None = None,
-             progress: Progress | None = None, scheduler: str | None = None,
-             checkpoint: str | None = None, resume: bool = False, restart: bool = False) -> dict:
-    """Run the optimizer (see the module doc); the result dict, with `frames` (results, trace)."""
+             iterations: int | None = None, seed: int | None = None,
+             backend: Backend | None = None, expansion: str = "base", target: int | None = None,
+             progress: Progress | None = None) -> dict:
+    """Run the optimizer (see the module doc) on `backend` (None: Backend()); the result dict,
+    with `frames` (results, trace)."""
     s = settings(players, knobs, policy, vs, generations, population, games, elite, finalists,
-                 final_games, holdout_games, iterations, seed, expansion, target, resume)
-    result, results, trace = run_optimize(s, jobs, progress, scheduler, checkpoint, resume,
-                                          restart)
+                 final_games, holdout_games, iterations, seed, expansion, target, backend)
+    result, results, trace = run_optimize(s, backend, progress)
     result["frames"] = {"results": results, "trace": trace}
     return result

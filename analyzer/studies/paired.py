@@ -158,12 +158,11 @@ def summarize(e: Experiment, counters: Sequence[np.ndarray]) -> dict:
     return row
 
 
-def run(experiments: Sequence[Experiment], jobs: int | None = None,
-        progress: Progress | None = None, scheduler: str | None = None,
-        checkpoint: str | None = None, resume: bool = False) -> pd.DataFrame:
-    """Every experiment's row (one Runner run for all of them)."""
+def run(experiments: Sequence[Experiment], backend: Backend | None = None,
+        progress: Progress | None = None) -> pd.DataFrame:
+    """Every experiment's row (one Runner run for all of them, on `backend`; None: Backend())."""
     batches = [b for e in experiments for b in e.batches]
-    runner = Backend(jobs, scheduler, checkpoint, resume).runner(progress)
+    runner = (Backend() if backend is None else backend).runner(progress)
     outcome = runner.run(batches, {"command": "paired", "seed": experiments[0].row["seed"]})
     rows, i = [], 0
     for e in experiments:
@@ -174,21 +173,25 @@ def run(experiments: Sequence[Experiment], jobs: int | None = None,
 
 def card_values(players: int = 2, kinds: Sequence[str] | None = None, pairs: int = 20_000,
                 seed: int | None = None, policy: str = "baseline", expansion: str = "base",
-                target: int | None = None, **run_options) -> pd.DataFrame:
-    """The value of starting a round with one card of each kind (see the module doc)."""
+                target: int | None = None, backend: Backend | None = None,
+                progress: Progress | None = None) -> pd.DataFrame:
+    """The value of starting a round with one card of each kind (see the module doc), run on
+    `backend` (None: Backend())."""
     seed = run_seed(seed)
     kinds = kinds_of(check_expansion(expansion)) if kinds is None else list(kinds)
     return run([plan_card(players, k, pairs, seed, policy, expansion, target) for k in kinds],
-               **run_options)
+               backend, progress)
 
 
 def mermaid_values(players: int = 2, pairs: int = 20_000, seed: int | None = None,
                    policy: str = "baseline", expansion: str = "base", target: int | None = None,
-                   counts: Sequence[int] = (1, 2, 3), **run_options) -> pd.DataFrame:
-    """The value of the m-th mermaid in hand at a round's start, for m in `counts`."""
+                   counts: Sequence[int] = (1, 2, 3), backend: Backend | None = None,
+                   progress: Progress | None = None) -> pd.DataFrame:
+    """The value of the m-th mermaid in hand at a round's start, for m in `counts`, run on
+    `backend` (None: Backend())."""
     seed = run_seed(seed)
     return run([plan_card(players, "mermaid", pairs, seed, policy, expansion, target, m - 1)
-                for m in counts], **run_options)
+                for m in counts], backend, progress)
 
 
 def pair_specs(expansion: str = "base") -> list[tuple[str, str, str]]:
@@ -203,9 +206,11 @@ def pair_specs(expansion: str = "base") -> list[tuple[str, str, str]]:
 
 def pair_play_values(players: int = 2, pairs: int = 20_000, seed: int | None = None,
                      field: str = "baseline", expansion: str = "base",
-                     target: int | None = None, **run_options) -> pd.DataFrame:
-    """Playing each pair kind when it can be played instead of holding it (see the module doc)."""
+                     target: int | None = None, backend: Backend | None = None,
+                     progress: Progress | None = None) -> pd.DataFrame:
+    """Playing each pair kind when it can be played instead of holding it (see the module doc),
+    run on `backend` (None: Backend())."""
     seed = run_seed(seed)
     expansion = check_expansion(expansion)
     return run([plan_policy(players, a, b, pairs, seed, field, expansion, target, name)
-                for name, a, b in pair_specs(expansion)], **run_options)
+                for name, a, b in pair_specs(expansion)], backend, progress)

@@ -31,6 +31,7 @@ from ..base import outdir
 from ..base.errors import SeasaltError
 from ..numbers.catalogue import ROUND_TABLES
 from ..render.tidy_frames import FORMATS, read_frame, write_frame
+from ..runs.spec import Backend
 
 _META = ["command", "seed", "version"]
 MAX_RESULTS_BYTES = 256 << 20   # a results file is a table of counts: a few MiB at the most
@@ -326,10 +327,11 @@ DEMO = {
 
 
 def run_demo_results(where: Path, seed: int = DEMO["seed"], scale: float = 1.0,
-                     jobs: int | None = None, log: Callable[[str], None] | None = None
+                     backend: Backend | None = None, log: Callable[[str], None] | None = None
                      ) -> list[Path]:
-    """Run the demo study and write its result files into `where`; return their paths.
-    `scale` shrinks the sample sizes (tests use a small one)."""
+    """Run the demo study on `backend` (analyzer.runs.spec.Backend; None: Backend()) and write
+    its result files into `where`; return their paths. `scale` shrinks the sample sizes (tests
+    use a small one)."""
     from .simulate import simulate_rounds
     from .sweep import sweep
     from ..render.tidy_frames import ROUNDS_TABLES
@@ -342,33 +344,36 @@ def run_demo_results(where: Path, seed: int = DEMO["seed"], scale: float = 1.0,
     say = log or (lambda s: None)
     s = DEMO["sweep"]
     say(f"sweep {s['sweeps'][0]} for {s['players']} players, {n(s['games']):,} games per point")
-    df = sweep(s["sweeps"], players=s["players"], games=n(s["games"]), seed=seed, jobs=jobs)
+    df = sweep(s["sweeps"], players=s["players"], games=n(s["games"]), seed=seed,
+               backend=backend)
     files.append(write_frame(df, where / "sweep-stop_at.csv"))
     r = DEMO["rounds"]
     for p in r["players"]:
         say(f"{n(r['rounds']):,} rounds with {p} players")
         # LAST CHANCE from 7 points (the baseline never calls below 10), then baseline rounds
         lc = simulate_rounds(p, n(r["rounds"]), [r["last_chance_callers"]], seed=seed + p,
-                             jobs=jobs)
+                             backend=backend)
         files.append(write_frame(ROUNDS_TABLES["last-chance"](lc),
                                  where / f"last-chance-{p}p.csv"))
-        res = simulate_rounds(p, n(r["rounds"]), ["baseline"], seed=seed + p, jobs=jobs)
+        res = simulate_rounds(p, n(r["rounds"]), ["baseline"], seed=seed + p, backend=backend)
         for table in ("mermaids", "turns", "declarer-points"):
             files.append(write_frame(ROUNDS_TABLES[table](res), where / f"{table}-{p}p.csv"))
     t = DEMO["tournament"]
     say(f"tournament of {', '.join(t['policies'])}, {n(t['games']):,} games")
-    df = tournament(t["policies"], players=t["players"], games=n(t["games"]), seed=seed, jobs=jobs)
+    df = tournament(t["policies"], players=t["players"], games=n(t["games"]), seed=seed,
+                    backend=backend)
     files.append(write_frame(df, where / "tournament.csv"))
     return files
 
 
 def demo(out: str | os.PathLike, seed: int = DEMO["seed"], scale: float = 1.0,
-         jobs: int | None = None, log: Callable[[str], None] | None = None) -> Path:
-    """Run the demo study, save its results inside `out`/results and build the report there."""
+         backend: Backend | None = None, log: Callable[[str], None] | None = None) -> Path:
+    """Run the demo study (on `backend`; None: Backend()), save its results inside
+    `out`/results and build the report there."""
     check_dest(out)
     work = Path(tempfile.mkdtemp(prefix="seasalt-demo-"))     # its files are copied into DIR
     try:
-        files = run_demo_results(work, seed, scale, jobs, log)
+        files = run_demo_results(work, seed, scale, backend, log)
         notes = [f"Demo study (seed {seed}): a baseline seat sweeping stop_at 7..12 against "
                  f"baseline opponents; baseline rounds for 2, 3 and 4 players (LAST CHANCE: "
                  f"rounds in which every seat calls it from 7 points, "

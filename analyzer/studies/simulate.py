@@ -80,15 +80,11 @@ def _header(players: int, seed: int, policies, expansion: str) -> dict:
 
 
 def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("baseline",),
-                    seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-                    progress: Progress | None = None, scheduler: str | None = None,
-                    checkpoint: str | None = None, resume: bool = False,
-                    restart: bool = False) -> dict:
-    """Simulate `rounds` independent rounds, each from a fresh shuffle with seat 0 starting.
-    `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
-    (analyzer.runs.backends.Runner)."""
-    spec = RunSpec.build(players, "rounds", rounds, policies, seed, expansion,
-                         backend=Backend(jobs, scheduler, checkpoint, resume, restart))
+                    seed: int | None = None, backend: Backend | None = None,
+                    expansion: str = "base", progress: Progress | None = None) -> dict:
+    """Simulate `rounds` independent rounds, each from a fresh shuffle with seat 0 starting,
+    on `backend` (threads, Dask, checkpoint: analyzer.runs.spec.Backend; None: Backend())."""
+    spec = RunSpec.build(players, "rounds", rounds, policies, seed, expansion, backend=backend)
     planned = plan(spec)
     outcome = spec.backend.runner(progress).run([planned.batch],
                                                 _describe(planned, "simulate --rounds"))
@@ -125,15 +121,12 @@ def summarize_rounds(planned: Planned, c: np.ndarray, timing: dict) -> dict:
 
 
 def simulate_games(players: int, games: int, policies: Sequence[str] = ("baseline",),
-                   seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-                   target: int | None = None, progress: Progress | None = None,
-                   scheduler: str | None = None, checkpoint: str | None = None,
-                   resume: bool = False, restart: bool = False) -> dict:
-    """Simulate `games` full games (RULES.md §8) to `target` (default 40/35/30 by players).
-    `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
-    (analyzer.runs.backends.Runner)."""
-    spec = RunSpec.build(players, "games", games, policies, seed, expansion, target,
-                         Backend(jobs, scheduler, checkpoint, resume, restart))
+                   seed: int | None = None, backend: Backend | None = None,
+                   expansion: str = "base", target: int | None = None,
+                   progress: Progress | None = None) -> dict:
+    """Simulate `games` full games (RULES.md §8) to `target` (default 40/35/30 by players), on
+    `backend` (analyzer.runs.spec.Backend; None: Backend())."""
+    spec = RunSpec.build(players, "games", games, policies, seed, expansion, target, backend)
     planned = plan(spec)
     outcome = spec.backend.runner(progress).run([planned.batch],
                                                 _describe(planned, "simulate --games"))

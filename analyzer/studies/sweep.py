@@ -154,14 +154,11 @@ def plan(sweeps: Sequence[str], policy: str = "baseline") -> tuple[Policy, list[
 
 def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
               players: str | int | Iterable[int] = PLAYER_COUNTS, games: int = 20_000,
-              seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-              target: int | None = None, progress: Progress | None = None,
-              scheduler: str | None = None, checkpoint: str | None = None,
-              resume: bool = False, restart: bool = False
-              ) -> tuple[pd.DataFrame, dict]:
+              seed: int | None = None, backend: Backend | None = None,
+              expansion: str = "base", target: int | None = None,
+              progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
     """The sweep's DataFrame and a header (metadata, timing). All grid points, player counts and
-    seatings run as one batch list on the backend that `scheduler`, `checkpoint` and `resume`
-    choose (analyzer.runs.backends.Runner)."""
+    seatings run as one batch list on `backend` (analyzer.runs.spec.Backend; None: Backend())."""
     base, names, grid = plan(sweeps, policy)
     counts = parse_players(players)
     vs = list(vs) if not isinstance(vs, str) else [vs]
@@ -172,8 +169,8 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
     if len(field) > min(counts) - 1:
         raise SeasaltError(f"{len(field)} --vs specs do not fit the {min(counts) - 1} field seat(s) "
                            f"of {min(counts)} players; give one for all, or at most that many")
-    backend = Backend(jobs, scheduler, checkpoint, resume, restart)
-    seed = run_seed(seed, resume)
+    backend = Backend() if backend is None else backend
+    seed = run_seed(seed, backend.resume)
     points = [with_value(base, dict(zip(names, values))) for values in grid]
     specs = {}        # players: the rotated run specification (validated once per count)
     for p in counts:
@@ -236,12 +233,10 @@ def _value(v: float) -> int | float:
 
 def sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
           players: str | int | Iterable[int] = PLAYER_COUNTS, games: int = 20_000,
-          seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-          target: int | None = None, progress: Progress | None = None,
-          scheduler: str | None = None, checkpoint: str | None = None,
-          resume: bool = False, restart: bool = False) -> pd.DataFrame:
+          seed: int | None = None, backend: Backend | None = None, expansion: str = "base",
+          target: int | None = None, progress: Progress | None = None) -> pd.DataFrame:
     """One row per grid point and player count (see the module doc)."""
-    df, header = run_sweep(sweeps, policy, vs, players, games, seed, jobs, expansion, target,
-                           progress, scheduler, checkpoint, resume, restart)
+    df, header = run_sweep(sweeps, policy, vs, players, games, seed, backend, expansion, target,
+                           progress)
     df.attrs["header"] = {k: v for k, v in header.items() if k != "timing"}
     return df

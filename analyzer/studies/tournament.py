@@ -43,17 +43,13 @@ def lineup_of(policies: Sequence[str], players: int | None) -> tuple[int, list[P
 
 
 def run_tournament(policies: Sequence[str], players: int | None = None, games: int = 10_000,
-                   seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-                   target: int | None = None, progress: Progress | None = None,
-                   scheduler: str | None = None, checkpoint: str | None = None,
-                   resume: bool = False, restart: bool = False
-              ) -> tuple[pd.DataFrame, dict]:
-    """The ranking DataFrame and a header (metadata, rotations with their seeds, timing).
-    `scheduler`, `checkpoint`, `resume` and `restart` choose the backend
-    (analyzer.runs.backends.Runner)."""
+                   seed: int | None = None, backend: Backend | None = None,
+                   expansion: str = "base", target: int | None = None,
+                   progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
+    """The ranking DataFrame and a header (metadata, rotations with their seeds, timing), run on
+    `backend` (analyzer.runs.spec.Backend; None: Backend())."""
     players, lineup, owner = lineup_of(policies, players)
-    spec = rotated_spec(lineup, games, seed, expansion, target,
-                        Backend(jobs, scheduler, checkpoint, resume, restart))
+    spec = rotated_spec(lineup, games, seed, expansion, target, backend)
     seed = spec.seed
     runner = spec.backend.runner(progress)
     runner.check()
@@ -101,14 +97,13 @@ def run_tournament(policies: Sequence[str], players: int | None = None, games: i
 
 
 def tournament(policies: Sequence[str], players: int | None = None, games: int = 10_000,
-               seed: int | None = None, jobs: int | None = None, expansion: str = "base",
-               target: int | None = None, progress: Progress | None = None,
-               scheduler: str | None = None, checkpoint: str | None = None,
-               resume: bool = False, restart: bool = False) -> pd.DataFrame:
+               seed: int | None = None, backend: Backend | None = None,
+               expansion: str = "base", target: int | None = None,
+               progress: Progress | None = None) -> pd.DataFrame:
     """Rank `policies` (entrants) over `games` games in rotated seats; one row per entrant,
     sorted by outright win rate. `df.attrs["header"]` keeps the seeds of the rotations."""
-    df, header = run_tournament(policies, players, games, seed, jobs, expansion, target, progress,
-                                scheduler, checkpoint, resume, restart)
+    df, header = run_tournament(policies, players, games, seed, backend, expansion, target,
+                                progress)
     df.attrs["header"] = {k: v for k, v in header.items() if k != "timing"}
     return df
 

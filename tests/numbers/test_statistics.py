@@ -10,6 +10,7 @@ from analyzer.studies.report import build_report
 from analyzer.studies.simulate import simulate_rounds
 from analyzer.numbers.catalogue import estimates
 from analyzer.render.tidy_frames import ROUNDS_TABLES, write_frame
+from analyzer.runs.spec import Backend
 from kernels import batch, game
 from kernels.statistics import GAME_ROUND_STATS, GAME_STATS, ROUND_STATS, ROUND_TABLES
 
@@ -29,7 +30,8 @@ def test_layouts_are_contiguous_and_are_the_kernels(layout, size):
 @pytest.fixture(scope="module")
 def never_declaring():
     """Every seat waits for 100 card points: rounds run until the deck is empty (void)."""
-    return simulate_rounds(2, 300, ["baseline(stop_at=100,last_chance_at=100)"], seed=3, jobs=1)
+    return simulate_rounds(2, 300, ["baseline(stop_at=100,last_chance_at=100)"], seed=3,
+                           backend=Backend(jobs=1))
 
 
 def test_a_void_round_is_a_round_whose_deck_fell_below_10(never_declaring):
@@ -72,7 +74,7 @@ def test_estimates_are_counts_over_their_denominator():
 def test_report_draws_the_rates_of_seats_tables_and_skips_those_older_files_lack(tmp_path):
     files = []
     for p in (2, 3):
-        r = simulate_rounds(p, 2000, seed=p, jobs=1)
+        r = simulate_rounds(p, 2000, seed=p, backend=Backend(jobs=1))
         files.append(write_frame(ROUNDS_TABLES["seats"](r), tmp_path / f"seats-{p}p.csv"))
     build_report(files, tmp_path / "report")
     page = (tmp_path / "report" / "index.html").read_text()
@@ -90,6 +92,6 @@ def test_report_draws_the_rates_of_seats_tables_and_skips_those_older_files_lack
 def test_a_mean_without_squares_has_no_interval_columns():
     """The mermaid payoff's mean mermaid points has no interval (no squares counted), so its
     table has no empty _lo/_hi columns; round points, which have one, do."""
-    df = ROUNDS_TABLES["mermaids"](simulate_rounds(2, 2000, seed=1, jobs=1))
+    df = ROUNDS_TABLES["mermaids"](simulate_rounds(2, 2000, seed=1, backend=Backend(jobs=1)))
     assert {"mermaid_points_mean", "round_points_lo", "round_points_hi"} <= set(df.columns)
     assert not {"mermaid_points_lo", "mermaid_points_hi"} & set(df.columns)

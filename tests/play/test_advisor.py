@@ -10,6 +10,7 @@ from analyzer.play.advisor import advise
 from analyzer.faces.cli import main
 from analyzer.base.errors import SeasaltError
 from analyzer.play.position import parse
+from analyzer.runs.spec import Backend
 from conftest import rest_of
 
 HAND = ["sailor:pink", "sailor:orange", "captain"]   # 5 + 3 x 2 = 11 card points
@@ -59,8 +60,8 @@ def test_last_chance_with_an_unbeatable_hand_is_always_won():
 
 
 def test_same_seed_same_answer_for_any_jobs():
-    one = advise(small_pool_position(), samples=3000, seed=5, jobs=1).to_dict()
-    two = advise(small_pool_position(), samples=3000, seed=5, jobs=2).to_dict()
+    one = advise(small_pool_position(), samples=3000, seed=5, backend=Backend(jobs=1)).to_dict()
+    two = advise(small_pool_position(), samples=3000, seed=5, backend=Backend(jobs=2)).to_dict()
     one.pop("timing"), two.pop("timing")
     assert one == two
 
@@ -69,9 +70,9 @@ def test_the_samples_run_on_the_runner_with_the_same_answer_on_dask():
     """The advisor's samples are Runner batches (engine "advise", blocks by global sample
     index): a Dask cluster of worker processes gives the threads' answer, bit for bit."""
     pytest.importorskip("distributed")
-    here = advise(small_pool_position(), samples=3000, seed=5, jobs=2).to_dict()
-    there = advise(small_pool_position(), samples=3000, seed=5, jobs=2,
-                   scheduler="local").to_dict()
+    here = advise(small_pool_position(), samples=3000, seed=5, backend=Backend(jobs=2)).to_dict()
+    there = advise(small_pool_position(), samples=3000, seed=5,
+                   backend=Backend(jobs=2, scheduler="local")).to_dict()
     for d in (here, there):
         d.pop("timing")
     assert here == there
@@ -86,9 +87,9 @@ def test_an_interrupted_advice_keeps_nothing_that_blocks_the_next():
         if len(calls) == 2:
             raise KeyboardInterrupt
     with pytest.raises(RunInterrupted, match="this command keeps no checkpoint"):
-        advise(small_pool_position(), samples=3000, seed=6, jobs=1, progress=stop)
-    again = advise(small_pool_position(), samples=3000, seed=6, jobs=1).to_dict()
-    fresh = advise(small_pool_position(), samples=3000, seed=6, jobs=2).to_dict()
+        advise(small_pool_position(), samples=3000, seed=6, backend=Backend(jobs=1), progress=stop)
+    again = advise(small_pool_position(), samples=3000, seed=6, backend=Backend(jobs=1)).to_dict()
+    fresh = advise(small_pool_position(), samples=3000, seed=6, backend=Backend(jobs=2)).to_dict()
     again.pop("timing"), fresh.pop("timing")
     assert again == fresh
 
@@ -182,9 +183,9 @@ def test_counters_are_summed_in_the_kernel_and_add_up():
     pk, pp = policy_arrays(seat_policies(["baseline"], 2))
     ev = Evaluation(pos.template, pos.pool, pos.unknown_hand, pos.takes, pos.seat, pos.actions,
                     pk, pp, kc.deck_types("base"), pos.target, pos.totals)
-    whole, _ = run(ev, 3000, None, 7, jobs=2)
-    a, _ = run(ev, 1500, None, 7, jobs=1)
-    b, _ = run(ev, 1500, None, 7, jobs=2, first=1500)
+    whole, _ = run(ev, 3000, None, 7, backend=Backend(jobs=2))
+    a, _ = run(ev, 1500, None, 7, backend=Backend(jobs=1))
+    b, _ = run(ev, 1500, None, 7, backend=Backend(jobs=2), first=1500)
     assert (whole.counts == a.counts + b.counts).all() and (whole.cross == a.cross + b.cross).all()
     assert whole.counts.shape == a.counts.shape == (len(pos.actions), 10)
     assert whole.n == 3000 and whole.raw == a.raw + b.raw

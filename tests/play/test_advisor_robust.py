@@ -12,6 +12,7 @@ from analyzer.play.advisor import advise
 from analyzer.faces.cli import main
 from analyzer.base.errors import SeasaltError
 from analyzer.play.robust import _verdict, advise_robust, split_models
+from analyzer.runs.spec import Backend
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "example_position.json"
@@ -24,13 +25,14 @@ def test_the_readme_position_depends_on_the_opponents():
     the tuned 2-player opponents (who call LAST CHANCE from 7 points) playing on does; the table
     shows both and the verdict says 'depends'. Each row is the advice of that model alone."""
     pos = json.loads(EXAMPLE.read_text())
-    r = advise_robust(pos, opponents=["baseline", "tuned"], samples=3000, seed=1, jobs=1)
+    r = advise_robust(pos, opponents=["baseline", "tuned"], samples=3000, seed=1,
+                      backend=Backend(jobs=1))
     assert [(row["best"], row["distinguishable"]) for row in r.rows] == \
         [("last_chance", True), ("play_on", True)]
     assert r.verdict == ("depends: LAST CHANCE against baseline, play on (end the turn) against "
                          "tuned2.")
     assert not r.meta["same_everywhere"]
-    alone = advise(pos, samples=3000, seed=1, opponent="tuned", jobs=2)
+    alone = advise(pos, samples=3000, seed=1, opponent="tuned", backend=Backend(jobs=2))
     assert r.advices[1].options == alone.options
     assert r.rows[1]["win_game"] == alone.options["play_on"]["win_game"]
 

@@ -31,6 +31,7 @@ from analyzer.play.position import parse
 from analyzer.play.reading import advise_read
 from analyzer.play.search_seat import SearchSeat
 from analyzer.studies.simulate import simulate_games, simulate_rounds
+from analyzer.runs.spec import Backend
 from conftest import rest_of
 from kernels import advisor as kad
 from kernels import events as ev
@@ -234,11 +235,11 @@ READ = "search(samples=12,continuations=2,read=1)"
 
 
 def test_the_reading_search_is_deterministic_for_a_seed_whatever_the_threads():
-    one = simulate_games(2, 6, [READ, "baseline"], seed=3, jobs=1)
-    two = simulate_games(2, 6, [READ, "baseline"], seed=3, jobs=2)
+    one = simulate_games(2, 6, [READ, "baseline"], seed=3, backend=Backend(jobs=1))
+    two = simulate_games(2, 6, [READ, "baseline"], seed=3, backend=Backend(jobs=2))
     assert one["wins"] == two["wins"] and one["final_total_mean"] == two["final_total_mean"]
-    r1 = simulate_rounds(3, 12, ["baseline", READ, "baseline"], seed=4, jobs=1)
-    r2 = simulate_rounds(3, 12, ["baseline", READ, "baseline"], seed=4, jobs=2)
+    r1 = simulate_rounds(3, 12, ["baseline", READ, "baseline"], seed=4, backend=Backend(jobs=1))
+    r2 = simulate_rounds(3, 12, ["baseline", READ, "baseline"], seed=4, backend=Backend(jobs=2))
     assert r1["end"] == r2["end"] and r1["seat_points_mean"] == r2["seat_points_mean"]
 
 
@@ -313,7 +314,7 @@ def test_reading_flips_the_verdict_on_the_penguin_position():
     zero); without reading (the same deals, unweighted) playing on is best. Two observations
     are read (seat 1's deck draw with its discard, and the end of its turn) and the effective
     sample size is well below the samples."""
-    a = advise_read(penguin_position(), samples=3000, seed=1, jobs=1)
+    a = advise_read(penguin_position(), samples=3000, seed=1, backend=Backend(jobs=1))
     r = a.meta["reading"]
     assert a.recommendation == "last_chance" and a.meta["distinguishable"]
     assert r["without"]["recommendation"] == "play_on" and r["flips"]
@@ -325,15 +326,16 @@ def test_without_reading_is_the_advisor_itself_and_a_flat_tremble_changes_nothin
     """The verdict without reading is advise() with the same seed and samples, rate for rate;
     with tremble 1 the reading verdict is that one too and the ESS is the samples."""
     obj = penguin_position()
-    plain = advise({k: v for k, v in obj.items() if k != "history"}, samples=1000, seed=2, jobs=1)
-    a = advise_read(obj, samples=1000, seed=2, jobs=2)
+    plain = advise({k: v for k, v in obj.items() if k != "history"}, samples=1000, seed=2,
+                   backend=Backend(jobs=1))
+    a = advise_read(obj, samples=1000, seed=2, backend=Backend(jobs=2))
     for k, o in plain.options.items():
         assert a.meta["reading"]["without"]["win_game"][k]["rate"] == o["win_game"]["rate"]
-    flat = advise_read(obj, samples=1000, seed=2, jobs=1, tremble=1.0)
+    flat = advise_read(obj, samples=1000, seed=2, backend=Backend(jobs=1), tremble=1.0)
     assert flat.meta["reading"]["ess"] == pytest.approx(1000)
     for k, o in plain.options.items():
         assert flat.options[k]["win_game"]["rate"] == pytest.approx(o["win_game"]["rate"])
-    one = advise_read(obj, samples=1000, seed=2, jobs=1)
+    one = advise_read(obj, samples=1000, seed=2, backend=Backend(jobs=1))
     assert a.to_dict()["options"] == one.to_dict()["options"]        # any thread count
 
 

@@ -16,6 +16,7 @@ from analyzer.play.review import _decisions, review
 from kernels import cards as kc
 from kernels import state as ks
 from analyzer.rules.policies import policy_arrays, seat_policies
+from analyzer.runs.spec import Backend
 
 
 def test_the_reviewed_game_is_the_replayed_game():
@@ -77,8 +78,8 @@ def test_a_random_seat_loses():
 
 
 def test_review_is_deterministic_for_any_jobs():
-    one = review(4, 3, ["baseline"], seat=2, samples=80, target=12, jobs=1)
-    two = review(4, 3, ["baseline"], seat=2, samples=80, target=12, jobs=2)
+    one = review(4, 3, ["baseline"], seat=2, samples=80, target=12, backend=Backend(jobs=1))
+    two = review(4, 3, ["baseline"], seat=2, samples=80, target=12, backend=Backend(jobs=2))
     assert one == two
 
 

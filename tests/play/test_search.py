@@ -8,6 +8,7 @@ import pytest
 from analyzer.play.decisions import Round
 from analyzer.play.search_seat import SearchSeat
 from analyzer.studies.simulate import simulate_games, simulate_rounds
+from analyzer.runs.spec import Backend
 from kernels import cards as kc
 from kernels import search as ksr
 from kernels import state as ks
@@ -153,12 +154,12 @@ def test_the_decision_does_not_move_when_what_the_seat_cannot_see_changes():
 
 def test_search_runs_as_a_policy_and_is_deterministic_for_a_seed():
     """simulate (rounds and games) with a search seat: same seed, same result on 1 or 2 threads."""
-    one = simulate_games(2, 6, [SPEC, "baseline"], seed=3, jobs=1)
-    two = simulate_games(2, 6, [SPEC, "baseline"], seed=3, jobs=2)
+    one = simulate_games(2, 6, [SPEC, "baseline"], seed=3, backend=Backend(jobs=1))
+    two = simulate_games(2, 6, [SPEC, "baseline"], seed=3, backend=Backend(jobs=2))
     assert one["wins"] == two["wins"] and one["final_total_mean"] == two["final_total_mean"]
     assert sum(one["wins"]) + one["shared_wins"] == 6
-    r1 = simulate_rounds(3, 16, ["baseline", SPEC, "baseline"], seed=4, jobs=1)
-    r2 = simulate_rounds(3, 16, ["baseline", SPEC, "baseline"], seed=4, jobs=2)
+    r1 = simulate_rounds(3, 16, ["baseline", SPEC, "baseline"], seed=4, backend=Backend(jobs=1))
+    r2 = simulate_rounds(3, 16, ["baseline", SPEC, "baseline"], seed=4, backend=Backend(jobs=2))
     assert r1["end"] == r2["end"] and r1["seat_points_mean"] == r2["seat_points_mean"]
     assert sum(r1["end"].values()) == 16
 

@@ -14,6 +14,7 @@ import pytest
 from analyzer.base import outdir
 from analyzer.base.errors import SeasaltError
 from analyzer.studies.report import run_demo_results
+from analyzer.runs.spec import Backend
 
 SEASALT = str(Path(sys.executable).with_name("seasalt"))
 
@@ -44,7 +45,7 @@ def tree(d: Path) -> dict[str, bytes | str]:
 @pytest.fixture(scope="module")
 def sweep(tmp_path_factory) -> str:
     return str(run_demo_results(tmp_path_factory.mktemp("results"), seed=5, scale=0.02,
-                                jobs=1)[0])
+                                backend=Backend(jobs=1))[0])
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ from analyzer.base.errors import RunInterrupted, SeasaltError
 from analyzer.studies.simulate import plan_games, plan_rounds, simulate_games, simulate_rounds
 from analyzer.studies.sweep import run_sweep, sweep
 from analyzer.studies.tournament import tournament
+from analyzer.runs.spec import Backend
 from test_cli import assert_user_error, run, without_timing
 
 SEASALT = str(Path(sys.executable).with_name("seasalt"))
@@ -96,12 +97,12 @@ def test_interrupted_sweep_resumes_to_the_uninterrupted_result(tmp_path):
     full = sweep(**SWEEP)
     ck = tmp_path / "sweep.ckpt"
     with pytest.raises(RunInterrupted) as e:
-        sweep(**SWEEP, checkpoint=str(ck), progress=stop_after(3))
+        sweep(**SWEEP, backend=Backend(checkpoint=str(ck)), progress=stop_after(3))
     assert e.value.checkpoint == str(ck) and "--resume" in e.value.message
     kept = checkpoint_tasks(ck)
     assert kept == 3
     seen = []
-    df, header = run_sweep(**SWEEP, checkpoint=str(ck), resume=True,
+    df, header = run_sweep(**SWEEP, backend=Backend(checkpoint=str(ck), resume=True),
                            progress=lambda d, t: seen.append(d))
     pd.testing.assert_frame_equal(df, full)
     assert header["timing"]["tasks_resumed"] == 3
@@ -118,12 +119,13 @@ def test_resume_twice_and_a_torn_last_line(tmp_path):
     full = simulate_games(**kw)
     ck = tmp_path / "g.ckpt"
     with pytest.raises(RunInterrupted):
-        simulate_games(**kw, checkpoint=str(ck), progress=stop_after(1))
+        simulate_games(**kw, backend=Backend(checkpoint=str(ck)), progress=stop_after(1))
     with pytest.raises(RunInterrupted):
-        simulate_games(**kw, checkpoint=str(ck), resume=True, progress=stop_after(1))
+        simulate_games(**kw, backend=Backend(checkpoint=str(ck), resume=True),
+                       progress=stop_after(1))
     with open(ck, "a") as f:
         f.write('{"batch": 0, "lo": 9')
-    again = simulate_games(**kw, checkpoint=str(ck), resume=True)
+    again = simulate_games(**kw, backend=Backend(checkpoint=str(ck), resume=True))
     assert without_timing(again) == without_timing(full)
     assert again["timing"]["tasks_resumed"] == 2
     assert all(json.loads(line) for line in ck.read_text().splitlines())
@@ -136,10 +138,10 @@ def test_two_runs_of_one_plan_on_one_file(tmp_path):
     full = simulate_games(**kw)
     ck = tmp_path / "twice.ckpt"
     with pytest.raises(RunInterrupted):
-        simulate_games(**kw, checkpoint=str(ck), progress=stop_after(2))
+        simulate_games(**kw, backend=Backend(checkpoint=str(ck)), progress=stop_after(2))
     lines = ck.read_text().splitlines()
     ck.write_text("\n".join(lines + [lines[0], lines[1]]) + "\n")
-    again = simulate_games(**kw, checkpoint=str(ck), resume=True)
+    again = simulate_games(**kw, backend=Backend(checkpoint=str(ck), resume=True))
     assert again["timing"]["tasks_resumed"] == 2
     assert without_timing(again) == without_timing(full)
 
@@ -154,7 +156,7 @@ def test_default_checkpoint_lives_in_the_cache_until_the_run_completes():
     path = Path(e.value.checkpoint)
     assert path.parent == directory and path not in before and checkpoint_tasks(path) == 1
     assert "--resume --seed 77" in e.value.message
-    resumed = simulate_rounds(**kw, resume=True)
+    resumed = simulate_rounds(**kw, backend=Backend(resume=True))
     assert without_timing(resumed) == without_timing(full)
     assert not path.exists()
 
@@ -188,7 +190,7 @@ def test_interrupt_before_any_task_keeps_nothing(tmp_path, monkeypatch):
     monkeypatch.setattr(backends, "_run_threads", interrupted)
     ck = tmp_path / "never.ckpt"
     with pytest.raises(RunInterrupted) as e:
-        simulate_rounds(2, 100_000, seed=1, checkpoint=str(ck))
+        simulate_rounds(2, 100_000, seed=1, backend=Backend(checkpoint=str(ck)))
     assert e.value.checkpoint is None and "nothing was kept" in e.value.message
     assert not ck.exists()
 
@@ -301,7 +303,7 @@ def test_dask_simulate_equals_local(cluster):
                    (simulate_games, dict(players=4, games=3_000, seed=4, expansion="extra-salt",
                                          policies=["baseline", "gambler", "baseline", "denier"]))):
         local = fn(**kw)
-        remote = fn(**kw, scheduler=address)
+        remote = fn(**kw, backend=Backend(scheduler=address))
         assert remote["timing"]["backend"] == f"dask {address}"
         assert remote["timing"]["jobs"] == 2
         assert without_timing(remote) == without_timing(local)
@@ -312,10 +314,12 @@ def test_dask_sweep_and_tournament_equal_local(cluster, monkeypatch):
     monkeypatch.setattr(backends, "DASK_WINDOW_PER_THREAD", 1)
     monkeypatch.setattr(backends, "DASK_MIN_WINDOW", 1)
     address, _ = cluster
-    pd.testing.assert_frame_equal(sweep(**SWEEP, scheduler=address), sweep(**SWEEP))
+    pd.testing.assert_frame_equal(sweep(**SWEEP, backend=Backend(scheduler=address)),
+                                  sweep(**SWEEP))
     kw = dict(policies=["baseline", "baseline(stop_at=10)", "denier"], players=3, games=1500,
               seed=9)
-    pd.testing.assert_frame_equal(tournament(**kw, scheduler=address), tournament(**kw))
+    pd.testing.assert_frame_equal(tournament(**kw, backend=Backend(scheduler=address)),
+                                  tournament(**kw))
 
 
 def test_dask_killed_worker_is_retried_and_counted_once(cluster):
@@ -335,7 +339,7 @@ def test_dask_killed_worker_is_retried_and_counted_once(cluster):
         os.kill(pids[victim], signal.SIGKILL)
         killed.append((victim, bool(busy)))
 
-    remote = simulate_games(**kw, scheduler=address, progress=kill_a_busy_worker)
+    remote = simulate_games(**kw, backend=Backend(scheduler=address), progress=kill_a_busy_worker)
     assert killed and killed[0][1], "no worker was busy when the first task came back"
     assert without_timing(remote) == without_timing(local)
     client.wait_for_workers(2, timeout=60)                  # the nanny restarted it
@@ -346,10 +350,11 @@ def test_dask_interrupted_sweep_resumes_exactly(cluster, tmp_path):
     address, _ = cluster
     ck = tmp_path / "dask.ckpt"
     with pytest.raises(RunInterrupted):
-        sweep(**SWEEP, scheduler=address, checkpoint=str(ck), progress=stop_after(2))
+        sweep(**SWEEP, backend=Backend(scheduler=address, checkpoint=str(ck)),
+              progress=stop_after(2))
     assert checkpoint_tasks(ck) == 2
     # resumed on the other backend: the checkpoint does not depend on where tasks ran
-    df, header = run_sweep(**SWEEP, checkpoint=str(ck), resume=True)
+    df, header = run_sweep(**SWEEP, backend=Backend(checkpoint=str(ck), resume=True))
     assert header["timing"]["tasks_resumed"] == 2
     pd.testing.assert_frame_equal(df, sweep(**SWEEP))
 
@@ -430,4 +435,4 @@ def test_worker_with_another_engine_is_refused(cluster, monkeypatch):
     address, _ = cluster
     monkeypatch.setattr(batches, "ENGINE_HASH", "0" * 16)    # this client pretends to differ
     with pytest.raises(SeasaltError, match="install the same seasalt on every worker"):
-        simulate_rounds(2, 1000, seed=1, scheduler=address)
+        simulate_rounds(2, 1000, seed=1, backend=Backend(scheduler=address))

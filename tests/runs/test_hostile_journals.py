@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from analyzer.runs import stages
+from analyzer.runs.spec import Backend
 from hostile import SEASALT, cli, listing, make_sentinel, one_line
 
 OPT = ["optimize", "--players", "2", "--knob", "stop_at=7..9", "--generations", "2",
@@ -101,7 +102,8 @@ def test_3_the_cache_journal_is_resumable_from_the_start(tmp_path, monkeypatch):
     s.close()
     with pytest.raises(stages.SeasaltError, match="--resume"):
         stages.Staged({"x": 1}, {"command": "test", "seed": 1}, 10)
-    again = stages.Staged({"x": 1}, {"command": "test", "seed": 1}, 10, resume=True)
+    again = stages.Staged({"x": 1}, {"command": "test", "seed": 1}, 10,
+                          backend=Backend(resume=True))
     again.finish()
     assert not again.path.exists()
 
@@ -177,7 +179,8 @@ def test_3_output_that_cannot_be_written_keeps_the_cache_journal(tmp_path, monke
     kept = list((tmp_path / "cache").glob("study-*.jsonl"))
     assert len(kept) == 1 and kept[0].read_bytes().count(b"\n") == 5, kept
     written = []
-    result, *_ = opt.run_optimize(s, resume=True, write=lambda *f: written.append(f))
+    result, *_ = opt.run_optimize(s, backend=Backend(resume=True),
+                                  write=lambda *f: written.append(f))
     assert written and result["timing"]["stages_run"] == 0
     assert result["timing"]["stages_resumed"] == 4
     assert not list((tmp_path / "cache").glob("study-*.jsonl"))

@@ -35,6 +35,7 @@ from analyzer.base.errors import RunInterrupted
 from analyzer.play.position_template import EXAMPLE
 from analyzer.studies.report import run_demo_results
 from analyzer.studies.simulate import plan_games, simulate_games
+from analyzer.runs.spec import Backend
 from test_cli import assert_user_error, run, without_timing
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,7 +83,7 @@ def cache(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
     d = tmp_path_factory.mktemp("results")
-    return run_demo_results(d, seed=5, scale=0.02, jobs=1)
+    return run_demo_results(d, seed=5, scale=0.02, backend=Backend(jobs=1))
 
 
 def test_1_report_out_never_deletes_files_it_did_not_write(results, tmp_path):

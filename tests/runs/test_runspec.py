@@ -16,7 +16,7 @@ import analyzer.studies.sweep as sw
 from analyzer.faces.cli import main
 from analyzer.base.errors import SeasaltError
 from analyzer.studies.rotation import rotated_spec, rotations, rotation_seed, split_games
-from analyzer.runs.spec import RunSpec
+from analyzer.runs.spec import Backend, RunSpec
 
 BIN = pathlib.Path(sys.executable).parent
 
@@ -75,7 +75,7 @@ def test_a_sweep_parses_each_policy_spec_once(monkeypatch):
         return real(*a, **k)
     monkeypatch.setattr(pol, "parse_policy", counting)
     monkeypatch.setattr(sw, "parse_policy", counting)
-    sw.sweep(["stop_at=7..14"], players="2,3", games=6, seed=1, jobs=1)
+    sw.sweep(["stop_at=7..14"], players="2,3", games=6, seed=1, backend=Backend(jobs=1))
     points = 8
     assert len(calls) <= 2 * points + 2, calls       # base, field and 2 per point
 

@@ -22,6 +22,7 @@ from analyzer.seastead.replay import event_dicts, is_swap, replay, trace_game
 from analyzer.seastead.runs import simulate, tournament
 from analyzer.seastead.scripted import Table
 from analyzer.render.tidy_frames import read_frame
+from analyzer.runs.spec import Backend
 from kernels.seastead import layout as L
 
 SEASALT = str(Path(sys.executable).with_name("seasalt"))
@@ -132,17 +133,20 @@ def without_timing(r: dict) -> dict:
 
 
 def test_same_seed_same_answer_for_any_thread_count(comps):
-    a = simulate(700, ["heuristic", "random"], 11, comps, Setup(sides="BBBB"), jobs=1)
-    b = simulate(700, ["heuristic", "random"], 11, comps, Setup(sides="BBBB"), jobs=2)
+    a = simulate(700, ["heuristic", "random"], 11, comps, Setup(sides="BBBB"),
+                 backend=Backend(jobs=1))
+    b = simulate(700, ["heuristic", "random"], 11, comps, Setup(sides="BBBB"),
+                 backend=Backend(jobs=2))
     assert without_timing(a) == without_timing(b) and a["games"] == 700
-    c = simulate(700, ["heuristic", "random"], 12, comps, Setup(sides="BBBB"), jobs=2)
+    c = simulate(700, ["heuristic", "random"], 12, comps, Setup(sides="BBBB"),
+                 backend=Backend(jobs=2))
     assert without_timing(c) != without_timing(a)
 
 
 def test_replay_is_game_zero_of_the_simulation(comps):
     for seed in (3, 4):
         r = replay(seed, ["heuristic", "random"], comps)
-        one = simulate(1, ["heuristic", "random"], seed, comps, jobs=1)
+        one = simulate(1, ["heuristic", "random"], seed, comps, backend=Backend(jobs=1))
         assert [s["score"]["mean"] for s in one["seats"]] == [x["total"] for x in r["scores"]]
         assert one["rounds"]["mean"] == r["rounds"]
 
@@ -173,7 +177,7 @@ def test_replay_text_names_the_demand_and_prints_spends_after_the_build_they_ser
 
 
 def test_summary_counts_add_up(comps):
-    r = simulate(600, ["heuristic"], 2, comps, jobs=2)
+    r = simulate(600, ["heuristic"], 2, comps, backend=Backend(jobs=2))
     n = r["games"]
     assert r["wins"][0]["count"] + r["wins"][1]["count"] + r["shared"]["count"] == n
     assert sum(r["rounds"]["hist"].values()) == n and r["untriggered_games"] == 0
@@ -184,39 +188,43 @@ def test_summary_counts_add_up(comps):
         assert lo < s["score"]["mean"] < hi
     fp = r["first_player"]
     assert abs(fp["win_share"]["mean"] - (r["wins"][0]["count"] + r["shared"]["count"] / 2) / n) < 1e-12
-    solo = simulate(300, ["random"], 2, comps, Setup(solo=True), jobs=2)
+    solo = simulate(300, ["random"], 2, comps, Setup(solo=True), backend=Backend(jobs=2))
     assert solo["solo"]["wins"]["count"] <= 300 and "wins" not in solo
 
 
 def test_tournament_rotates_seats_and_shares_sum_to_one_per_game(comps):
-    r = tournament(["heuristic", "random"], 200, 5, comps, jobs=2)
+    r = tournament(["heuristic", "random"], 200, 5, comps, backend=Backend(jobs=2))
     assert [x["games"] for x in r["rows"]] == [200, 200]
     assert abs(sum(x["win_share"] for x in r["rows"]) - 1) < 1e-12
     assert {tuple(x["seats"]) for x in r["runs"]} == {(0, 1), (1, 0)}
     assert r["rows"][0]["player"].startswith("heuristic")       # it beats the random player
     assert r["rows"][0]["win_share_lo"] > 0.5
-    solo = tournament(["heuristic", "random"], 100, 5, comps, Setup(solo=True), jobs=2)
+    solo = tournament(["heuristic", "random"], 100, 5, comps, Setup(solo=True),
+                      backend=Backend(jobs=2))
     assert [x["games"] for x in solo["rows"]] == [100, 100]
 
 
 def test_progress_is_reported_to_the_end(comps):
     calls = []
-    simulate(3000, ["random"], 1, comps, jobs=2, progress=lambda d, t: calls.append((d, t)))
+    simulate(3000, ["random"], 1, comps, backend=Backend(jobs=2),
+             progress=lambda d, t: calls.append((d, t)))
     assert calls[0] == (0, 3000) and calls[-1] == (3000, 3000)
     assert all(a[0] <= b[0] for a, b in zip(calls, calls[1:]))
 
 
 def test_checkpoint_resume_gives_the_same_result(comps, tmp_path):
     path = tmp_path / "run.ckpt"
-    a = simulate(2000, ["heuristic"], 9, comps, jobs=2, checkpoint=str(path))
-    b = simulate(2000, ["heuristic"], 9, comps, jobs=2, checkpoint=str(path), resume=True)
+    a = simulate(2000, ["heuristic"], 9, comps, backend=Backend(jobs=2, checkpoint=str(path)))
+    b = simulate(2000, ["heuristic"], 9, comps,
+                 backend=Backend(jobs=2, checkpoint=str(path), resume=True))
     assert without_timing(a) == without_timing(b) and b["timing"]["tasks_resumed"] == b["timing"]["tasks"]
 
 
 def test_dask_local_cluster_gives_the_same_result(comps):
     pytest.importorskip("distributed")
-    a = simulate(1200, ["heuristic", "random"], 4, comps, jobs=2)
-    b = simulate(1200, ["heuristic", "random"], 4, comps, jobs=1, scheduler="local")
+    a = simulate(1200, ["heuristic", "random"], 4, comps, backend=Backend(jobs=2))
+    b = simulate(1200, ["heuristic", "random"], 4, comps,
+                 backend=Backend(jobs=1, scheduler="local"))
     assert without_timing(a) == without_timing(b) and b["timing"]["backend"] == "dask local"
 
 

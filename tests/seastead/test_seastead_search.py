@@ -12,6 +12,7 @@ from analyzer.seastead.players import parse_player, player_arrays
 from analyzer.seastead.replay import replay, trace_game
 from analyzer.seastead.runs import simulate, tournament
 from analyzer.seastead.scripted import Table
+from analyzer.runs.spec import Backend
 from kernels.rng import seed_stream
 from kernels.seastead import layout as L
 from kernels.seastead.search_batch import search_plan
@@ -36,8 +37,8 @@ def test_search_games_keep_every_invariant(comps, game, players):
 
 
 def test_same_seed_same_answer_for_any_thread_count(comps):
-    a = simulate(130, [FAST, "heuristic"], 5, comps, jobs=1)
-    b = simulate(130, [FAST, "heuristic"], 5, comps, jobs=2)
+    a = simulate(130, [FAST, "heuristic"], 5, comps, backend=Backend(jobs=1))
+    b = simulate(130, [FAST, "heuristic"], 5, comps, backend=Backend(jobs=2))
     strip = lambda r: {k: v for k, v in r.items() if k != "timing"}  # noqa: E731
     assert strip(a) == strip(b)
     r = replay(5, [FAST, "heuristic"], comps)
@@ -87,7 +88,7 @@ def test_decisions_depend_only_on_what_the_seat_can_see(comps):
 
 def test_search_beats_the_heuristic_with_seats_rotated(comps):
     """A small fixed-seed version of the README's tournament: 60 games, 30 in each seat."""
-    r = tournament([FAST, "heuristic"], 60, 3, comps, jobs=1)
+    r = tournament([FAST, "heuristic"], 60, 3, comps, backend=Backend(jobs=1))
     top = r["rows"][0]
     assert top["player"] == parse_player(FAST).spec and top["win_share_lo"] > 0.6
 
@@ -101,7 +102,7 @@ def test_the_docs_quote_the_search_tournaments(comps):
     readme = (root / "README.md").read_text(encoding="utf-8")
     page = (root / "docs" / "seastead.md").read_text(encoding="utf-8")
     for opponent in ("heuristic", "random"):
-        r = tournament(["search", opponent], 2000, 1, comps, jobs=1)
+        r = tournament(["search", opponent], 2000, 1, comps, backend=Backend(jobs=1))
         top = r["rows"][0]
         assert top["player"] == parse_player("search").spec and top["win_share_lo"] > 0.6
         quoted = (f"{100 * top['win_share']:.1f}% [{100 * top['win_share_lo']:.1f}, "

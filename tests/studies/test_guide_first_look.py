@@ -23,8 +23,7 @@ CHROMIUM = "/usr/bin/chromium"
 def test_guide_shows_its_progress_and_each_chart(monkeypatch, tmp_path):
     calls = []
 
-    def fake_build(out, seed, scale, jobs, progress, scheduler, checkpoint, resume, log,
-                   restart):
+    def fake_build(out, seed, scale, backend, progress, log):
         calls.append(scale)
         for done in range(0, 1001, 50):
             progress(done, 1000)

@@ -11,13 +11,14 @@ import pandas as pd
 import pytest
 
 from analyzer.studies.report import run_demo_results
+from analyzer.runs.spec import Backend
 from hostile import cli, guarded, one_line
 
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory) -> dict[str, Path]:
     d = tmp_path_factory.mktemp("results")
-    return {p.name: p for p in run_demo_results(d, seed=5, scale=0.02, jobs=1)}
+    return {p.name: p for p in run_demo_results(d, seed=5, scale=0.02, backend=Backend(jobs=1))}
 
 
 @pytest.fixture

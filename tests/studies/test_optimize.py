@@ -13,6 +13,7 @@ from analyzer.base.errors import SeasaltError
 from analyzer.rules.policies import parse_policy
 from analyzer.studies.rotation import aggregate, derive_seed, plan_rotations, rotation_runs
 from analyzer.runs.backends import Runner
+from analyzer.runs.spec import Backend
 
 from test_cli import assert_user_error, run
 
@@ -136,27 +137,27 @@ def test_trace_has_every_candidate(tiny):
 
 
 def test_same_seed_same_answer_for_any_jobs(tiny):
-    again = opt.optimize(**TINY, jobs=1)
+    again = opt.optimize(**TINY, backend=Backend(jobs=1))
     assert without_timing(again) == without_timing(tiny)
     assert again["frames"]["trace"].equals(tiny["frames"]["trace"])
 
 
 def test_resume_continues_from_the_journal(tiny, tmp_path):
     ck = tmp_path / "opt.ckpt"
-    first = opt.optimize(**TINY, checkpoint=str(ck))
+    first = opt.optimize(**TINY, backend=Backend(checkpoint=str(ck)))
     assert without_timing(first) == without_timing(tiny) and ck.exists()
     lines = ck.read_text().splitlines(keepends=True)
     stages = len(lines) - 1
     assert stages == TINY["generations"] + 2
     with pytest.raises(SeasaltError, match="already exists"):
-        opt.optimize(**TINY, checkpoint=str(ck))
+        opt.optimize(**TINY, backend=Backend(checkpoint=str(ck)))
     ck.write_text("".join(lines[:3]) + lines[3][:20])              # two stages and a torn line
-    again = opt.optimize(**TINY, checkpoint=str(ck), resume=True)
+    again = opt.optimize(**TINY, backend=Backend(checkpoint=str(ck), resume=True))
     assert without_timing(again) == without_timing(tiny)
     assert again["timing"]["stages_resumed"] == 2
     assert again["timing"]["stages_run"] == stages - 2
     with pytest.raises(SeasaltError, match="different run"):
-        opt.optimize(**{**TINY, "seed": 12}, checkpoint=str(ck), resume=True)
+        opt.optimize(**{**TINY, "seed": 12}, backend=Backend(checkpoint=str(ck), resume=True))
 
 
 def test_iterated_best_response_plays_the_previous_pick():
@@ -182,7 +183,7 @@ def test_dask_gives_the_threads_answer(tiny):
     pytest.importorskip("distributed")
     small = {**TINY, "generations": 1}
     here = opt.optimize(**small)
-    there = opt.optimize(**small, scheduler="local", jobs=2)
+    there = opt.optimize(**small, backend=Backend(scheduler="local", jobs=2))
     assert without_timing(there) == without_timing(here)
     assert there["timing"]["backend"] == "dask local"
 
@@ -226,11 +227,11 @@ def test_the_search_player_as_a_field_member():
 
 def test_an_earlier_journal_needs_resume_or_restart(tiny, tmp_path):
     ck = tmp_path / "opt.ckpt"
-    opt.optimize(**TINY, checkpoint=str(ck))
+    opt.optimize(**TINY, backend=Backend(checkpoint=str(ck)))
     with pytest.raises(SeasaltError, match="--restart to discard it"):
-        opt.optimize(**TINY, checkpoint=str(ck))
+        opt.optimize(**TINY, backend=Backend(checkpoint=str(ck)))
     with pytest.raises(SeasaltError, match="not both"):
-        opt.optimize(**TINY, checkpoint=str(ck), resume=True, restart=True)
-    again = opt.optimize(**TINY, checkpoint=str(ck), restart=True)
+        opt.optimize(**TINY, backend=Backend(checkpoint=str(ck), resume=True, restart=True))
+    again = opt.optimize(**TINY, backend=Backend(checkpoint=str(ck), restart=True))
     assert without_timing(again) == without_timing(tiny)
     assert again["timing"]["stages_resumed"] == 0

@@ -12,6 +12,7 @@ from kernels import paired as pkn
 from analyzer.runs.batches import run_task
 from analyzer.base.errors import SeasaltError
 from analyzer.rules.policies import seat_policies
+from analyzer.runs.spec import Backend
 from kernels import cards as kc
 from kernels import state as ks
 from kernels.engine import play_round, reveal_top
@@ -122,8 +123,8 @@ def test_holding_every_pair_of_a_kind_is_measured_on_the_same_deals():
 
 def test_same_answer_for_any_thread_count():
     es = [paired.plan_card(3, "crab", 700, seed=3)]
-    one = paired.run(es, jobs=1)
-    two = paired.run(es, jobs=2)
+    one = paired.run(es, backend=Backend(jobs=1))
+    two = paired.run(es, backend=Backend(jobs=2))
     assert one.equals(two)
 
 

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from analyzer.faces.cli import main
 from analyzer.studies.report import run_demo_results
+from analyzer.runs.spec import Backend
 
 
 def run(*args):
@@ -24,7 +25,7 @@ def run(*args):
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
     d = tmp_path_factory.mktemp("results")
-    files = run_demo_results(d, seed=5, scale=0.02, jobs=1)
+    files = run_demo_results(d, seed=5, scale=0.02, backend=Backend(jobs=1))
     return d, files
 
 

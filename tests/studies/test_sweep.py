@@ -16,6 +16,7 @@ from analyzer.studies.simulate import simulate_games
 from analyzer.numbers.estimates import wilson
 from analyzer.studies.sweep import parse_players, parse_sweep, plan, run_sweep, sweep
 from analyzer.studies.tournament import tournament
+from analyzer.runs.spec import Backend
 
 BASE = parse_policy("baseline")
 BASELINE = "baseline(stop_at=7,last_chance_at=10)"
@@ -135,7 +136,8 @@ def test_every_row_carries_seed_configuration_and_version():
 
 def test_same_seed_same_table_for_any_jobs():
     kw = dict(sweeps=["stop_at=7,12"], players="2,3", games=300, seed=2)
-    pd.testing.assert_frame_equal(sweep(jobs=1, **kw), sweep(jobs=max_jobs(), **kw))
+    pd.testing.assert_frame_equal(sweep(backend=Backend(jobs=1), **kw),
+                                  sweep(backend=Backend(jobs=max_jobs()), **kw))
 
 
 def test_progress_counts_every_game():
@@ -153,7 +155,7 @@ def test_progress_counts_every_game():
     (dict(sweeps=[]), ["one or two"]),
     (dict(sweeps=["stop_at=7", "last_chance_at=10", "stop_at=8"]), ["one or two"]),
     (dict(sweeps=["stop_at=7", "stop_at=8"]), ["twice"]),
-    (dict(sweeps=["stop_at=7"], jobs=10 ** 6), ["jobs must be between 1"]),
+    (dict(sweeps=["stop_at=7"], backend=Backend(jobs=10 ** 6)), ["jobs must be between 1"]),
     (dict(sweeps=["stop_at=7"], target=-1), ["target must be"]),
 ])
 def test_api_errors(kwargs, words):

@@ -14,6 +14,7 @@ from analyzer.studies.rotation import derive_seed, rotation_seed, seating, split
 from analyzer.runs.batches import max_jobs
 from analyzer.studies.simulate import simulate_games
 from analyzer.studies.tournament import run_tournament, tournament
+from analyzer.runs.spec import Backend
 
 BASELINE = "baseline(stop_at=7,last_chance_at=10)"
 S9 = "baseline(stop_at=9,last_chance_at=10)"
@@ -72,7 +73,8 @@ def test_interval_coverage_over_repeated_seeds():
     hits = 0
     runs = 40
     for seed in range(runs):
-        df = tournament([BASELINE, BASELINE], players=2, games=400, seed=seed, jobs=1)
+        df = tournament([BASELINE, BASELINE], players=2, games=400, seed=seed,
+                        backend=Backend(jobs=1))
         row = df[df["entrant"] == 0].iloc[0]
         hits += row["win_share_lo"] <= 0.5 <= row["win_share_hi"]
     assert 0.85 * runs <= hits <= runs, hits
@@ -134,8 +136,9 @@ def test_every_row_carries_seed_configuration_and_version():
 
 
 def test_same_seed_same_table_for_any_jobs():
-    a = tournament([BASELINE, S9, BASELINE], players=3, games=900, seed=5, jobs=1)
-    b = tournament([BASELINE, S9, BASELINE], players=3, games=900, seed=5, jobs=max_jobs())
+    a = tournament([BASELINE, S9, BASELINE], players=3, games=900, seed=5, backend=Backend(jobs=1))
+    b = tournament([BASELINE, S9, BASELINE], players=3, games=900, seed=5,
+                   backend=Backend(jobs=max_jobs()))
     pd.testing.assert_frame_equal(a, b)
 
 
@@ -260,7 +263,8 @@ def test_a_catalogue_line_reaches_tournament_and_sweep_rows_text_and_json(monkey
     cols = catalogue.ROTATION_COLUMNS + (extra,)
     for module in (catalogue, rotation, text_tables):
         monkeypatch.setattr(module, "ROTATION_COLUMNS", cols)
-    df, h = run_tournament(["baseline", "gambler"], players=3, games=300, seed=4, jobs=1)
+    df, h = run_tournament(["baseline", "gambler"], players=3, games=300, seed=4,
+                           backend=Backend(jobs=1))
     runs = h["rotation_runs"]
     at = list(df.columns).index("final_total_hi") + 1          # after the catalogue's last
     assert list(df.columns[at:at + 3]) == ["stop_per_round", "stop_per_round_lo", "stop_per_round_hi"]
@@ -268,14 +272,16 @@ def test_a_catalogue_line_reaches_tournament_and_sweep_rows_text_and_json(monkey
         slots = [0, 2] if row["entrant"] == 0 else [1]
         calls = rounds = 0
         for r in runs:
-            res = simulate_games(3, r["games"], r["seats"], seed=r["seed"], jobs=1)
+            res = simulate_games(3, r["games"], r["seats"], seed=r["seed"],
+                                 backend=Backend(jobs=1))
             calls += sum(res["stop_calls"][(i + r["rotation"]) % 3] for i in slots)
             rounds += res["rounds_played"] * len(slots)
         assert row["stop_per_round"] == calls / rounds
         assert (row["stop_per_round_lo"], row["stop_per_round_hi"]) == wilson(calls, rounds)
     text = " ".join(text_tables.format_tournament(df, h).split())      # notes are wrapped
     assert "STOP/round [95%]" in text and "STOP/round: its STOP calls per round played" in text
-    sw, sh = run_sweep(["stop_at=8,10"], players=3, games=300, seed=4, jobs=1)
+    sw, sh = run_sweep(["stop_at=8,10"], players=3, games=300, seed=4,
+                       backend=Backend(jobs=1))
     assert {"stop_per_round", "stop_per_round_lo", "stop_per_round_hi"} <= set(sw.columns)
     assert sw["stop_per_round"].iloc[0] > sw["stop_per_round"].iloc[1]   # stops earlier, more
     assert "STOP/round [95%]" in text_tables.format_sweep(sw, sh)
