@@ -3,7 +3,8 @@ tournament rows), a matplotlib Figure out.
 
 Figures are built with `matplotlib.figure.Figure` (Agg canvas), never through pyplot, so nothing is
 left in pyplot's global state; a caller saves them with `fig.savefig(path)`. No engine imports:
-only pandas, numpy, matplotlib and the one z of the intervals (analyzer.numbers.estimates.Z95).
+only pandas, numpy, matplotlib and, for the few intervals a chart makes itself (a histogram's
+bands), analyzer.numbers.estimates.
 
     fig = stop_threshold(sweep_df)          # win rate by the swept parameter, one line per players
     fig.savefig("stop.png", dpi=150)
@@ -21,7 +22,7 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from analyzer.numbers.estimates import Z95
+from analyzer.numbers.estimates import wilson
 
 # Okabe & Ito (2008), without black (kept for reference lines) and yellow (too light on white).
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442"]
@@ -254,11 +255,11 @@ def _histogram(df, title: str, xlabel: str) -> Figure:
         g = g.groupby("value", as_index=False)["count"].sum().sort_values("value")
         n = g["count"].sum()
         share = g["count"] / n
-        half = Z95 * np.sqrt(share * (1 - share) / n)
+        lo, hi = np.array([wilson(int(k), int(n)) for k in g["count"]]).T
         st = series_style(i)
         ax.plot(g["value"], share, label=f"{_players_label(p)} (n={n:,})", linewidth=1.5,
                 markersize=4, **st)
-        draw_band(ax, g["value"], (share - half).clip(lower=0), share + half, st["color"])
+        draw_band(ax, g["value"], lo, hi, st["color"])
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share of rounds (%)")

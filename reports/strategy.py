@@ -12,6 +12,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyzer.numbers.estimates import mean_of_rates
+
 from .charts import ChartError, OKABE_ITO, draw_band, new_figure, need_frame, percent_axis, series_style
 
 
@@ -70,9 +72,9 @@ def optimize_trace(trace: pd.DataFrame, results: pd.DataFrame | None = None) -> 
                 r = held[held["role"] == role]
                 if r.empty:
                     continue
-                mean = r["win_rate"].mean()
-                lo = mean - np.sqrt((((r["win_rate"] - r["win_rate_lo"]) ** 2).sum())) / len(r)
-                hi = mean + np.sqrt((((r["win_rate_hi"] - r["win_rate"]) ** 2).sum())) / len(r)
+                # the optimizer's own score: the mean win rate over the field members
+                mean, lo, hi = mean_of_rates([int(x) for x in r["wins"]],
+                                             [int(x) for x in r["games"]])
                 ax.errorbar([x0 + ngen + 1], [mean],
                             yerr=[[mean - lo], [hi - mean]], fmt=marker, color=colour,
                             capsize=4, label=label if k == 0 else None, zorder=4)

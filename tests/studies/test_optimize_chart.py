@@ -20,9 +20,9 @@ def _trace(generations: int, searches: int = 1) -> tuple[pd.DataFrame, pd.DataFr
                 rows.append(dict(iteration=k, stage="generation", generation=gen, score=s,
                                  score_lo=s - 0.02, score_hi=s + 0.02, centre=c == 0,
                                  elite=c < 2))
-        for role, w in (("pick", 0.62), ("start", 0.5)):
-            held.append(dict(iteration=k, role=role, win_rate=w, win_rate_lo=w - 0.01,
-                             win_rate_hi=w + 0.01))
+        for role, w in (("pick", 0.62), ("start", 0.5)):      # as results_frame writes them
+            held.append(dict(iteration=k, role=role, games=10_000, wins=int(w * 10_000),
+                             win_rate=w, win_rate_lo=w - 0.01, win_rate_hi=w + 0.01))
     return pd.DataFrame(rows), pd.DataFrame(held)
 
 
