@@ -95,3 +95,29 @@ def test_a_mean_without_squares_has_no_interval_columns():
     df = ROUNDS_TABLES["mermaids"](simulate_rounds(2, 2000, seed=1, backend=Backend(jobs=1)))
     assert {"mermaid_points_mean", "round_points_lo", "round_points_hi"} <= set(df.columns)
     assert not {"mermaid_points_lo", "mermaid_points_hi"} & set(df.columns)
+
+
+def test_a_paired_block_reads_as_its_rows_and_a_rate_difference_is_paired():
+    """kernels.paired's block, declared with the catalogue's types: its slots are the kernel's
+    P_* offsets, and a paired row made by the one estimates function: 10 pairs, q won in A only
+    3 times and in B only once, so the win-rate difference is (3 - 1) / 10 with the paired
+    interval of estimates.paired_rate_diff; a mean difference is the mean of the differences."""
+    import numpy as np
+    from analyzer.numbers.catalogue import flat_row
+    from analyzer.numbers.estimates import mean_ci, paired_rate_diff
+    from kernels import paired as kp
+    layout = kp.PAIRED_STATS
+    assert layout.size == kp.P_SIZE
+    assert (kp.P_ONLY_A, kp.P_ONLY_B) == (layout.at("win_diff"), layout.at("win_diff", "b"))
+    c = np.zeros(layout.size, dtype=np.int64)
+    c[kp.P_N], c[kp.P_ONLY_A], c[kp.P_ONLY_B], c[kp.P_WIN_A] = 10, 3, 1, 6
+    c[kp.P_DIFF], c[kp.P_DIFF_SQ] = 7, 25
+    row = flat_row(estimates(c, layout, 0, 1))
+    assert row["pairs"] == 10 and row["win_rate_a"] == 0.6
+    d, lo, hi = paired_rate_diff(3, 1, 10)
+    assert (row["win_rate_diff"], row["win_rate_diff_lo"], row["win_rate_diff_hi"]) == (d, lo, hi)
+    assert d == pytest.approx(0.2)
+    m, (mlo, mhi) = mean_ci(7.0, 25.0, 10)
+    assert (row["round_points_diff"], row["round_points_diff_lo"]) == (m, mlo)
+    assert list(row)[:5] == ["pairs", "skipped", "round_points_diff", "round_points_diff_lo",
+                             "round_points_diff_hi"]
