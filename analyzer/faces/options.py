@@ -83,6 +83,14 @@ out = _option("--out", metavar="FILE", help=OUT_HELP)
 policy = _option("--policy", "policies", multiple=True, metavar="SPEC", callback=policy_help,
                    is_eager=True)
 vs = _option("--vs", "vs", multiple=True, metavar="SPEC", callback=policy_help, is_eager=True)
+reading = _option("--reading", metavar="MODEL",
+                  help="Read the opponents' hands with this model from the position's 'history' "
+                       "(analyzer/play/reading.py): deals weighted by how likely MODEL makes the "
+                       "choices seen; the verdict with and without reading. Default: the "
+                       "--opponent model when the position has a history, 'off' to leave it out.")
+tremble = _option("--tremble", type=float, default=None, metavar="X",
+                  help="Reading: the weight of a deal per seen choice the model would not make "
+                       "(default 0.05; 1: no reading).")
 
 
 def stack(*options: Callable) -> Callable:

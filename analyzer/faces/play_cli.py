@@ -93,14 +93,8 @@ def replay(seed: int | None, players: int | None, policies: tuple[str, ...], exp
 @opt.jobs(help=opt.THREADS_HELP)
 @click.option("--no-play-on", "no_play_on", is_flag=True,
               help="At the play step, leave out ending the turn (faster).")
-@click.option("--reading", metavar="MODEL",
-              help="Read the opponents' hands with this model from the position's 'history' "
-                   "(analyzer/play/reading.py): deals weighted by how likely MODEL makes the "
-                   "choices seen; the verdict with and without reading. Default: the --opponent "
-                   "model when the position has a history, 'off' to leave it out.")
-@click.option("--tremble", type=float, default=None, metavar="X",
-              help="Reading: the weight of a deal per seen choice the model would not make "
-                   "(default 0.05; 1: no reading).")
+@opt.reading()
+@opt.tremble()
 @opt.as_json()
 def advise(position: str | None, template: bool, samples: int | None, precision: float | None,
            opponent: tuple[str, ...], me: tuple[str, ...], robust: bool, seed: int | None,
@@ -189,12 +183,17 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 @opt.expansion()
 @opt.target()
 @opt.jobs(help=opt.THREADS_HELP)
+@opt.reading(help="Also read the opponents' hands at every decision from the round so far "
+                  "(analyzer/play/reading.py): the advisor's choice with the deals weighted by "
+                  "how likely MODEL makes the choices seen, where it differs. Default: each "
+                  "opponent read as its own policy; 'off' to leave it out.")
+@opt.tremble()
 @opt.as_json(help="Print the review as one JSON object.")
 @opt.out(help="Also write one row per decision to FILE: .csv, .json or .parquet.")
 def review(seed: int | None, players: int | None, policies: tuple[str, ...],
            replay_path: str | None, game_path: str | None, seat: int, samples: int,
-           expansion: str, target: int | None, jobs: int | None, as_json: bool,
-           out: str | None) -> None:
+           expansion: str, target: int | None, jobs: int | None, reading: str | None,
+           tremble: float | None, as_json: bool, out: str | None) -> None:
     """A game reviewed as a chess engine reviews one: at every decision of one seat, what the
     advisor would choose from what that seat knew, and what the choice made cost in the chance
     to win the game (with its 95% interval); then the seat's costliest decisions.
@@ -215,6 +214,9 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
             raise SeasaltError("--game FILE gives the game and the seat reviewed (the user's): "
                                "leave out --seed, --players, --policy, --target, --replay and "
                                "--seat")
+        if reading is not None or tremble is not None:
+            raise SeasaltError("--reading and --tremble review a game of --seed or --replay; a "
+                               "--game FILE review is not read (yet)")
         from ..play.session import load_game
         played = load_game(game_path)
         if out is not None:
@@ -241,7 +243,8 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
         check_out(out)
     with ProgressLine("review") as progress:
         r = run_review(seed, players, list(policies) or ["baseline"], seat, expansion, target,
-                       samples, opt.backend_of(jobs), progress, replay_file=game)
+                       samples, opt.backend_of(jobs), progress, replay_file=game,
+                       reading=reading or "own", tremble=tremble)
     if out is not None:
         write_out(review_frame(r), out)
     click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json else format_review(r))

@@ -42,7 +42,7 @@ from kernels import reading as kr
 from kernels import reading_advisor as kra
 from kernels import state as ks
 
-from .advisor import Advice, Tally, game_of, judge
+from .advisor import Advice, Evaluation, Tally, game_of, judge
 from ..rules.notation import parse_card
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
@@ -208,6 +208,49 @@ class WeightedTally:
         return Tally(self.counts, self.cross, n=self.n)
 
 
+def check_tremble(tremble: float) -> None:
+    """The reading model's tremble is a probability: 0.001 .. 1 (1: no reading)."""
+    if not 0.001 <= tremble <= 1:
+        raise SeasaltError(f"--tremble must be between 0.001 and 1, got {tremble}")
+
+
+def observations(s: np.ndarray, tr: np.ndarray, seat: int) -> int:
+    """How many of the opponents' choices in the trace `tr` seat `seat` reads (kernels.reading)."""
+    return int(kr.observe(s, tr, seat, kr.new_obs()))
+
+
+def read_tally(ev: Evaluation, tr: np.ndarray, rk: np.ndarray, rp: np.ndarray, tremble: float,
+               seed: int, first: int, samples: int, jobs: int | None) -> WeightedTally:
+    """The advisor's samples first .. first + samples - 1 of `ev` (the stream (seed, i) of
+    kernels.advisor, so `.plain()` is advisor.run's tally of the same samples), bucketed by
+    their mismatches with the reading model rk/rp of every seat on the trace `tr`, on `jobs`
+    threads of this process (None: all cores). Raises when no possible deal is found."""
+    threads = jobs or max_jobs()
+    na = len(ev.actions)
+    actions = np.array(ev.actions, dtype=np.int64)
+
+    def one(k):
+        """Thread k's share: every threads-th block from block k, summed into its own
+        counters (integer sums: the totals do not depend on the split; memory flat in samples)."""
+        c = np.zeros((BUCKETS, na, ka.NCOUNTERS), np.int64)
+        x = np.zeros((BUCKETS, na, na, ka.NCROSS), np.int64)
+        r = np.zeros((BUCKETS, 2), np.int64)
+        nb = np.zeros(BUCKETS, np.int64)
+        for lo in range(k * BLOCK, samples, threads * BLOCK):
+            kra.evaluate_read(ev.template, ev.pool, ev.unknown_hand, ev.takes, ev.seat, actions,
+                              ev.pk, ev.pp, ev.deck, ev.target, ev.totals, np.uint64(seed),
+                              first + lo, min(BLOCK, samples - lo), tr, rk, rp, c, x, r, nb)
+        return c, x, r, nb
+
+    with ThreadPoolExecutor(threads) as pool:
+        parts = list(pool.map(one, range(threads)))
+    if int(sum(p[2][:, 1].sum() for p in parts)):
+        raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
+                           "gave someone all four mermaids, so the position looks impossible")
+    return WeightedTally(sum(p[0] for p in parts), sum(p[1] for p in parts),
+                         sum(p[3] for p in parts), float(tremble))
+
+
 def _verdict_summary(v) -> dict:
     return {"recommendation": v.best, "ranking": v.ranking,
             "distinguishable": v.distinguishable, "reason": v.reason,
@@ -231,8 +274,7 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
                            "'history' (docs/advisor.md)")
     tr = (history if isinstance(history, np.ndarray)
           else history_trace(history, pos.players, pos.seat, pos.expansion))
-    if not 0.001 <= tremble <= 1:
-        raise SeasaltError(f"--tremble must be between 0.001 and 1, got {tremble}")
+    check_tremble(tremble)
     if not 1 <= samples <= 10_000_000:
         raise SeasaltError(f"samples must be between 1 and 10000000, got {samples}")
     jobs = (Backend() if backend is None else backend).jobs
@@ -243,38 +285,15 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
     pk, pp = policy_arrays(pols)
     rk, rp = policy_arrays(seat_policies([model], pos.players))
     s = pos.template
-    actions = np.array(pos.actions, dtype=np.int64)
-    na = len(actions)
+    actions = list(pos.actions)
     game = game_of(pos)
     totals = np.array(game["totals"] + [0] * (ks.MAX_PLAYERS - pos.players), np.int64)
-    deck = kc.deck_types(pos.expansion)
-    obs = kr.new_obs()
-    nobs = int(kr.observe(s, tr, pos.seat, obs))
-    threads = jobs or max_jobs()
-
-    def one(k):
-        """Thread k's share: every threads-th block from block k, summed into its own
-        counters (integer sums: the totals do not depend on the split; memory flat in samples)."""
-        c = np.zeros((BUCKETS, na, ka.NCOUNTERS), np.int64)
-        x = np.zeros((BUCKETS, na, na, ka.NCROSS), np.int64)
-        r = np.zeros((BUCKETS, 2), np.int64)
-        nb = np.zeros(BUCKETS, np.int64)
-        for first in range(k * BLOCK, samples, threads * BLOCK):
-            kra.evaluate_read(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk,
-                             pp, deck, game["target"], totals, np.uint64(seed), first,
-                             min(BLOCK, samples - first), tr, rk, rp, c, x, r, nb)
-        return c, x, r, nb
-
+    ev = Evaluation(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk, pp,
+                    kc.deck_types(pos.expansion), game["target"], totals)
     t0 = time.perf_counter()
-    with ThreadPoolExecutor(threads) as pool:
-        parts = list(pool.map(one, range(threads)))
+    tally = read_tally(ev, tr, rk, rp, tremble, seed, 0, samples, jobs)
     seconds = time.perf_counter() - t0
-    tally = WeightedTally(sum(p[0] for p in parts), sum(p[1] for p in parts),
-                          sum(p[3] for p in parts), float(tremble))
-    failed = int(sum(p[2][:, 1].sum() for p in parts))
-    if failed:
-        raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
-                           "gave someone all four mermaids, so the position looks impossible")
+    nobs = observations(s, tr, pos.seat)
     read = judge(tally, s, list(actions))
     plain = judge(tally.plain(), s, list(actions))
     reading = {"model": seat_policies([model], pos.players)[0].spec, "tremble": tremble,

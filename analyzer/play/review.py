@@ -35,11 +35,14 @@ from kernels.policies import EXTERNAL, bot_choice
 from kernels.rng import seed_stream
 
 from .. import __version__
+from kernels import reading as kr
+
 from .advisor import (Evaluation, action_id, check_models, game_diff, game_diff_cell, judge, run,
                       summarize)
+from .reading import check_tremble, observations, read_tally
 from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
-from ..rules.policies import policy_arrays
+from ..rules.policies import policy_arrays, seat_policies
 from .position import decision_actions
 from .replay import game_events, traced_game
 from ..runs.spec import Backend, RunSpec
@@ -63,6 +66,7 @@ class ReviewedDecision:
     pool: np.ndarray
     unknown: np.ndarray
     actions: list[int]
+    trace_end: int = -1        # the game trace's rows 1 .. trace_end were public then (-1: none)
 
 
 def check_review(players: int, seat: int, samples: int) -> None:
@@ -112,7 +116,8 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[Re
                 out.append(ReviewedDecision(rnd, int(s[ks.TURNS]) + 1, totals[:players].tolist(),
                                      int(s[ks.DEC]), chosen_view, view.copy(),
                                      w[ksr.W_POOL:ksr.W_POOL + m].copy(),
-                                     w[ksr.W_UNK:ksr.W_UNK + ks.MAX_PLAYERS].copy(), actions))
+                                     w[ksr.W_UNK:ksr.W_UNK + ks.MAX_PLAYERS].copy(), actions,
+                                     int(tr[0, 0])))
             step(s, chosen, ext, pp, rng, tr)
         if settle_round(s, players, target, totals, winners):
             if int(tr[0, 0]) > CAPACITY:
@@ -140,16 +145,25 @@ def _in_view(view: np.ndarray, a: int, actions: list[int]) -> int:
 def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), seat: int = 0,
            expansion: str = "base", target: int | None = None, samples: int = 2000,
            backend: Backend | None = None, progress: Callable[[int, int], None] | None = None,
-           replay_file: dict | None = None) -> dict:
+           replay_file: dict | None = None, reading: str = "own",
+           tremble: float | None = None) -> dict:
     """Review seat `seat`'s decisions in the game of (seed, players, policies, expansion,
-    target) (module doc), the advisor's samples on `backend` (None: Backend()). Returns a
-    JSON-ready dict: every decision with the advisor's choice, the loss of the choice made and
-    all options, and a summary of the costliest ones."""
+    target) (module doc), the advisor's samples on `backend` (None: Backend()). With `reading`
+    ("own": each opponent read as its own policy; a policy spec: every opponent read as it;
+    "off") each decision's deals are also weighted by the round's history so far (issue 25,
+    analyzer.play.reading; `tremble` None: its default) and the row says what the advisor
+    would choose reading the hands.
+    Returns a JSON-ready dict: every decision with the advisor's choice, the loss of the choice
+    made and all options, and a summary of the costliest ones."""
     spec = RunSpec.build(players, "games", 1, policies, seed, expansion, target)
     check_review(players, seat, samples)
     seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
     check_models(pols)
     pk, pp = policy_arrays(pols)
+    models = None if reading == "off" else (pk, pp) if reading == "own" else \
+        policy_arrays(seat_policies([reading], players))
+    tremble = kr.DEFAULT_TREMBLE if tremble is None else tremble
+    check_tremble(tremble)
     deck = kc.deck_types(expansion)
     decisions, tr = _decisions(players, seat, deck, kc.copies_in(expansion).astype(np.int64),
                                target, pk, pp, seed)
@@ -162,7 +176,7 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
         _check_replay_file(replay_file, replayed(seed, players, [p.spec for p in pols],
                                                  expansion, target))
     rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, backend,
-                              progress)
+                              progress, trace=tr, reading=models, tremble=tremble)
     events = game_events(tr)
     ends = [e for e in events if e["event"] == "round_end"]
     totals = [0] * players
@@ -175,6 +189,9 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
         "stream": "decision t, deal i: kernels.rng.seed_stream(seed, t * 2**32 + i)",
         "rounds_played": len(ends), "totals": totals,
         "mermaid_win": ends[-1]["end"] == "mermaids" if ends else False,
+        "reading": None if models is None else {
+            "model": "own" if reading == "own" else seat_policies([reading], players)[0].spec,
+            "tremble": tremble},
         "decisions": rows, "summary": review_summary(rows, cells),
     }
 
@@ -182,22 +199,41 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
 def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray, pp: np.ndarray,
                 deck: np.ndarray, target: int, samples: int, seed: int,
                 backend: Backend | None = None, progress: Callable[[int, int], None] | None = None,
-                stop: Callable[[], None] | None = None) -> tuple[list[dict], list[tuple]]:
+                stop: Callable[[], None] | None = None, trace: np.ndarray | None = None,
+                reading: tuple[np.ndarray, np.ndarray] | None = None,
+                tremble: float = kr.DEFAULT_TREMBLE) -> tuple[list[dict], list[tuple]]:
     """Every decision evaluated (module doc: the advisor chooses on the first half of the
     samples, everything is measured on the second; decision t on streams from t * SPACING);
-    `pk`/`pp` are the models that play on (the seat's own and the others'). Returns the rows
-    and, for review_summary, each loss's counters (sum, sum of squares, n)."""
+    `pk`/`pp` are the models that play on (the seat's own and the others'). With `reading`
+    (the models rk/rp the opponents are read with) and the game's `trace`, the choosing half
+    is drawn by analyzer.play.reading (its unweighted tally is exactly advisor.run's, so the
+    advisor's choice does not change) and each row also says the choice weighted by the
+    history. Returns the rows and, for review_summary, each loss's counters (sum, sum of
+    squares, n)."""
     rows, cells = [], []
+    jobs = (Backend() if backend is None else backend).jobs
     for t, dec in enumerate(decisions):
         ev = Evaluation(dec.template, dec.pool, dec.unknown, np.zeros((0, 3), np.int64), seat,
                         dec.actions, pk, pp, deck, target,
                         np.array(dec.totals + [0] * (ks.MAX_PLAYERS - len(dec.totals)),
                                  dtype=np.int64))
-        choose, _ = run(ev, samples - samples // 2, None, seed, backend, first=t * SPACING,
-                        stop=stop)
+        n = samples - samples // 2
+        read = None
+        if reading is not None and trace is not None and dec.trace_end > 0:
+            if stop is not None:
+                stop()
+            rows_so_far = trace[:dec.trace_end + 1].copy()
+            rows_so_far[0, 0] = dec.trace_end
+            weighted = read_tally(ev, rows_so_far, *reading, tremble, seed, t * SPACING, n, jobs)
+            choose = weighted.plain()
+            read = (weighted, observations(dec.template, rows_so_far, seat))
+        else:
+            choose, _ = run(ev, n, None, seed, backend, first=t * SPACING, stop=stop)
         measure, _ = run(ev, samples // 2, None, seed, backend, first=t * SPACING + SPACING // 2,
                          stop=stop)
         row, cell = _row(dec, judge(choose, dec.template, dec.actions), choose.n, measure)
+        if read is not None:
+            row["reading"] = _reading(dec, row, *read)
         rows.append(row)
         cells.append(cell)
         if progress is not None:
@@ -234,6 +270,17 @@ def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> tuple[dict, 
     }, cell
 
 
+def _reading(dec: ReviewedDecision, row: dict, weighted, observed: int) -> dict:
+    """What the advisor chooses on the choosing half weighted by the history (its choice, the
+    weighted P(win) of it, whether it differs from the unweighted choice, the effective
+    sample size and the opponents' choices read)."""
+    v = judge(weighted, dec.template, dec.actions)
+    return {"advisor": v.best, "advisor_words": v.options[v.best]["words"],
+            "win_game_advisor": v.options[v.best]["win_game"], "flips": v.best != row["advisor"],
+            "distinguishable": v.distinguishable,
+            "observations": observed, "ess": weighted.ess, "samples": weighted.n}
+
+
 def review_summary(rows: list[dict], cells: Sequence[tuple], top: int = 5) -> dict:
     """The costliest decisions (by estimated loss), the total loss with its interval (the sum
     of independent estimates from each loss's counters, `cells` of review_rows: variances add)
@@ -243,7 +290,8 @@ def review_summary(rows: list[dict], cells: Sequence[tuple], top: int = 5) -> di
     return {"decisions": len(rows), "same_as_advisor": sum(r["chosen"] == r["advisor"] for r in rows),
             "distinguishably_worse": sum(r["worse"] for r in rows),
             "total_loss": {"mean": total, "ci95": [lo, hi]},
-            "costliest": [i for i in order[:top] if rows[i]["loss"]["mean"] > 0]}
+            "costliest": [i for i in order[:top] if rows[i]["loss"]["mean"] > 0],
+            "reading_flips": [i for i, r in enumerate(rows) if r.get("reading", {}).get("flips")]}
 
 
 REPLAY_MAX_BYTES = 16 << 20      # a replay file is some 100 kB
@@ -384,6 +432,7 @@ def format_review(r: dict) -> str:
                           f"{_loss(x['loss'])}" + ("" if x["worse"] else
                                                    " (not distinguishable from 0)"),
                           hang="     ")
+    lines += _reading_lines(r)
     t = s["total_loss"]
     per = t["mean"] / s["decisions"] if s["decisions"] else 0.0
     lines += wrap(f"over {s['decisions']} decisions seat {q} chose as the advisor would in "
@@ -395,6 +444,33 @@ def format_review(r: dict) -> str:
                   + ", ".join(f"seat {p} {v}" for p, v in enumerate(r["totals"]))
                   + f"; `{r.get('replay') or replay_command(r)}` shows every action.")
     return "\n".join(lines)
+
+
+def _reading_lines(r: dict) -> list[str]:
+    """Where reading the opponents' hands changes the advisor's choice (review's `reading`)."""
+    if r.get("reading") is None:
+        return []
+    rows, flips = r["decisions"], r["summary"]["reading_flips"]
+    read = [x["reading"] for x in rows if "reading" in x]
+    model = ("as their own policies" if r["reading"]["model"] == "own"
+             else f"as {r['reading']['model']}")
+    ess = sorted(x["ess"] for x in read)
+    lines = wrap(f"reading the opponents' hands {model} (tremble {r['reading']['tremble']}; "
+                 f"{sum(x['observations'] > 0 for x in read)} of {len(read)} decisions had a "
+                 "choice to read; effective sample size from "
+                 f"{ess[0] if ess else 0:,.0f} to {ess[-1] if ess else 0:,.0f} of "
+                 f"{read[0]['samples'] if read else 0:,}) changes the advisor's choice at "
+                 f"{len(flips)} of {len(rows)} decisions" + (":" if flips else "."))
+    for i in flips:
+        x = rows[i]
+        lines += wrap(f"round {x['round']}, turn {x['turn']}, {x['decision']}: "
+                      f"{x['reading']['advisor_words']} "
+                      f"({_pct(x['reading']['win_game_advisor'])} weighted) instead of "
+                      f"{x['advisor_words']}" + ("" if x["reading"]["distinguishable"] else
+                                                 " (the weighted runner-up within its interval)")
+                      + f"; effective sample size {x['reading']['ess']:,.0f}",
+                      indent="  ", hang="    ")
+    return lines
 
 
 COMPACT = ((", the other onto pile ", ", discard on "), ("take pile A's top ", "take A's "),
@@ -467,6 +543,14 @@ def _fit_words(cols: list[tuple]) -> list[str]:
     return table([(h, align, expanded[i]) for i, (h, align, _) in enumerate(cols)], indent="")
 
 
+def _reading_columns(read: dict | None) -> dict:
+    """A reviewed row's hand-reading columns (empty without reading)."""
+    if read is None:
+        return {}
+    return {"reading_advisor": read["advisor"], "reading_flips": read["flips"],
+            "reading_ess": read["ess"], "reading_observations": read["observations"]}
+
+
 def review_frame(r: dict):
     """One row per reviewed decision (tidy), every row with the game's seed, configuration,
     the reviewed seat, the samples and the version."""
@@ -486,6 +570,7 @@ def review_frame(r: dict):
             "loss": x["loss"]["mean"], "loss_lo": x["loss"]["ci95"][0],
             "loss_hi": x["loss"]["ci95"][1], "worse": x["worse"],
             "totals": json.dumps(x["totals"]),
+            **_reading_columns(x.get("reading")),
         })
     meta = {"command": "review", "seed": r["seed"], "players": r["players"],
             "policies": join_specs(r["policies"]), "seat": r["seat"], "expansion": r["expansion"],

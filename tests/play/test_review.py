@@ -97,7 +97,9 @@ def test_review_cli_text_json_csv(tmp_path):
     assert j.exit_code == 0
     d = json.loads(j.stdout)
     assert len(rows) == len(d["decisions"]) and rows[0]["seed"] == "7"
-    assert {"loss", "loss_lo", "loss_hi", "advisor", "chosen", "version", "policies"} <= set(rows[0])
+    assert {"loss", "loss_lo", "loss_hi", "advisor", "chosen", "version", "policies",
+            "reading_advisor", "reading_flips", "reading_ess"} <= set(rows[0])
+    assert "effective sample size" in r.stdout        # the hand reading's line
     assert all(len(line) <= 100 for line in j.stdout.splitlines())
 
 
@@ -117,6 +119,40 @@ def test_review_from_a_replay_file(tmp_path):
     assert bad.exit_code == 2 and bad.stderr.startswith("error:") and "differ" in bad.stderr
 
 
+def _without_reading(r: dict) -> dict:
+    """The review minus what hand reading adds (the top-level model, the rows' reading, the
+    summary's list of decisions where it changes the choice)."""
+    r = json.loads(json.dumps(r))
+    r.pop("reading")
+    r["summary"].pop("reading_flips")
+    for d in r["decisions"]:
+        d.pop("reading", None)
+    return r
+
+
+def test_reading_adds_to_the_review_and_changes_nothing_else():
+    """Reading the opponents (issue 25) draws the choosing half through the hand reading, whose
+    unweighted tally is the advisor's own: every other figure of the review is the same as with
+    reading off. Each row reads the round so far: its effective sample size is at most the
+    choosing half (every deal weighs at most 1) and equals it when nothing was read; with
+    tremble 1 every deal weighs the same, so the weighted choice is the advisor's everywhere."""
+    plain = review(6, 3, ["baseline", "threshold(stop_at=8)", "baseline"], seat=1, samples=120,
+                   target=12, reading="off")
+    read = review(6, 3, ["baseline", "threshold(stop_at=8)", "baseline"], seat=1, samples=120,
+                  target=12)
+    assert plain["reading"] is None and "reading" not in plain["decisions"][0]
+    assert _without_reading(read) == _without_reading(plain)
+    rows = [d["reading"] for d in read["decisions"]]
+    assert all(x["samples"] == 60 and x["ess"] <= 60 + 1e-9 for x in rows)
+    assert all(x["ess"] == pytest.approx(60) for x in rows if x["observations"] == 0)
+    assert any(x["observations"] > 0 for x in rows) and any(x["ess"] < 59 for x in rows)
+    assert read["summary"]["reading_flips"] == [i for i, x in enumerate(rows) if x["flips"]]
+    flat = review(6, 3, ["baseline", "threshold(stop_at=8)", "baseline"], seat=1, samples=120,
+                  target=12, tremble=1.0)
+    assert not flat["summary"]["reading_flips"]
+    assert all(x["ess"] == pytest.approx(60) for x in (d["reading"] for d in flat["decisions"]))
+
+
 @pytest.mark.parametrize("args, words", [
     (["--seed", "1", "-p", "2", "--seat", "2"], "--seat must be a seat"),
     (["--seed", "1"], "give --seed and --players"),
@@ -124,6 +160,9 @@ def test_review_from_a_replay_file(tmp_path):
     (["--seed", "1", "-p", "2", "--policy", "search"], "cannot continue a deal"),
     (["--replay", "missing.json"], "cannot read"),
     (["--seed", "1", "-p", "2", "--out", "x.txt"], "out"),
+    (["--seed", "1", "-p", "2", "--reading", "nobody"], "unknown policy"),
+    (["--seed", "1", "-p", "2", "--tremble", "0"], "--tremble must be"),
+    (["--game", "g.json", "--reading", "baseline"], "--reading and --tremble review a game"),
 ])
 def test_review_errors(args, words):
     r = CliRunner().invoke(main, ["review", *args])
