@@ -126,8 +126,8 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     from ..play.robust import Robust, advise_models, format_robust
 
     pos = load(position)
-    if reading != "off" and (reading is not None or isinstance(pos, dict) and "history" in pos):
-        from ..play.reading import advise_cli
+    from ..play.reading import advise_cli, reads
+    if reads(pos, reading):
         click.echo(advise_cli(pos, reading, tremble, opponent, me, robust, samples, precision,
                               seed, opt.backend_of(jobs), no_play_on, as_json))
         return

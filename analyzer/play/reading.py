@@ -31,6 +31,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -42,15 +43,18 @@ from kernels import reading as kr
 from kernels import reading_advisor as kra
 from kernels import state as ks
 
+from .. import __version__
 from .advisor import Advice, Evaluation, Tally, game_of, judge
-from ..rules.notation import parse_card
+from ..rules.notation import card_name, parse_card
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
-from .position import Position, parse
+from .position import Position, describe, parse, summary
+from .robust import models
 from ..rules.limits import run_seed
 from ..runs.batches import check_jobs, max_jobs
 from ..runs.spec import Backend
 from ..numbers.estimates import weighted_mean_ci
+from ..render.text_tables import wrap
 
 BLOCK = 256                      # samples per block (the sums do not depend on it)
 DEFAULT_SAMPLES = 20_000
@@ -220,11 +224,13 @@ def observations(s: np.ndarray, tr: np.ndarray, seat: int) -> int:
 
 
 def read_tally(ev: Evaluation, tr: np.ndarray, rk: np.ndarray, rp: np.ndarray, tremble: float,
-               seed: int, first: int, samples: int, jobs: int | None) -> WeightedTally:
+               seed: int, first: int, samples: int, jobs: int | None,
+               stop: Callable[[], None] | None = None) -> WeightedTally:
     """The advisor's samples first .. first + samples - 1 of `ev` (the stream (seed, i) of
     kernels.advisor, so `.plain()` is advisor.run's tally of the same samples), bucketed by
     their mismatches with the reading model rk/rp of every seat on the trace `tr`, on `jobs`
-    threads of this process (None: all cores). Raises when no possible deal is found."""
+    threads of this process (None: all cores). `stop` (the server's) is called before every
+    block and may raise to end the run. Raises when no possible deal is found."""
     threads = jobs or max_jobs()
     na = len(ev.actions)
     actions = np.array(ev.actions, dtype=np.int64)
@@ -237,6 +243,8 @@ def read_tally(ev: Evaluation, tr: np.ndarray, rk: np.ndarray, rp: np.ndarray, t
         r = np.zeros((BUCKETS, 2), np.int64)
         nb = np.zeros(BUCKETS, np.int64)
         for lo in range(k * BLOCK, samples, threads * BLOCK):
+            if stop is not None:
+                stop()
             kra.evaluate_read(ev.template, ev.pool, ev.unknown_hand, ev.takes, ev.seat, actions,
                               ev.pk, ev.pp, ev.deck, ev.target, ev.totals, np.uint64(seed),
                               first + lo, min(BLOCK, samples - lo), tr, rk, rp, c, x, r, nb)
@@ -260,7 +268,7 @@ def _verdict_summary(v) -> dict:
 def advise_read(position: dict | Position, model: str = "baseline", tremble: float =
                 kr.DEFAULT_TREMBLE, samples: int = 20_000, seed: int | None = None,
                 opponent: str = "baseline", me: str = "baseline", backend: Backend | None = None,
-                history=None) -> Advice:
+                history=None, stop: Callable[[], None] | None = None) -> Advice:
     """The advice with reading (module doc): the position's `history` (or `history`, trace
     rows or a history list) read with `model` for every opponent, on threads of this process
     (`backend.jobs` of them; None: Backend(), all cores). Returns the advice of the
@@ -291,7 +299,7 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
     ev = Evaluation(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk, pp,
                     kc.deck_types(pos.expansion), game["target"], totals)
     t0 = time.perf_counter()
-    tally = read_tally(ev, tr, rk, rp, tremble, seed, 0, samples, jobs)
+    tally = read_tally(ev, tr, rk, rp, tremble, seed, 0, samples, jobs, stop)
     seconds = time.perf_counter() - t0
     nobs = observations(s, tr, pos.seat)
     read = judge(tally, s, list(actions))
@@ -300,10 +308,16 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
                "observations": nobs, "ess": tally.ess, "samples": tally.n,
                "mismatch_samples": [int(v) for v in tally.nb],
                "flips": read.best != plain.best, "without": _verdict_summary(plain)}
-    meta = {"decision": pos.decision_name, **read.meta(), "game": game, "seed": seed,
+    meta = {"decision": pos.decision_name, **read.meta(), "game": game,
+            "position": summary(pos), "hand": [card_name(t) for t in pos.hand()], "seed": seed,
             "opponent": pols[(pos.seat + 1) % pos.players].spec, "me_policy": pols[pos.seat].spec,
-            "reading": reading, "timing": {"seconds": seconds, "jobs": jobs or max_jobs()}}
-    return Advice(read.options, read.best, read.reason, tally.n, meta, "", read.explanation)
+            "expansion": pos.expansion, "version": __version__, "reading": reading,
+            "timing": {"seconds": seconds,
+                       "samples_per_second": tally.n / seconds if seconds else None,
+                       "jobs": jobs or max_jobs()},
+            "explanation": wrap(read.explanation, 90, hang="")}
+    return Advice(read.options, read.best, read.reason, tally.n, meta, describe(pos),
+                  read.explanation)
 
 
 def _rate(r: dict) -> str:
@@ -331,13 +345,22 @@ def format_read(a: Advice) -> str:
     return "\n".join(lines)
 
 
-def advise_cli(obj: dict, reading: str | None, tremble: float | None, opponent, me, robust: bool,
-               samples: int | None, precision: float | None, seed: int | None,
-               backend: Backend | None, no_play_on: bool, as_json: bool) -> str:
-    """`seasalt advise POSITION --reading MODEL`: the text or JSON it prints."""
-    import json
+def reads(obj: object, reading: str | None) -> bool:
+    """Whether `seasalt advise` and the page's advice read hands: a position with a `history`
+    unless `reading` is "off", or any position when a model is named (which then needs one)."""
+    return reading != "off" and (reading is not None or isinstance(obj, dict) and "history" in obj)
 
-    from ..render.output import json_safe
+
+def advise_history(obj: dict, reading: str | None = None, tremble: float | None = None,
+                   opponent: Sequence[str] = (), me: Sequence[str] = (), robust: bool = False,
+                   samples: int | None = None, precision: float | None = None,
+                   seed: int | None = None, backend: Backend | None = None,
+                   no_play_on: bool = False, stop: Callable[[], None] | None = None) -> Advice:
+    """The advice with reading as `seasalt advise --reading` and `POST /api/advise` give it:
+    the options they share with the plain advice checked (one model per side, samples not
+    precision, every option weighed), the opponents read as `reading` (None: the opponent's
+    model), `tremble` None: the default."""
+    opponent, me = models(opponent), models(me)
     if robust or len(opponent) > 1 or len(me) > 1:
         raise SeasaltError("--reading answers for one --opponent and one --me model, not "
                            "several or --robust ('--reading off' for those)")
@@ -349,9 +372,21 @@ def advise_cli(obj: dict, reading: str | None, tremble: float | None, opponent, 
         raise SeasaltError("--reading needs the round's public history: give the position a "
                            "'history' (docs/advisor.md)")
     opp = opponent[0] if opponent else "baseline"
-    a = advise_read(obj, model=reading or opp, tremble=kr.DEFAULT_TREMBLE if tremble is None
-                    else tremble, samples=DEFAULT_SAMPLES if samples is None else samples,
-                    seed=seed, opponent=opp, me=me[0] if me else "baseline", backend=backend)
+    return advise_read(obj, model=reading or opp, tremble=kr.DEFAULT_TREMBLE if tremble is None
+                       else tremble, samples=DEFAULT_SAMPLES if samples is None else samples,
+                       seed=seed, opponent=opp, me=me[0] if me else "baseline", backend=backend,
+                       stop=stop)
+
+
+def advise_cli(obj: dict, reading: str | None, tremble: float | None, opponent, me, robust: bool,
+               samples: int | None, precision: float | None, seed: int | None,
+               backend: Backend | None, no_play_on: bool, as_json: bool) -> str:
+    """`seasalt advise POSITION --reading MODEL`: the text or JSON it prints."""
+    import json
+
+    from ..render.output import json_safe
+    a = advise_history(obj, reading, tremble, opponent, me, robust, samples, precision, seed,
+                       backend, no_play_on)
     if as_json:
         return json.dumps(json_safe(a.to_dict()), indent=2, allow_nan=False)
     return format_read(a)

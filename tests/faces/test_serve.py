@@ -141,6 +141,36 @@ def test_impossible_positions_are_400_with_the_cli_message(url, tmp_path, positi
     assert body == cli_error(tmp_path, content)
 
 
+READING = EXAMPLE.parent / "example_reading.json"
+
+
+@pytest.mark.parametrize("query, flags", [
+    ({"samples": 2000, "seed": 1}, ["--samples", "2000", "--seed", "1"]),
+    ({"samples": 2000, "seed": 1, "tremble": 0.2, "reading": "tuned"},
+     ["--samples", "2000", "--seed", "1", "--tremble", "0.2", "--reading", "tuned"]),
+    ({"samples": 2000, "seed": 1, "reading": "off"},
+     ["--samples", "2000", "--seed", "1", "--reading", "off"]),
+])
+def test_a_position_with_history_is_read_as_the_cli_reads_it(url, query, flags):
+    """docs/example_reading.json carries the round's history: the API's answer is byte for
+    byte `seasalt advise --json`'s with the same reading options, the verdict with and without
+    reading included (or, with reading=off, the plain advice)."""
+    status, body, _ = advise(url, READING.read_bytes(), **query)
+    assert status == 200, body
+    assert masked(body) == masked(cli_advice(READING, *flags))
+    assert ("reading" in json.loads(body)) == (query.get("reading") != "off")
+
+
+@pytest.mark.parametrize("query, words", [
+    ({"tremble": 0}, "--tremble must be between 0.001 and 1"),
+    ({"precision": 0.01}, "--reading takes --samples, not --precision"),
+    ({"robust": 1}, "--reading answers for one --opponent"),
+])
+def test_bad_reading_options_are_400_with_the_cli_message(url, query, words):
+    status, body, _ = advise(url, READING.read_bytes(), **query)
+    assert status == 400 and body.startswith("error: ") and words in body, body
+
+
 @pytest.mark.parametrize("query, words", [
     ({"samples": "many"}, "invalid value for samples: 'many'"),
     ({"no-play-on": "perhaps"}, "invalid value for no-play-on: 'perhaps'"),

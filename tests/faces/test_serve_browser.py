@@ -334,6 +334,42 @@ def test_the_robust_table_is_the_cli_answer(page, url):
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
 
 
+def test_a_position_with_history_shows_both_verdicts(page, url):
+    """docs/example_reading.json carries the round's history: the page offers to read the
+    opponents' hands, and its advice is `seasalt advise --reading`'s for the same seed: the
+    verdict reading the hands (LAST CHANCE), the effective sample size, and, since reading
+    changes it, the verdict without reading (play on). Unticked, the page asks the plain
+    advice (`--reading off`) and shows no reading."""
+    reading = EXAMPLE.parent / "example_reading.json"
+    open_page(page, url)
+    sync_api.expect(page.locator("#reading-box")).to_be_hidden()
+    page.fill("#json", reading.read_text())
+    page.click("#import")
+    sync_api.expect(page.locator("#file-status")).to_have_text("import: loaded.")
+    sync_api.expect(page.locator("#reading-box")).to_be_visible()
+    turns = len(json.loads(reading.read_text())["history"])
+    assert page.text_content("#reading-turns") == f"{turns} turns"
+    press_advise(page, samples=2000, seed=1)
+    text = cli_advice(reading, "--samples", "2000", "--seed", "1")
+    cli = json.loads(text)
+    assert masked(page.text_content("#raw")) == masked(text)
+    r = cli["reading"]
+    assert r["flips"] and cli["recommendation"] == "last_chance"
+    assert page.text_content("#recommendation") == \
+        f"Recommendation: {cli['options']['last_chance']['words']}"
+    note = page.text_content("#reading-note")
+    assert f"effective sample size {round(r['ess']):,} of 2,000 deals" in note
+    flip = page.text_content("#reading-flip")
+    assert flip.startswith("Reading changes the verdict. Without reading: ")
+    assert cli["options"][r["without"]["recommendation"]]["words"] in flip
+    page.uncheck("#reading")
+    press_advise(page, samples=2000, seed=1)
+    assert masked(page.text_content("#raw")) == masked(
+        cli_advice(reading, "--samples", "2000", "--seed", "1", "--reading", "off"))
+    sync_api.expect(page.locator("#reading-result")).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+
+
 def test_link_and_download_carry_the_position(desktop, url, tmp_path):
     open_page(desktop, url)
     desktop.fill("#json", EXAMPLE.read_text())

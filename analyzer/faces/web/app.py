@@ -40,6 +40,7 @@ from kernels import cards as kc
 
 from ... import __version__
 from ...play.advisor import DEFAULT_SAMPLES, MAX_SAMPLES
+from ...play.reading import advise_history, reads
 from ...play.robust import ROBUST_ME, ROBUST_OPPONENTS, ROBUST_SAMPLES, advise_models
 from ...rules.notation import card_name, check_expansion
 from ...base.errors import SeasaltError, flag_message, one_line   # the command line's words
@@ -175,7 +176,8 @@ def _flag(value: str) -> bool:
 # `me` take one spec or several (SPEC,SPEC), as the CLI's options do
 QUERY = {"samples": ("samples", int), "seed": ("seed", int), "precision": ("precision", float),
          "opponent": ("opponents", lambda v: (v,)), "me": ("mes", lambda v: (v,)),
-         "robust": ("robust", _flag), "no-play-on": ("play_on", lambda v: not _flag(v))}
+         "robust": ("robust", _flag), "no-play-on": ("play_on", lambda v: not _flag(v)),
+         "reading": ("reading", str), "tremble": ("tremble", float)}
 
 
 def advice_options(query) -> dict:
@@ -196,9 +198,18 @@ def advice_options(query) -> dict:
 
 def advice_json(position: object, options: dict, gone: threading.Event | None = None) -> str:
     """Exactly what `seasalt advise FILE --json` prints for this position and these options
-    (analyzer.play.robust.advise_models: one model per side, or the robust answer).
+    (analyzer.play.robust.advise_models: one model per side, or the robust answer; a position
+    with a `history`, or `reading=MODEL`: analyzer.play.reading.advise_history).
     `gone`: set when the client has disconnected (the advice stops at its next chunk)."""
-    result = advising(lambda stop: advise_models(position, **options, stop=stop), gone)
+    reading = {k: options.pop(k) for k in ("reading", "tremble") if k in options}
+    if reads(position, reading.get("reading")):
+        result = advising(lambda stop: advise_history(
+            position, reading.get("reading"), reading.get("tremble"),
+            options.get("opponents", ()), options.get("mes", ()), options.get("robust", False),
+            options.get("samples"), options.get("precision"), options.get("seed"),
+            no_play_on=not options.get("play_on", True), stop=stop), gone)
+    else:
+        result = advising(lambda stop: advise_models(position, **options, stop=stop), gone)
     return Rendered(json.dumps(json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")
 
 

@@ -18,7 +18,8 @@ function blank(players = 2, seat = 0, expansion = "base") {
   const s = {players, seat, expansion, decision: CAT.decisions[0].id, hand: [], table: [],
              drawn: [], seen: [], crabPile: "",
              opp: {}, piles: {}, deckManual: false, deck: 0, useTotals: false,
-             totals: [0, 0, 0, 0], target: CAT.default_targets[players], lock: null};
+             totals: [0, 0, 0, 0], target: CAT.default_targets[players], lock: null,
+             history: null};      // the round's public turns, as a position file gives them
   for (const p of CAT.piles) s.piles[p] = {mode: "top", size: 0, top: [], cards: []};
   fillSeats(s);
   return s;
@@ -103,6 +104,7 @@ function toPosition(s = S) {
     pos.target = s.target;
   }
   if (s.lock !== null) pos.lock = s.lock;
+  if (s.history) pos.history = s.history;
   return pos;
 }
 
@@ -139,6 +141,7 @@ function fromPosition(p) {
     s.target = p.target;
   }
   s.lock = p.lock ?? null;
+  s.history = p.history ?? null;
   return s;
 }
 
@@ -383,6 +386,9 @@ function buildAll() {
   buildPiles();
   if (!zones()[active] || zones()[active].shown === false) active = "hand";
   setActive(active, false);
+  const turns = S.history ? S.history.length : 0;      // only a file's history is read
+  $("reading-box").hidden = !turns;
+  $("reading-turns").textContent = `${turns} turn${turns === 1 ? "" : "s"}`;
   changed();
 }
 
@@ -534,7 +540,7 @@ function decodeLink(text) {
 // What the page can show: every decision (the catalogue's) and these keys.
 const PAGE_KEYS = new Set(["players", "seat", "expansion", "decision", "hand", "table", "drawn",
                            "seen", "crab_pile", "opponents", "piles", "deck", "totals", "target",
-                           "lock"]);
+                           "lock", "history"]);
 const PILE_KEYS = new Set(["size", "top", "cards"]);
 
 /** Why the page cannot show this position file faithfully (null if it can): the page never
@@ -632,6 +638,7 @@ async function advise(samples, seed) {
   }
   if ($("robust").checked) params.set("robust", "1");
   if (!$("play-on").checked) params.set("no-play-on", "1");
+  if (S.history && !$("reading").checked) params.set("reading", "off");
   const pos = toPosition();
   busy = true;
   $("advise").disabled = $("more").disabled = true;
@@ -737,6 +744,7 @@ function showAdvice(all, text, seconds) {
       `${close.map((k) => a.options[k].words).join(" and ")} at this sample size. More samples ` +
       "narrow the intervals."));
   }
+  showReading(a);
   showRobust(all);
   const t = a.timing;
   const models = all.rows ? `${all.rows.length} model pairs, ${all.advice.reduce((s, x) => s + x.timing.seconds, 0).toFixed(2)} s computing`
@@ -745,6 +753,29 @@ function showAdvice(all, text, seconds) {
     `${models}, ${seconds.toFixed(2)} s in all · opponents ${a.opponent} · ` +
     `95% intervals in brackets · seasalt ${a.version}`;
   $("raw").textContent = text;
+}
+
+/** With the round's history: the verdict reading the opponents' hands, and the one without
+ * when they differ (what `seasalt advise --reading` prints), with the effective sample size. */
+function showReading(a) {
+  const r = a.reading;
+  $("reading-result").hidden = !r;
+  if (!r) return;
+  const n = (x) => Math.round(x).toLocaleString("en-US");
+  $("reading-note").textContent = `Reading the opponents' hands as ${r.model} (tremble ` +
+    `${r.tremble}): ${r.observations} choice${r.observations === 1 ? "" : "s"} of theirs read; ` +
+    `effective sample size ${n(r.ess)} of ${n(r.samples)} deals.`;
+  const w = r.without, flip = $("reading-flip");
+  if (r.flips) {
+    const g = w.win_game[w.recommendation];
+    flip.replaceChildren("Reading changes the verdict. Without reading: ",
+      el("strong", {}, a.options[w.recommendation].words),
+      ` (P(win game) ${PCT(g.rate)} [${(100 * g.ci95[0]).toFixed(1)}, ` +
+      `${(100 * g.ci95[1]).toFixed(1)}]; ${w.reason}).`);
+  } else {
+    flip.textContent = "Without reading the recommendation is the same.";
+  }
+  flip.className = r.flips ? "warn" : "";
 }
 
 /** The robust answer: per model pair the best action, its P(win game) and its lead over the
