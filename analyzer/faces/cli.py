@@ -290,20 +290,15 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
         check_out(out)
 
     from ..base.progress import ProgressLine
-    from ..studies.simulate import simulate_games, simulate_rounds
+    from ..studies.simulate import run as run_simulation
     from ..render.text_tables import format_games, format_rounds
 
-    common = dict(players=players, policies=list(policies) or ["baseline"], seed=seed,
-                  backend=opt.backend_of(jobs, scheduler, checkpoint, resume, restart),
-                  expansion=expansion)
-    if rounds is not None:
-        with ProgressLine("simulating rounds") as progress:
-            result = simulate_rounds(rounds=rounds, progress=progress, **common)
-        text = format_rounds(result)
-    else:
-        with ProgressLine("simulating games") as progress:
-            result = simulate_games(games=games, target=target, progress=progress, **common)
-        text = format_games(result)
+    unit, count = ("rounds", rounds) if rounds is not None else ("games", games)
+    spec = opt.spec_of(players, unit, count, list(policies) or ["baseline"], seed, expansion,
+                       target, opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
+    with ProgressLine(f"simulating {unit}") as progress:
+        result = run_simulation(spec, progress)
+    text = format_rounds(result) if rounds is not None else format_games(result)
     if out is not None:
         from ..render.tidy_frames import ROUNDS_TABLES, games_frame
         _write_out(ROUNDS_TABLES[table or "seats"](result) if rounds is not None else

@@ -6,19 +6,21 @@
     @opt.run_options(target_help=...)   # --seed --jobs --expansion --target --json --out
     @opt.backend_options                # --scheduler --checkpoint --resume --restart
     backend = opt.backend_of(jobs, scheduler, checkpoint, resume, restart)   # in the command
+    spec = opt.spec_of(players, "games", games, policies, seed, expansion, target, backend)
 
 Each factory returns a click option; keyword arguments replace its defaults (help, required,
 default, metavar, ...) where a command legitimately says more or less. `backend_of` is the one
-place the command line turns its --jobs and backend flags into the Backend every study takes.
+place the command line turns its --jobs and backend flags into the Backend every study takes;
+`spec_of` is where it builds the RunSpec the studies take, validated once there.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import click
 
 if TYPE_CHECKING:
-    from ..runs.spec import Backend
+    from ..runs.spec import Backend, RunSpec
 
 
 def seed_help(what: str) -> str:
@@ -129,3 +131,13 @@ def backend_of(jobs: int | None = None, scheduler: str | None = None,
     one place the command line builds one; a command without some of them leaves them out)."""
     from ..runs.spec import Backend        # here: importing the run machinery loads numba
     return Backend(jobs, scheduler, checkpoint, resume, restart)
+
+
+def spec_of(players: int, unit: str, count: int, policies: Sequence[str], seed: int | None,
+            expansion: str, target: int | None = None, backend: "Backend | None" = None
+            ) -> "RunSpec":
+    """The RunSpec of one run from a command's values (RunSpec.build: a bad value is a
+    SeasaltError naming its parameter, which the command line turns into its flag)."""
+    from ..runs.spec import RunSpec
+    return RunSpec.build(players, unit, count, policies, seed, expansion, target, backend)
+
