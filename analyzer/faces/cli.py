@@ -337,17 +337,18 @@ def tournament(players: int | None, policies: tuple[str, ...], games: int, seed:
                          --policy "baseline(stop_at=12)" --games 30000 --seed 1
     """
     from ..base.progress import ProgressLine
-    from ..studies.tournament import run_tournament
+    from ..studies.rotation import Asked
+    from ..studies.tournament import lineup_of, run_entrants
 
     if out is not None:
         from ..render.tidy_frames import check_out
         check_out(out)
     from ..render.text_tables import format_tournament
 
+    spec = opt.lineup_spec_of(lineup_of(policies, players)[1], games, seed, expansion, target,
+                              opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
     with ProgressLine("tournament") as progress:
-        df, header = run_tournament(list(policies), players, games, seed,
-                                    opt.backend_of(jobs, scheduler, checkpoint, resume, restart),
-                                    expansion, target, progress)
+        df, header = run_entrants(spec, policies, progress, Asked(expansion, target))
     _emit_study(df, header, out, as_json, format_tournament)
 
 
@@ -386,15 +387,17 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
       seasalt sweep --sweep stop_at=7..14 --vs baseline --players 2,3,4 --games 20000 --seed 1
     """
     from ..base.progress import ProgressLine
-    from ..studies.sweep import run_sweep
+    from ..studies.rotation import Asked
+    from ..studies.sweep import grid_of, run_grid
 
     if out is not None:
         from ..render.tidy_frames import check_out
         check_out(out)
+    grid = grid_of(list(sweeps), policy, list(vs) or ["baseline"], players)
+    specs = opt.lineup_specs_of(grid.lineups, games, seed, expansion, target,
+                                opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
     with ProgressLine("sweep") as progress:
-        df, header = run_sweep(list(sweeps), policy, list(vs) or ["baseline"], players, games,
-                               seed, opt.backend_of(jobs, scheduler, checkpoint, resume, restart),
-                               expansion, target, progress)
+        df, header = run_grid(grid, specs, progress, Asked(expansion, target))
     from ..rules.policies import parse_policy
     from ..render.text_tables import format_sweep
     docs = {p.name: p.doc for p in parse_policy(header["policy"]).info.params}
