@@ -41,7 +41,7 @@ from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays
 from .position import decision_actions
-from .replay import game_events, traced_game
+from .replay import game_events, replay_game, traced_game
 from ..runs.spec import Backend, RunSpec
 from ..rules.limits import DEFAULT_TARGETS
 from ..render.text_tables import WIDTH, table, wrap
@@ -145,7 +145,16 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
     target) (module doc), the advisor's samples on `backend` (None: Backend()). Returns a
     JSON-ready dict: every decision with the advisor's choice, the loss of the choice made and
     all options, and a summary of the costliest ones."""
-    spec = RunSpec.build(players, "games", 1, policies, seed, expansion, target)
+    return review_game(RunSpec.build(players, "games", 1, policies, seed, expansion, target,
+                                     backend), seat, samples, progress, replay_file)
+
+
+def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
+                progress: Callable[[int, int], None] | None = None,
+                replay_file: dict | None = None) -> dict:
+    """review() of a built games spec: its game 0, the advisor's samples on the spec's backend;
+    `replay_file` (a `seasalt replay --json` of the game) is checked against the game."""
+    players, backend = spec.players, spec.backend
     check_review(players, seat, samples)
     seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
     check_models(pols)
@@ -158,9 +167,7 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
     if int(game_tr[0, 0]) != n or not np.array_equal(tr[1:n + 1], game_tr[1:n + 1]):
         raise RuntimeError("the reviewed game differs from the game the bots play")
     if replay_file is not None:
-        from .replay import replay as replayed
-        _check_replay_file(replay_file, replayed(seed, players, [p.spec for p in pols],
-                                                 expansion, target))
+        _check_replay_file(replay_file, replay_game(spec))
     rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, backend,
                               progress)
     events = game_events(tr)
