@@ -6,6 +6,7 @@
         view = g.view()                       # only what the user's seat may know
         g.apply(view["legal"][0]["id"])
     g.game_file()                             # seed, players, every action of the user
+    Game.of(RunSpec.build(3, "games", 1, ["baseline", "baseline", "tuned"], 7), seat=0)  # the same
 
 The game is kernels.game's: each round dealt by kernels.game.deal_round (the starter as RULES.md
 §8.3 says: the seat after the round's ender) and settled by settle_round, every random draw

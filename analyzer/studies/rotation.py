@@ -2,7 +2,8 @@
 
 A *lineup* is the list of specs for P seat slots. Rotation r (r = 0 .. P-1) seats slot i at seat
 (i + r) mod P, so over the P rotations every slot sits in every seat exactly once and nobody gains
-from sitting first. Each rotation is one games batch (`analyzer.studies.simulate.plan_games`):
+from sitting first. A lineup's run is one RunSpec (`rotated_spec`: the lineup, the games in all, the
+seed), from which each rotation's games batch is derived (`rotations`):
 
 * **Games**: a run of N games gives rotation r `N // P` games, plus one for the first `N % P`
   rotations, so the rotations together play exactly N games (`split_games`).
