@@ -290,20 +290,15 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
         check_out(out)
 
     from ..base.progress import ProgressLine
-    from ..studies.simulate import simulate_games, simulate_rounds
+    from ..studies.simulate import run as run_simulation
     from ..render.text_tables import format_games, format_rounds
 
-    common = dict(players=players, policies=list(policies) or ["baseline"], seed=seed,
-                  backend=opt.backend_of(jobs, scheduler, checkpoint, resume, restart),
-                  expansion=expansion)
-    if rounds is not None:
-        with ProgressLine("simulating rounds") as progress:
-            result = simulate_rounds(rounds=rounds, progress=progress, **common)
-        text = format_rounds(result)
-    else:
-        with ProgressLine("simulating games") as progress:
-            result = simulate_games(games=games, target=target, progress=progress, **common)
-        text = format_games(result)
+    unit, count = ("rounds", rounds) if rounds is not None else ("games", games)
+    spec = opt.spec_of(players, unit, count, list(policies) or ["baseline"], seed, expansion,
+                       target, opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
+    with ProgressLine(f"simulating {unit}") as progress:
+        result = run_simulation(spec, progress)
+    text = format_rounds(result) if rounds is not None else format_games(result)
     if out is not None:
         from ..render.tidy_frames import ROUNDS_TABLES, games_frame
         _write_out(ROUNDS_TABLES[table or "seats"](result) if rounds is not None else
@@ -342,17 +337,18 @@ def tournament(players: int | None, policies: tuple[str, ...], games: int, seed:
                          --policy "baseline(stop_at=12)" --games 30000 --seed 1
     """
     from ..base.progress import ProgressLine
-    from ..studies.tournament import run_tournament
+    from ..studies.rotation import Asked
+    from ..studies.tournament import lineup_of, run_entrants
 
     if out is not None:
         from ..render.tidy_frames import check_out
         check_out(out)
     from ..render.text_tables import format_tournament
 
+    spec = opt.lineup_spec_of(lineup_of(policies, players)[1], games, seed, expansion, target,
+                              opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
     with ProgressLine("tournament") as progress:
-        df, header = run_tournament(list(policies), players, games, seed,
-                                    opt.backend_of(jobs, scheduler, checkpoint, resume, restart),
-                                    expansion, target, progress)
+        df, header = run_entrants(spec, policies, progress, Asked(expansion, target))
     _emit_study(df, header, out, as_json, format_tournament)
 
 
@@ -391,15 +387,17 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
       seasalt sweep --sweep stop_at=7..14 --vs baseline --players 2,3,4 --games 20000 --seed 1
     """
     from ..base.progress import ProgressLine
-    from ..studies.sweep import run_sweep
+    from ..studies.rotation import Asked
+    from ..studies.sweep import grid_of, run_grid
 
     if out is not None:
         from ..render.tidy_frames import check_out
         check_out(out)
+    grid = grid_of(list(sweeps), policy, list(vs) or ["baseline"], players)
+    specs = opt.lineup_specs_of(grid.lineups, games, seed, expansion, target,
+                                opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
     with ProgressLine("sweep") as progress:
-        df, header = run_sweep(list(sweeps), policy, list(vs) or ["baseline"], players, games,
-                               seed, opt.backend_of(jobs, scheduler, checkpoint, resume, restart),
-                               expansion, target, progress)
+        df, header = run_grid(grid, specs, progress, Asked(expansion, target))
     from ..rules.policies import parse_policy
     from ..render.text_tables import format_sweep
     docs = {p.name: p.doc for p in parse_policy(header["policy"]).info.params}

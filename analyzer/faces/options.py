@@ -6,19 +6,23 @@
     @opt.run_options(target_help=...)   # --seed --jobs --expansion --target --json --out
     @opt.backend_options                # --scheduler --checkpoint --resume --restart
     backend = opt.backend_of(jobs, scheduler, checkpoint, resume, restart)   # in the command
+    spec = opt.spec_of(players, "games", games, policies, seed, expansion, target, backend)
 
 Each factory returns a click option; keyword arguments replace its defaults (help, required,
 default, metavar, ...) where a command legitimately says more or less. `backend_of` is the one
-place the command line turns its --jobs and backend flags into the Backend every study takes.
+place the command line turns its --jobs and backend flags into the Backend every study takes;
+`spec_of` (one run) and `lineup_spec_of` / `lineup_specs_of` (a lineup rotated over the seats:
+tournament, sweep) are where it builds the RunSpec the studies take, validated once there.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import click
 
 if TYPE_CHECKING:
-    from ..runs.spec import Backend
+    from ..rules.policies import Policy
+    from ..runs.spec import Backend, RunSpec
 
 
 def seed_help(what: str) -> str:
@@ -137,3 +141,28 @@ def backend_of(jobs: int | None = None, scheduler: str | None = None,
     one place the command line builds one; a command without some of them leaves them out)."""
     from ..runs.spec import Backend        # here: importing the run machinery loads numba
     return Backend(jobs, scheduler, checkpoint, resume, restart)
+
+
+def spec_of(players: int, unit: str, count: int, policies: Sequence[str], seed: int | None,
+            expansion: str, target: int | None = None, backend: "Backend | None" = None
+            ) -> "RunSpec":
+    """The RunSpec of one run from a command's values (RunSpec.build: a bad value is a
+    SeasaltError naming its parameter, which the command line turns into its flag)."""
+    from ..runs.spec import RunSpec
+    return RunSpec.build(players, unit, count, policies, seed, expansion, target, backend)
+
+
+def lineup_spec_of(lineup: Sequence["Policy"], games: int, seed: int | None, expansion: str,
+                   target: int | None, backend: "Backend") -> "RunSpec":
+    """The RunSpec of a tournament's lineup (one policy per seat slot), its `games` split over
+    the seat rotations (analyzer.studies.rotation.rotated_spec)."""
+    from ..studies.rotation import rotated_spec
+    return rotated_spec(lineup, games, seed, expansion, target, backend)
+
+
+def lineup_specs_of(lineups: Sequence[Sequence["Policy"]], games: int, seed: int | None,
+                    expansion: str, target: int | None, backend: "Backend") -> list["RunSpec"]:
+    """The RunSpecs of a sweep's lineups (one per player count) on one seed, drawn or checked
+    before any of them is built (analyzer.studies.rotation.rotated_specs)."""
+    from ..studies.rotation import rotated_specs
+    return rotated_specs(lineups, games, seed, expansion, target, backend)

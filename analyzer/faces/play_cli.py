@@ -43,7 +43,7 @@ def replay(seed: int | None, players: int | None, policies: tuple[str, ...], exp
       seasalt replay --seed 7 --players 3
       seasalt replay --game seasalt-game-7.json
     """
-    from ..play.replay import format_replay, replay as play, replay_frame
+    from ..play.replay import format_replay, replay_frame, replay_game
 
     if game_path is not None:
         if seed is not None or players is not None or policies or target is not None:
@@ -58,7 +58,8 @@ def replay(seed: int | None, players: int | None, policies: tuple[str, ...], exp
         from ..play.session import load_game
         r = load_game(game_path).record()
     else:
-        r = play(seed, players, list(policies) or ["baseline"], expansion, target)
+        r = replay_game(opt.spec_of(players, "games", 1, list(policies) or ["baseline"], seed,
+                                    expansion, target))
     if out is not None:
         write_out(replay_frame(r), out)
     from ..render.text_tables import wrap_text
@@ -205,7 +206,7 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
       seasalt review --game seasalt-game-7.json
     """
     from ..base.progress import ProgressLine
-    from ..play.review import format_review, load_replay, review as run_review, review_frame
+    from ..play.review import format_review, load_replay, review_frame, review_game
     check_jobs(jobs)     # before a --replay FILE is read
     game = None
     if game_path is not None:
@@ -241,10 +242,11 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
     if out is not None:
         from ..render.tidy_frames import check_out
         check_out(out)
+    spec = opt.spec_of(players, "games", 1, list(policies) or ["baseline"], seed, expansion,
+                       target, opt.backend_of(jobs))
     with ProgressLine("review") as progress:
-        r = run_review(seed, players, list(policies) or ["baseline"], seat, expansion, target,
-                       samples, opt.backend_of(jobs), progress, replay_file=game,
-                       reading=reading or "own", tremble=tremble)
+        r = review_game(spec, seat, samples, progress, replay_file=game,
+                        reading=reading or "own", tremble=tremble)
     if out is not None:
         write_out(review_frame(r), out)
     click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json else format_review(r))

@@ -107,8 +107,15 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
     """Play one game traced and return it round by round (JSON-ready). `capacity` is the trace
     size in events; None grows it as needed (up to MAX_CAPACITY), an explicit value raises
     TraceOverflow (a SeasaltError) if the game needs more."""
-    spec = RunSpec.build(players, "games", 1, policies, seed, expansion, target)
-    seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
+    return replay_game(RunSpec.build(players, "games", 1, policies, seed, expansion, target),
+                       capacity)
+
+
+def replay_game(spec: RunSpec, capacity: int | None = None) -> dict:
+    """replay() of a built games spec: its game 0 (the first game of a run of `spec`, whatever
+    its count)."""
+    players, seed, expansion, target = spec.players, spec.seed, spec.expansion, spec.target
+    pols = list(spec.policies)
     pk, pp = policy_arrays(pols)
     deck = kc.deck_types(expansion)
     rpk, rpp = rollout_arrays(pols)

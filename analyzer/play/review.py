@@ -44,7 +44,7 @@ from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
 from .position import decision_actions
-from .replay import game_events, traced_game
+from .replay import game_events, replay_game, traced_game
 from ..runs.spec import Backend, RunSpec
 from ..rules.limits import DEFAULT_TARGETS
 from ..render.text_tables import WIDTH, table, wrap
@@ -148,14 +148,26 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
            replay_file: dict | None = None, reading: str = "own",
            tremble: float | None = None) -> dict:
     """Review seat `seat`'s decisions in the game of (seed, players, policies, expansion,
-    target) (module doc), the advisor's samples on `backend` (None: Backend()). With `reading`
-    ("own": each opponent read as its own policy; a policy spec: every opponent read as it;
-    "off") each decision's deals are also weighted by the round's history so far (issue 25,
-    analyzer.play.reading; `tremble` None: its default) and the row says what the advisor
-    would choose reading the hands.
-    Returns a JSON-ready dict: every decision with the advisor's choice, the loss of the choice
-    made and all options, and a summary of the costliest ones."""
-    spec = RunSpec.build(players, "games", 1, policies, seed, expansion, target)
+    target) (module doc), the advisor's samples on `backend` (None: Backend()); `reading` and
+    `tremble` as review_game's. Returns a JSON-ready dict: every decision with the advisor's
+    choice, the loss of the choice made and all options, and a summary of the costliest
+    ones."""
+    return review_game(RunSpec.build(players, "games", 1, policies, seed, expansion, target,
+                                     backend), seat, samples, progress, replay_file, reading,
+                       tremble)
+
+
+def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
+                progress: Callable[[int, int], None] | None = None,
+                replay_file: dict | None = None, reading: str = "own",
+                tremble: float | None = None) -> dict:
+    """review() of a built games spec: its game 0, the advisor's samples on the spec's backend;
+    `replay_file` (a `seasalt replay --json` of the game) is checked against the game. With
+    `reading` ("own": each opponent read as its own policy; a policy spec: every opponent read
+    as it; "off") each decision's deals are also weighted by the round's history so far (issue
+    25, analyzer.play.reading; `tremble` None: its default) and the row says what the advisor
+    would choose reading the hands."""
+    players, backend = spec.players, spec.backend
     check_review(players, seat, samples)
     seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
     check_models(pols)
@@ -172,9 +184,7 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
     if int(game_tr[0, 0]) != n or not np.array_equal(tr[1:n + 1], game_tr[1:n + 1]):
         raise RuntimeError("the reviewed game differs from the game the bots play")
     if replay_file is not None:
-        from .replay import replay as replayed
-        _check_replay_file(replay_file, replayed(seed, players, [p.spec for p in pols],
-                                                 expansion, target))
+        _check_replay_file(replay_file, replay_game(spec))
     rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, backend,
                               progress, trace=tr, reading=models, tremble=tremble)
     events = game_events(tr)

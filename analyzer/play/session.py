@@ -6,6 +6,7 @@
         view = g.view()                       # only what the user's seat may know
         g.apply(view["legal"][0]["id"])
     g.game_file()                             # seed, players, every action of the user
+    Game.of(RunSpec.build(3, "games", 1, ["baseline", "baseline", "tuned"], 7), seat=0)  # the same
 
 The game is kernels.game's: each round dealt by kernels.game.deal_round (the starter as RULES.md
 §8.3 says: the seat after the round's ender) and settled by settle_round, every random draw
@@ -57,6 +58,13 @@ REVIEW_SAMPLES = 2000       # per decision, as `seasalt review`'s default
 MAX_REVIEW_SAMPLES = 100_000
 
 
+def check_seat(seat: object, players: int) -> None:
+    """The user's seat: a whole number, a seat of the game."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise SeasaltError(f"seat must be a seat of the game, 0 to {players - 1}, got {seat!r}",
+                           param="seat")
+
+
 class Game:
     """One game: the user's seat external, the others bots or search players (module doc)."""
 
@@ -82,9 +90,7 @@ class Game:
         if not isinstance(expansion, str):
             raise SeasaltError(f"expansion must be base or extra-salt, got {expansion!r:.40}",
                                param="expansion")
-        if type(seat) is not int or not 0 <= seat < players:
-            raise SeasaltError(f"seat must be a seat of the game, 0 to {players - 1}, got "
-                               f"{seat!r}", param="seat")
+        check_seat(seat, players)
         if not opponents or not all(isinstance(o, str) for o in opponents):
             raise SeasaltError("opponents must be a policy spec or a list of them (one per "
                                "opponent)", param="opponents")
@@ -94,7 +100,20 @@ class Game:
             raise SeasaltError(f"give one opponent for all or one per opponent: got "
                                f"{len(opponents)} for {players - 1}", param="opponents")
         specs = opponents[:seat] + ["baseline"] + opponents[seat:]
-        spec = RunSpec.build(players, "games", 1, specs, seed, expansion, target)
+        self._begin(RunSpec.build(players, "games", 1, specs, seed, expansion, target), seat)
+
+    @classmethod
+    def of(cls, spec: RunSpec, seat: int = 0) -> "Game":
+        """The game of a built games spec with the user at `seat` (the spec's policy there is
+        not used): its game 0, the game `seasalt replay` shows when a bot plays that seat."""
+        check_seat(seat, spec.players)
+        game = cls.__new__(cls)
+        game._begin(spec, seat)
+        return game
+
+    def _begin(self, spec: RunSpec, seat: int) -> None:
+        """Seat the players of `spec` (the user at `seat`) and deal the first round."""
+        players = spec.players
         self.players, self.seat, self.seed = players, seat, spec.seed
         self.expansion, self.target = spec.expansion, spec.target
         self.policies = [YOU if q == seat else p.spec for q, p in enumerate(spec.policies)]

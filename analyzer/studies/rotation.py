@@ -2,7 +2,8 @@
 
 A *lineup* is the list of specs for P seat slots. Rotation r (r = 0 .. P-1) seats slot i at seat
 (i + r) mod P, so over the P rotations every slot sits in every seat exactly once and nobody gains
-from sitting first. Each rotation is one games batch (`analyzer.studies.simulate.plan_games`):
+from sitting first. A lineup's run is one RunSpec (`rotated_spec`: the lineup, the games in all, the
+seed), from which each rotation's games batch is derived (`rotations`):
 
 * **Games**: a run of N games gives rotation r `N // P` games, plus one for the first `N % P`
   rotations, so the rotations together play exactly N games (`split_games`).
@@ -41,13 +42,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 import numpy as np
 
 from ..rules.policies import Policy
 from ..runs.spec import Backend, RunSpec
-from ..rules.limits import DEFAULT_TARGETS
+from ..rules.limits import DEFAULT_TARGETS, run_seed
 from .simulate import Planned, plan, summarize_games
 from ..numbers.catalogue import GAME_LAYOUTS, ROTATION_COLUMNS, Pooled, counts, game_stat
 from ..numbers.estimates import mean_ci, stratified, wilson
@@ -87,6 +88,27 @@ def rotated_spec(lineup: Sequence[str | Policy], games: int, seed: int | None,
     its rotations, validated once: at least one game per rotation. Its policies are by slot."""
     return RunSpec.build(len(lineup), "games", games, lineup, seed, expansion, target, backend,
                          min_count=len(lineup), why="one game per seating rotation")
+
+
+def rotated_specs(lineups: Sequence[Sequence[str | Policy]], games: int, seed: int | None,
+                  expansion: str = "base", target: int | None = None,
+                  backend: Backend | None = None) -> list[RunSpec]:
+    """The rotated specs of several lineups (a sweep's, one per player count) on one seed: a
+    missing one is drawn, a given one checked, before any spec is built."""
+    seed = run_seed(seed, (Backend() if backend is None else backend).resume)
+    return [rotated_spec(lineup, games, seed, expansion, target, backend) for lineup in lineups]
+
+
+class Asked(NamedTuple):
+    """A rotated study's expansion and target as the user gave them (a target left out is None):
+    its run's description (checkpoint header, messages) shows them so, its RunSpec resolved."""
+    expansion: str
+    target: int | None
+
+
+def asked_of(spec: RunSpec, asked: Asked | None) -> Asked:
+    """`asked`, or for a caller that gave none the spec's own (resolved) values."""
+    return Asked(spec.expansion, spec.target) if asked is None else asked
 
 
 @dataclass

@@ -3,9 +3,11 @@
 Each summary is a pure function of (players, count, policies, seed, expansion, target) except its
 `timing` entry: blocks have fixed sizes and their own random streams (kernels.batch), so the
 backend, thread count and worker count only change how fast the answer comes
-(analyzer.runs.backends). A run is planned (`plan_rounds`, `plan_games`: a Batch), run (a Runner) and
-summarized (`summarize_rounds`, `summarize_games`); sweeps and tournaments run the batches of
-all their seatings and grid points together.
+(analyzer.runs.backends). A run is a built RunSpec (analyzer.runs.spec): `run(spec)` plans it
+(`plan`: a Batch), runs it on the spec's backend and summarizes it (`summarize_rounds`,
+`summarize_games`). The command line builds the spec; `simulate_rounds` and `simulate_games` build
+it from keywords (as `plan_rounds` and `plan_games` do for a plan alone). Sweeps and tournaments run
+the batches of all their seatings and grid points together.
 """
 from __future__ import annotations
 
@@ -84,11 +86,18 @@ def simulate_rounds(players: int, rounds: int, policies: Sequence[str] = ("basel
                     expansion: str = "base", progress: Progress | None = None) -> dict:
     """Simulate `rounds` independent rounds, each from a fresh shuffle with seat 0 starting,
     on `backend` (threads, Dask, checkpoint: analyzer.runs.spec.Backend; None: Backend())."""
-    spec = RunSpec.build(players, "rounds", rounds, policies, seed, expansion, backend=backend)
+    return run(RunSpec.build(players, "rounds", rounds, policies, seed, expansion,
+                             backend=backend), progress)
+
+
+def run(spec: RunSpec, progress: Progress | None = None) -> dict:
+    """The summary of a built run specification (rounds or games: simulate_rounds' or
+    simulate_games' result), run on its backend; the command line builds the spec itself."""
     planned = plan(spec)
     outcome = spec.backend.runner(progress).run([planned.batch],
-                                                _describe(planned, "simulate --rounds"))
-    return summarize_rounds(planned, outcome.counters[0], _timing(outcome, "rounds"))
+                                                _describe(planned, f"simulate --{spec.unit}"))
+    summarize = summarize_rounds if spec.unit == "rounds" else summarize_games
+    return summarize(planned, outcome.counters[0], _timing(outcome, spec.unit))
 
 
 def _describe(planned: Planned, command: str) -> dict:
@@ -126,11 +135,8 @@ def simulate_games(players: int, games: int, policies: Sequence[str] = ("baselin
                    progress: Progress | None = None) -> dict:
     """Simulate `games` full games (RULES.md §8) to `target` (default 40/35/30 by players), on
     `backend` (analyzer.runs.spec.Backend; None: Backend())."""
-    spec = RunSpec.build(players, "games", games, policies, seed, expansion, target, backend)
-    planned = plan(spec)
-    outcome = spec.backend.runner(progress).run([planned.batch],
-                                                _describe(planned, "simulate --games"))
-    return summarize_games(planned, outcome.counters[0], _timing(outcome, "games"))
+    return run(RunSpec.build(players, "games", games, policies, seed, expansion, target,
+                             backend), progress)
 
 
 def summarize_games(planned: Planned, c: np.ndarray, timing: dict) -> dict:

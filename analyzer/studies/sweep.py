@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 import pandas as pd
@@ -30,9 +30,10 @@ import pandas as pd
 from .. import __version__
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, format_value, parse_policy, resolve
-from .rotation import aggregate, default_target, rotated_spec, rotation_runs, rotations
-from ..runs.spec import Backend
-from ..rules.limits import PLAYER_COUNTS, run_seed
+from .rotation import (Asked, aggregate, asked_of, default_target, rotated_specs, rotation_runs,
+                       rotations)
+from ..runs.spec import Backend, RunSpec
+from ..rules.limits import PLAYER_COUNTS
 from ..runs.batches import Progress
 from ..render.tidy_frames import frame, join_specs
 
@@ -152,6 +153,40 @@ def plan(sweeps: Sequence[str], policy: str = "baseline") -> tuple[Policy, list[
     return base, names, grid
 
 
+@dataclass(frozen=True)
+class Grid:
+    """A sweep's own words, checked: the base policy, the swept parameters and their grid, the
+    player counts and the field (--vs, parsed); `points` are the swept player at each grid point
+    and `lineups` the one lineup of each player count that its RunSpec is built from (the swept
+    player at the first point in slot 0, the field cycled over the other slots)."""
+    base: Policy
+    names: list[str]
+    values: list[tuple]
+    counts: list[int]
+    field: list[Policy]
+    points: list[Policy]
+    lineups: list[list[Policy]]
+
+
+def grid_of(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
+            players: str | int | Iterable[int] = PLAYER_COUNTS) -> Grid:
+    """The Grid of a sweep's --sweep, --policy, --vs and --players (a SeasaltError names what
+    does not fit)."""
+    base, names, grid = plan(sweeps, policy)
+    counts = parse_players(players)
+    vs = list(vs) if not isinstance(vs, str) else [vs]
+    if not vs:
+        vs = ["baseline"]
+    field = [parse_policy(s) for s in vs]
+    if len(field) > min(counts) - 1:
+        raise SeasaltError(f"{len(field)} --vs specs do not fit the {min(counts) - 1} field seat(s) "
+                           f"of {min(counts)} players; give one for all, or at most that many")
+    points = [with_value(base, dict(zip(names, values))) for values in grid]
+    lineups = [[resolve(points[0], p)] + [resolve(field[i % len(field)], p) for i in range(p - 1)]
+               for p in counts]
+    return Grid(base, names, grid, counts, field, points, lineups)
+
+
 def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
               players: str | int | Iterable[int] = PLAYER_COUNTS, games: int = 20_000,
               seed: int | None = None, backend: Backend | None = None,
@@ -159,55 +194,49 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
               progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
     """The sweep's DataFrame and a header (metadata, timing). All grid points, player counts and
     seatings run as one batch list on `backend` (analyzer.runs.spec.Backend; None: Backend())."""
-    base, names, grid = plan(sweeps, policy)
-    counts = parse_players(players)
-    vs = list(vs) if not isinstance(vs, str) else [vs]
-    if not vs:
-        vs = ["baseline"]
-    field_pols = [parse_policy(s) for s in vs]
-    field = [f.spec for f in field_pols]
-    if len(field) > min(counts) - 1:
-        raise SeasaltError(f"{len(field)} --vs specs do not fit the {min(counts) - 1} field seat(s) "
-                           f"of {min(counts)} players; give one for all, or at most that many")
-    backend = Backend() if backend is None else backend
-    seed = run_seed(seed, backend.resume)
-    points = [with_value(base, dict(zip(names, values))) for values in grid]
-    specs = {}        # players: the rotated run specification (validated once per count)
-    for p in counts:
-        field_p = [resolve(field_pols[i % len(field_pols)], p) for i in range(p - 1)]
-        specs[p] = rotated_spec([resolve(points[0], p)] + field_p, games, seed, expansion, target,
-                                backend)
-    runner = backend.runner(progress)
+    grid = grid_of(sweeps, policy, vs, players)
+    return run_grid(grid, rotated_specs(grid.lineups, games, seed, expansion, target, backend),
+                    progress, Asked(expansion, target))
+
+
+def run_grid(grid: Grid, specs: Sequence[RunSpec], progress: Progress | None = None,
+             asked: Asked | None = None) -> tuple[pd.DataFrame, dict]:
+    """run_sweep of built specs: the rotated specs of `grid.lineups` (rotated_specs, one per
+    player count, one seed), every grid point in their slot 0, run on their backend."""
+    names, base = grid.names, grid.base
+    asked = asked_of(specs[0], asked)
+    seed, games = specs[0].seed, specs[0].count
+    runner = specs[0].backend.runner(progress)
     runner.check()
-    cells = []        # (players, field, grid values, swept policy, planned rotations)
-    for p, spec in specs.items():
+    cells = []        # (spec, field, grid values, swept policy, planned rotations)
+    for spec in specs:
         field_p = list(spec.policies[1:])
-        for values, pol in zip(grid, points):
-            cells.append((p, [f.spec for f in field_p], values, pol,
-                          rotations(replace(spec, policies=(resolve(pol, p), *field_p)))))
+        for values, pol in zip(grid.values, grid.points):
+            cells.append((spec, [f.spec for f in field_p], values, pol,
+                          rotations(replace(spec, policies=(resolve(pol, spec.players),
+                                                            *field_p)))))
     batches = [r.batch for *_, planned in cells for r in planned]
     outcome = runner.run(batches, {
-        "command": "sweep", "sweep": [f"{n}={','.join(format_value(v) for v in sorted(set(g[i] for g in grid)))}"
+        "command": "sweep", "sweep": [f"{n}={','.join(format_value(v) for v in sorted(set(g[i] for g in grid.values)))}"
                                       for i, n in enumerate(names)],
-        "policy": base.short, "vs": [f.short for f in field_pols], "players": counts,
-        "games": games, "expansion": expansion, "target": target, "seed": seed})
+        "policy": base.short, "vs": [f.short for f in grid.field], "players": grid.counts,
+        "games": games, "expansion": asked.expansion, "target": asked.target, "seed": seed})
     rows = []
     first = 0             # index of the cell's first batch
-    for p, field_p, values, pol, planned in cells:
+    for spec, field_p, values, pol, planned in cells:
         runs = rotation_runs(planned, outcome.counters[first:first + len(planned)], outcome.timing)
         first += len(planned)
-        expansion = runs[0].result["expansion"]
-        rows.append(sweep_row(runs, dict(zip(names, values)), pol.spec, field_p, target))
+        rows.append(sweep_row(runs, dict(zip(names, values)), pol.spec, field_p, spec.target))
     meta = {"command": "sweep", "seed": seed, "policy": base.spec, "swept": ",".join(names),
-            "expansion": expansion, "version": __version__}
+            "expansion": specs[0].expansion, "version": __version__}
     df = frame(rows, meta)
     header = dict(meta)
     header.update({
         "swept": names,
-        "grid": [list(map(_value, g)) for g in grid],
-        "players": counts,
+        "grid": [list(map(_value, g)) for g in grid.values],
+        "players": grid.counts,
         "games": games,
-        "vs": field,
+        "vs": [f.spec for f in grid.field],
         "timing": {**outcome.timing, "games_per_second":
                    outcome.units / outcome.seconds if outcome.seconds else None},
     })

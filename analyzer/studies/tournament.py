@@ -20,9 +20,9 @@ import pandas as pd
 from .. import __version__
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, parse_policy, resolve, short_spec
-from .rotation import (aggregate, default_target, rotated_spec, rotation_runs, rotation_seed,
+from .rotation import (Asked, aggregate, asked_of, rotated_spec, rotation_runs, rotation_seed,
                        rotations, rounds_per_game)
-from ..runs.spec import Backend
+from ..runs.spec import Backend, RunSpec
 from ..rules.limits import check_players
 from ..runs.batches import Progress
 from ..render.tidy_frames import frame, join_specs
@@ -48,16 +48,25 @@ def run_tournament(policies: Sequence[str], players: int | None = None, games: i
                    progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
     """The ranking DataFrame and a header (metadata, rotations with their seeds, timing), run on
     `backend` (analyzer.runs.spec.Backend; None: Backend())."""
-    players, lineup, owner = lineup_of(policies, players)
-    spec = rotated_spec(lineup, games, seed, expansion, target, backend)
-    seed = spec.seed
+    lineup = lineup_of(policies, players)[1]
+    return run_entrants(rotated_spec(lineup, games, seed, expansion, target, backend), policies,
+                        progress, Asked(expansion, target))
+
+
+def run_entrants(spec: RunSpec, entrants: Sequence[str], progress: Progress | None = None,
+                 asked: Asked | None = None) -> tuple[pd.DataFrame, dict]:
+    """run_tournament of a built spec: the rotated spec (rotated_spec) of the lineup that
+    lineup_of makes of `entrants` (the --policy specs as given), run on the spec's backend."""
+    players, asked = spec.players, asked_of(spec, asked)
+    owner = [i % len(entrants) for i in range(players)]
     runner = spec.backend.runner(progress)
     runner.check()
     planned = rotations(spec)
     outcome = runner.run([p.batch for p in planned], {
-        "command": "tournament", "entrants": [short_spec(s) for s in policies], "players": players,
-        "games": games, "expansion": expansion, "target": target, "seed": seed})
-    lineup = [p.spec for p in lineup]
+        "command": "tournament", "entrants": [short_spec(s) for s in entrants], "players": players,
+        "games": spec.count, "expansion": asked.expansion, "target": asked.target,
+        "seed": spec.seed})
+    lineup = spec.specs
     runs = rotation_runs(planned, outcome.counters, outcome.timing)
     nentrants = len(set(owner))
     rows = aggregate(runs, owner, nentrants)
@@ -71,10 +80,10 @@ def run_tournament(policies: Sequence[str], players: int | None = None, games: i
     res0 = runs[0].result
     meta = {
         "command": "tournament",
-        "seed": seed,
+        "seed": spec.seed,
         "players": players,
         "expansion": res0["expansion"],
-        "target": default_target(players, target),
+        "target": spec.target,
         "rotations": players,
         "lineup": join_specs(lineup),
         "version": __version__,
@@ -83,7 +92,7 @@ def run_tournament(policies: Sequence[str], players: int | None = None, games: i
                 for r in rows), meta)
     header = dict(meta)
     header.update({
-        "games": games,
+        "games": spec.count,
         "lineup": lineup,
         "entrants": specs,
         "rotation_runs": [{"rotation": r.rotation, "seed": r.seed, "games": r.result["games"],
@@ -108,4 +117,4 @@ def tournament(policies: Sequence[str], players: int | None = None, games: int =
     return df
 
 
-__all__ = ["tournament", "run_tournament", "lineup_of", "rotation_seed"]
+__all__ = ["tournament", "run_tournament", "run_entrants", "lineup_of", "rotation_seed"]
