@@ -212,10 +212,12 @@ def _weighed_by_event(log: np.ndarray) -> dict[int, list[dict]]:
                 (rows[i]["event"], rows[i]["decision"]):
             j += 1
         group = rows[i:j]
-        out.setdefault(group[0]["event"], []).append({
-            "seat": group[0]["seat"], "decision": DEC_NAMES[group[0]["decision"]],
-            "options": [{k: r[k] for k in ("words", "value", "se", "deals", "chosen",
-                                            "rollout_choice")} for r in group]})
+        decision = {"seat": group[0]["seat"], "decision": DEC_NAMES[group[0]["decision"]],
+                    "options": [{k: r[k] for k in ("words", "value", "se", "deals", "chosen",
+                                                    "rollout_choice")} for r in group]}
+        if "ess" in group[0]:           # search(read=1): the effective sample size of its deals
+            decision["ess"] = group[0]["ess"]
+        out.setdefault(group[0]["event"], []).append(decision)
         i = j
     return out
 
@@ -457,10 +459,14 @@ def format_replay(r: dict) -> str:
 
 def _weighed_lines(dec: dict) -> list[str]:
     """A search seat's decision: every action it weighed with its estimated chance of winning
-    the game (95% half-width), the chosen one marked >."""
+    the game (95% half-width), the chosen one marked >; a reading search says the effective
+    sample size of its weighted deals."""
     deals = dec["options"][0]["deals"]
     out = [f"      seat {dec['seat']} searches ({dec['decision']}, {deals:,} deals; "
            f"estimated P(win game), 95%):"]
+    if "ess" in dec:
+        out.append(f"        (read: the deals drawn by weight from {ksr.READ_CANDIDATES * deals:,} "
+                   f"candidates, effective sample size {dec['ess']:.1f})")
     for o in sorted(dec["options"], key=lambda o: -o["value"]):
         mark = ">" if o["chosen"] else " "
         note = "  (its rollout player's choice)" if o["rollout_choice"] else ""

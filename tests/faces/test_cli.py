@@ -12,48 +12,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from analyzer import __version__
-from analyzer.faces.cli import main
 from analyzer.base.progress import ProgressLine
 from analyzer.runs.batches import max_jobs
+from cli_helpers import assert_user_error, run, run_json, without_timing  # noqa: F401
 
 EX14_HAND = ("mermaid,mermaid,shell:dark_blue,shell:light_blue,shell:black,octopus:light_blue,"
              "crab:dark_blue,crab:dark_blue,boat:dark_blue,lighthouse")
 EX14_TABLE = "swimmer:dark_blue,shark:light_blue"
 BASELINE = "baseline(stop_at=7,last_chance_at=10)"
 ROUNDS, GAMES = 20_000, 300
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def run_json(*args: str) -> dict:
-    r = run(*args, "--json")
-    assert r.exit_code == 0, r.stderr
-    return json.loads(r.stdout, parse_constant=_no_nan)
-
-
-def _no_nan(name: str):
-    raise AssertionError(f"output is not strict JSON: {name}")
-
-
-def assert_user_error(r, *words: str) -> str:
-    """Exit status 2, nothing on stdout, exactly one stderr line starting with `error:`."""
-    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
-    assert r.stdout == ""
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
-    assert "Traceback" not in r.stderr and "Usage:" not in r.stderr
-    for w in words:
-        assert w in lines[0], (w, lines[0])
-    return lines[0]
-
-
-def without_timing(d: dict) -> dict:
-    return {k: v for k, v in d.items() if k != "timing"}
 
 
 # --- version and help ---------------------------------------------------------------------------

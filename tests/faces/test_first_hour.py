@@ -26,7 +26,7 @@ from analyzer.play.position_input import load
 from analyzer.play.position_template import EXAMPLE, TEMPLATE, strip_comments
 from analyzer.studies.simulate import simulate_games
 from analyzer.render.text_tables import WIDTH, entrant_labels, identical_groups, pct_digits, rate_ci
-from test_cli import assert_user_error, run, run_json, without_timing
+from cli_helpers import assert_user_error, run, run_json, without_timing
 
 ROOT = Path(__file__).resolve().parents[2]
 SEASALT = str(Path(sys.executable).with_name("seasalt"))
@@ -329,7 +329,7 @@ def test_rerun_without_resume_refuses_and_keeps_the_work(tmp_path):
 
 def test_restart_discards_the_interrupted_run(tmp_path, monkeypatch):
     monkeypatch.setenv("SEASALT_CHECKPOINT_DIR", str(tmp_path))
-    from test_backends import stop_after
+    from cli_helpers import stop_after
     from analyzer.base.errors import RunInterrupted
     kw = dict(players=2, games=20000, seed=8)
     with pytest.raises(RunInterrupted):

@@ -274,6 +274,22 @@ def test_every_reading_decision_reports_its_effective_sample_size():
 SPEC0 = "search(samples=12,continuations=2)"
 
 
+def test_a_replay_shows_each_reading_decisions_effective_sample_size():
+    """`seasalt replay` of a game with search(read=1): each of its decisions carries the ESS of
+    its READ_CANDIDATES x samples candidate deals (between 1 and that count) in the JSON and a
+    line of the text; a search without reading has neither."""
+    from analyzer.play.replay import format_replay, replay
+    from kernels.search import READ_CANDIDATES
+    g = replay(4, 2, ["search(samples=6,continuations=1,read=1)", "baseline"], target=8)
+    weighed = [d for r in g["rounds"] for d in r["search_decisions"]]
+    assert weighed and all(1 <= d["ess"] <= READ_CANDIDATES * 6 + 1e-9 for d in weighed)
+    text = format_replay(g)
+    assert text.count("effective sample size") == len(weighed)
+    plain = replay(4, 2, ["search(samples=6,continuations=1)", "baseline"], target=8)
+    assert all("ess" not in d for r in plain["rounds"] for d in r["search_decisions"])
+    assert "effective sample size" not in format_replay(plain)
+
+
 # ---------------------------------------------------------------------------------------------
 # The advisor with reading
 

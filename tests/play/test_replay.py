@@ -20,7 +20,7 @@ CASES = [(seed, players, exp) for seed in (1, 7) for players in (2, 3, 4)
 
 
 # The CLI helpers of test_cli.py: invoke `seasalt`, and check a one-line `error:` with exit 2.
-from test_cli import assert_user_error, run  # noqa: E402
+from cli_helpers import assert_user_error, run  # noqa: E402
 
 
 def expected_winners(r):

@@ -19,7 +19,7 @@ S9 = "baseline(stop_at=9,last_chance_at=10)"
 
 
 # The CLI helpers of test_cli.py: invoke `seasalt`, and check a one-line `error:` with exit 2.
-from test_cli import assert_user_error, run  # noqa: E402
+from cli_helpers import assert_user_error, run  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -26,22 +26,10 @@ from analyzer.studies.simulate import plan_games, plan_rounds, simulate_games, s
 from analyzer.studies.sweep import run_sweep, sweep
 from analyzer.studies.tournament import tournament
 from analyzer.runs.spec import Backend
-from test_cli import assert_user_error, run, without_timing
+from cli_helpers import assert_user_error, run, stop_after, without_timing
 
 SEASALT = str(Path(sys.executable).with_name("seasalt"))
 SWEEP = dict(sweeps=["stop_at=7,10"], players="2,3", games=4000, seed=21)
-
-
-def stop_after(tasks: int):
-    """A progress callback that presses Ctrl-C once `tasks` tasks have finished (the Runner
-    reports its starting point first, then every finished task)."""
-    seen = []
-
-    def progress(done: int, total: int) -> None:
-        seen.append(done)
-        if len(seen) == tasks + 1:
-            raise KeyboardInterrupt
-    return progress
 
 
 def checkpoint_tasks(path: Path) -> int:

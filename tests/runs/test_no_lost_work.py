@@ -36,7 +36,7 @@ from analyzer.play.position_template import EXAMPLE
 from analyzer.studies.report import run_demo_results
 from analyzer.studies.simulate import plan_games, simulate_games
 from analyzer.runs.spec import Backend
-from test_cli import assert_user_error, run, without_timing
+from cli_helpers import assert_user_error, run, without_timing
 
 ROOT = Path(__file__).resolve().parents[2]
 SEASALT = str(Path(sys.executable).with_name("seasalt"))

@@ -15,7 +15,7 @@ from analyzer.studies.rotation import aggregate, derive_seed, plan_rotations, ro
 from analyzer.runs.backends import Runner
 from analyzer.runs.spec import Backend
 
-from test_cli import assert_user_error, run
+from cli_helpers import assert_user_error, run
 
 BASE = parse_policy("threshold")
 BASELINE = parse_policy("baseline").spec

@@ -22,7 +22,7 @@ META = {"command", "seed", "players", "expansion", "target", "rotations", "lineu
 
 
 # The CLI helpers of test_cli.py: invoke `seasalt`, and check a one-line `error:` with exit 2.
-from test_cli import assert_user_error, run  # noqa: E402
+from cli_helpers import assert_user_error, run  # noqa: E402
 
 
 # --- the seed plan ------------------------------------------------------------------------------

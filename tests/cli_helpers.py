@@ -1,0 +1,52 @@
+"""The command-line helpers tests in every folder share: invoke `seasalt` in-process, read its
+JSON strictly, check a user error (one `error:` line, exit status 2), and press Ctrl-C after a
+number of finished tasks."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from analyzer.faces.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def run_json(*args: str) -> dict:
+    r = run(*args, "--json")
+    assert r.exit_code == 0, r.stderr
+    return json.loads(r.stdout, parse_constant=_no_nan)
+
+
+def _no_nan(name: str):
+    raise AssertionError(f"output is not strict JSON: {name}")
+
+
+def assert_user_error(r, *words: str) -> str:
+    """Exit status 2, nothing on stdout, exactly one stderr line starting with `error:`."""
+    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
+    assert r.stdout == ""
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    assert "Traceback" not in r.stderr and "Usage:" not in r.stderr
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    return lines[0]
+
+
+def without_timing(d: dict) -> dict:
+    return {k: v for k, v in d.items() if k != "timing"}
+
+
+def stop_after(tasks: int):
+    """A progress callback that presses Ctrl-C once `tasks` tasks have finished (the Runner
+    reports its starting point first, then every finished task)."""
+    seen = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if len(seen) == tasks + 1:
+            raise KeyboardInterrupt
+    return progress
