@@ -215,16 +215,14 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
             raise SeasaltError("--game FILE gives the game and the seat reviewed (the user's): "
                                "leave out --seed, --players, --policy, --target, --replay and "
                                "--seat")
-        if reading is not None or tremble is not None:
-            raise SeasaltError("--reading and --tremble review a game of --seed or --replay; a "
-                               "--game FILE review is not read (yet)")
         from ..play.session import load_game
         played = load_game(game_path)
         if out is not None:
             from ..render.tidy_frames import check_out
             check_out(out)
         with ProgressLine("review"):
-            r = played.review(samples, backend=opt.backend_of(jobs))
+            r = played.review(samples, backend=opt.backend_of(jobs), reading=reading or "own",
+                              tremble=tremble)
         if out is not None:
             write_out(review_frame(r), out)
         click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json

@@ -66,7 +66,7 @@ class ReviewedDecision:
     pool: np.ndarray
     unknown: np.ndarray
     actions: list[int]
-    trace_end: int = -1        # the game trace's rows 1 .. trace_end were public then (-1: none)
+    trace: np.ndarray | None = None     # the round's trace up to the decision (hand reading)
 
 
 def check_review(players: int, seat: int, samples: int) -> None:
@@ -117,7 +117,7 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[Re
                                      int(s[ks.DEC]), chosen_view, view.copy(),
                                      w[ksr.W_POOL:ksr.W_POOL + m].copy(),
                                      w[ksr.W_UNK:ksr.W_UNK + ks.MAX_PLAYERS].copy(), actions,
-                                     int(tr[0, 0])))
+                                     trace_so_far(tr)))
             step(s, chosen, ext, pp, rng, tr)
         if settle_round(s, players, target, totals, winners):
             if int(tr[0, 0]) > CAPACITY:
@@ -125,6 +125,27 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[Re
                                    "a shorter game (a lower --target)")
             return out, tr
         starter = (int(s[ks.ENDER]) + 1) % players
+
+
+def reading_models(reading: str, tremble: float | None, pk: np.ndarray, pp: np.ndarray,
+                   players: int) -> tuple[tuple | None, dict | None, float]:
+    """A review's hand reading, checked: the models the opponents are read with (None: "off";
+    "own": the seats' own pk/pp; else every seat as that policy spec), the review's `reading`
+    entry and the tremble (None: the default)."""
+    tremble = kr.DEFAULT_TREMBLE if tremble is None else tremble
+    check_tremble(tremble)
+    if reading == "off":
+        return None, None, tremble
+    if reading == "own":
+        return (pk, pp), {"model": "own", "tremble": tremble}, tremble
+    pol = seat_policies([reading], players)
+    return policy_arrays(pol), {"model": pol[0].spec, "tremble": tremble}, tremble
+
+
+def trace_so_far(tr: np.ndarray) -> np.ndarray:
+    """A copy of the rows a trace holds now (its header row first): what the table has seen,
+    for the hand reading of a decision taken now."""
+    return tr[:int(tr[0, 0]) + 1].copy()
 
 
 def _in_view(view: np.ndarray, a: int, actions: list[int]) -> int:
@@ -172,10 +193,7 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
     seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
     check_models(pols)
     pk, pp = policy_arrays(pols)
-    models = None if reading == "off" else (pk, pp) if reading == "own" else \
-        policy_arrays(seat_policies([reading], players))
-    tremble = kr.DEFAULT_TREMBLE if tremble is None else tremble
-    check_tremble(tremble)
+    models, about, tremble = reading_models(reading, tremble, pk, pp, players)
     deck = kc.deck_types(expansion)
     decisions, tr = _decisions(players, seat, deck, kc.copies_in(expansion).astype(np.int64),
                                target, pk, pp, seed)
@@ -186,7 +204,7 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
     if replay_file is not None:
         _check_replay_file(replay_file, replay_game(spec))
     rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, backend,
-                              progress, trace=tr, reading=models, tremble=tremble)
+                              progress, reading=models, tremble=tremble)
     events = game_events(tr)
     ends = [e for e in events if e["event"] == "round_end"]
     totals = [0] * players
@@ -199,24 +217,21 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
         "stream": "decision t, deal i: kernels.rng.seed_stream(seed, t * 2**32 + i)",
         "rounds_played": len(ends), "totals": totals,
         "mermaid_win": ends[-1]["end"] == "mermaids" if ends else False,
-        "reading": None if models is None else {
-            "model": "own" if reading == "own" else seat_policies([reading], players)[0].spec,
-            "tremble": tremble},
-        "decisions": rows, "summary": review_summary(rows, cells),
+        "reading": about, "decisions": rows, "summary": review_summary(rows, cells),
     }
 
 
 def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray, pp: np.ndarray,
                 deck: np.ndarray, target: int, samples: int, seed: int,
                 backend: Backend | None = None, progress: Callable[[int, int], None] | None = None,
-                stop: Callable[[], None] | None = None, trace: np.ndarray | None = None,
+                stop: Callable[[], None] | None = None,
                 reading: tuple[np.ndarray, np.ndarray] | None = None,
                 tremble: float = kr.DEFAULT_TREMBLE) -> tuple[list[dict], list[tuple]]:
     """Every decision evaluated (module doc: the advisor chooses on the first half of the
     samples, everything is measured on the second; decision t on streams from t * SPACING);
     `pk`/`pp` are the models that play on (the seat's own and the others'). With `reading`
-    (the models rk/rp the opponents are read with) and the game's `trace`, the choosing half
-    is drawn by analyzer.play.reading (its unweighted tally is exactly advisor.run's, so the
+    (the models rk/rp the opponents are read with), the choosing half of a decision that has
+    its `trace` is drawn by analyzer.play.reading (its unweighted tally is exactly advisor.run's, so the
     advisor's choice does not change) and each row also says the choice weighted by the
     history. Returns the rows and, for review_summary, each loss's counters (sum, sum of
     squares, n)."""
@@ -229,14 +244,11 @@ def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray
                                  dtype=np.int64))
         n = samples - samples // 2
         read = None
-        if reading is not None and trace is not None and dec.trace_end > 0:
-            if stop is not None:
-                stop()
-            rows_so_far = trace[:dec.trace_end + 1].copy()
-            rows_so_far[0, 0] = dec.trace_end
-            weighted = read_tally(ev, rows_so_far, *reading, tremble, seed, t * SPACING, n, jobs)
+        if reading is not None and dec.trace is not None:
+            weighted = read_tally(ev, dec.trace, *reading, tremble, seed, t * SPACING, n, jobs,
+                                  stop)
             choose = weighted.plain()
-            read = (weighted, observations(dec.template, rows_so_far, seat))
+            read = (weighted, observations(dec.template, dec.trace, seat))
         else:
             choose, _ = run(ev, n, None, seed, backend, first=t * SPACING, stop=stop)
         measure, _ = run(ev, samples // 2, None, seed, backend, first=t * SPACING + SPACING // 2,

@@ -303,7 +303,7 @@ class Game:
 
     def _remember(self, action: int) -> None:
         """Keep the user's decision (2+ legal actions) as the seat saw it, for the review."""
-        from .review import ReviewedDecision
+        from .review import ReviewedDecision, trace_so_far
         if len(self.legal()) < 2:
             return
         view, pool, unknown, actions = self._marked()
@@ -318,23 +318,28 @@ class Game:
             return
         self.decisions.append(ReviewedDecision(self.round_no, int(self.round.s[ks.TURNS]) + 1,
                                         [int(v) for v in self.totals[:self.players]], kind,
-                                        chosen, view, pool, unknown, actions))
+                                        chosen, view, pool, unknown, actions,
+                                        trace_so_far(self.round.tr)))
 
     def review(self, samples: int = REVIEW_SAMPLES, seed: int | None = None,
-               backend: Backend = ONE_THREAD, stop: Callable[[], None] | None = None) -> dict:
+               backend: Backend = ONE_THREAD, stop: Callable[[], None] | None = None,
+               reading: str = "own", tremble: float | None = None) -> dict:
         """The review of the user's decisions so far (analyzer.play.review's, from the seat's own
         knowledge at each: the advisor's choice, the loss of the choice made with its 95%
-        interval, the costliest first in `summary`), each with the `step` of the game it was
-        taken at; its samples on `backend` (default one thread: the server's)."""
-        from .review import review_summary, check_review, review_rows
+        interval, the costliest first in `summary`, and with `reading` the choice reading the
+        opponents' hands, as review_game's), each with the `step` of the game it was taken at;
+        its samples on `backend` (default one thread: the server's)."""
+        from .review import reading_models, review_summary, check_review, review_rows
         check_review(self.players, self.seat, samples if type(samples) is int else -1)
         if samples > MAX_REVIEW_SAMPLES:
             raise SeasaltError(f"samples must be at most {MAX_REVIEW_SAMPLES:,} here, got "
                                f"{samples:,}", param="samples")
         seed = self.seed if seed is None else seed
         _, pk, pp = self.models()
+        models, about, tremble = reading_models(reading, tremble, pk, pp, self.players)
         rows, cells = review_rows(self.decisions, self.seat, pk, pp, self.deck, self.target,
-                                  samples, seed, backend, stop=stop)
+                                  samples, seed, backend, stop=stop, reading=models,
+                                  tremble=tremble)
         for row, step in zip(rows, self.decision_steps):
             row["step"] = step
         return {"seed": seed, "players": self.players, "policies": list(self.policies),
@@ -344,7 +349,7 @@ class Game:
                 "rounds_played": len(self.done_rounds),
                 "mermaid_win": self.record()["mermaid_win"],
                 "totals": [int(v) for v in self.totals[:self.players]],
-                "replay": "seasalt replay --game FILE",
+                "replay": "seasalt replay --game FILE", "reading": about,
                 "decisions": rows, "summary": review_summary(rows, cells)}
 
     def hint(self, samples: int = HINT_SAMPLES, seed: int | None = None,

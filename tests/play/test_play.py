@@ -361,6 +361,12 @@ def test_the_review_lists_every_user_decision_with_two_or_more_actions(url, play
         assert d["loss"]["mean"] == 0 if d["chosen"] == d["advisor"] else True
     s = r["summary"]
     assert s["decisions"] == len(steps)
+    # the opponents' hands read from the round so far (issue 25): every decision, each weighted
+    # choice from the choosing half of the 400 deals
+    assert r["reading"] == {"model": "own", "tremble": 0.05}
+    assert all(d["reading"]["samples"] == 200 and d["reading"]["ess"] <= 200 + 1e-9
+               for d in r["decisions"])
+    assert s["reading_flips"] == [i for i, d in enumerate(r["decisions"]) if d["reading"]["flips"]]
     losses = [r["decisions"][i]["loss"]["mean"] for i in s["costliest"]]
     assert losses == sorted(losses, reverse=True)
     assert r["totals"] == view["totals"]

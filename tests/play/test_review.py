@@ -162,7 +162,6 @@ def test_reading_adds_to_the_review_and_changes_nothing_else():
     (["--seed", "1", "-p", "2", "--out", "x.txt"], "out"),
     (["--seed", "1", "-p", "2", "--reading", "nobody"], "unknown policy"),
     (["--seed", "1", "-p", "2", "--tremble", "0"], "--tremble must be"),
-    (["--game", "g.json", "--reading", "baseline"], "--reading and --tremble review a game"),
 ])
 def test_review_errors(args, words):
     r = CliRunner().invoke(main, ["review", *args])
