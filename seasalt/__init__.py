@@ -3,6 +3,8 @@
     import seasalt
     r = seasalt.simulate_rounds(3, 1_000_000, ["baseline(stop_at=8)"], seed=1)
     df = seasalt.sweep(["stop_at=7..14"], vs=["baseline"], players=[2, 3, 4], games=20_000, seed=1)
+    spec = seasalt.RunSpec.build(players=3, unit="games", count=20_000, seed=7)   # validated once
+    r = seasalt.simulate(spec)                      # the command line's own path
 
 The code lives in the `analyzer` (runs, players, CLI), `kernels` (the compiled game) and
 `reports` (charts) packages; `python -m seasalt` and `python -m analyzer` run the command line.
@@ -12,10 +14,10 @@ from analyzer.play.advisor import advise
 from analyzer.rules.policies import REGISTRY as POLICIES, parse_policy
 from analyzer.play.replay import replay
 from analyzer.rules.score import score_hand
-from analyzer.studies.simulate import simulate_games, simulate_rounds
+from analyzer.studies.simulate import run as simulate, simulate_games, simulate_rounds
 from analyzer.studies.sweep import sweep
 from analyzer.studies.tournament import tournament
-from analyzer.runs.spec import Backend
+from analyzer.runs.spec import Backend, RunSpec
 
-__all__ = ["__version__", "advise", "Backend", "POLICIES", "parse_policy", "replay", "score_hand",
-           "simulate_games", "simulate_rounds", "sweep", "tournament"]
+__all__ = ["__version__", "advise", "Backend", "POLICIES", "parse_policy", "replay", "RunSpec",
+           "score_hand", "simulate", "simulate_games", "simulate_rounds", "sweep", "tournament"]
