@@ -32,11 +32,10 @@ from kernels import state as ks
 from kernels.engine import play_round, step
 from kernels.game import deal, settle_round
 from kernels.policies import EXTERNAL, bot_choice
+from kernels import reading as kr
 from kernels.rng import seed_stream
 
 from .. import __version__
-from kernels import reading as kr
-
 from .advisor import (Evaluation, action_id, check_models, game_diff, game_diff_cell, judge, run,
                       summarize)
 from .reading import check_tremble, observations, read_tally
@@ -231,10 +230,10 @@ def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray
     samples, everything is measured on the second; decision t on streams from t * SPACING);
     `pk`/`pp` are the models that play on (the seat's own and the others'). With `reading`
     (the models rk/rp the opponents are read with), the choosing half of a decision that has
-    its `trace` is drawn by analyzer.play.reading (its unweighted tally is exactly advisor.run's, so the
-    advisor's choice does not change) and each row also says the choice weighted by the
-    history. Returns the rows and, for review_summary, each loss's counters (sum, sum of
-    squares, n)."""
+    its `trace` is drawn by analyzer.play.reading (its unweighted tally is exactly
+    advisor.run's, so the advisor's choice does not change) and each row also says the choice
+    weighted by the history. Returns the rows and, for review_summary, each loss's counters
+    (sum, sum of squares, n)."""
     rows, cells = [], []
     jobs = (Backend() if backend is None else backend).jobs
     for t, dec in enumerate(decisions):
