@@ -771,7 +771,7 @@ function showReading(a) {
     flip.replaceChildren("Reading changes the verdict. Without reading: ",
       el("strong", {}, a.options[w.recommendation].words),
       ` (P(win game) ${PCT(g.rate)} [${(100 * g.ci95[0]).toFixed(1)}, ` +
-      `${(100 * g.ci95[1]).toFixed(1)}]; ${w.reason}).`);
+      `${(100 * g.ci95[1]).toFixed(1)}]).`);
   } else {
     flip.textContent = "Without reading the recommendation is the same.";
   }
