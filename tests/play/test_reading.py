@@ -384,3 +384,25 @@ def test_the_docs_example_is_the_penguin_position():
     import pathlib
     path = pathlib.Path(__file__).resolve().parents[2] / "docs" / "example_reading.json"
     assert json.loads(path.read_text()) == penguin_position()
+
+
+@pytest.mark.parametrize("players,rounds", [(2, 60), (4, 25)])
+def test_an_exact_model_never_excludes_the_true_deal(players, rounds):
+    """Real rounds against baseline opponents read as baseline (the model is exact): at every
+    decision of seat 0 (played at random), the true hidden cards fit every observation read, so
+    the truth keeps full weight. A reading that misjudged a choice, rebuilt a past moment
+    wrongly, or read a hidden fact would give the true deal a mismatch somewhere."""
+    pk, pp = policy_arrays(seat_policies(["baseline"], players))
+    v = ks.new_state()
+    scratch = seed_stream(0)
+    pick = np.random.default_rng(players)
+    read = Counter()
+    for seed in range(rounds):
+        r = Round.deal(players, seed=seed, seats=[None] + ["baseline"] * (players - 1))
+        while not r.done:
+            obs = kr.new_obs()
+            read[kr.observe(r.s, r.tr, 0, obs) > 0] += 1
+            assert kr.mismatches(r.s, 0, r.tr, obs, pk, pp, v, scratch) == 0, (seed, r.events())
+            acts = r.legal()
+            r.apply(acts[int(pick.integers(len(acts)))])
+    assert read[True] > 3 * read[False]          # most decisions had something to read
