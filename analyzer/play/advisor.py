@@ -389,27 +389,53 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
             raise SeasaltError("--no-play-on leaves fewer than two options here")
     rates = _reported_rates(s, actions)
     game = game_of(pos)
-    ev = Evaluation(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk, pp,
-                    kc.deck_types(pos.expansion), game["target"],
-                    np.array(game["totals"] + [0] * (ks.MAX_PLAYERS - pos.players), np.int64))
+    ev = evaluation(pos, actions, pk, pp, game)
     tally, seconds = run(ev, samples, precision, seed, report_rates=rates, progress=progress,
                          backend=backend, stop=stop)
     if tally.failed:
-        raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
-                           "gave someone all four mermaids, so the position looks impossible")
+        raise impossible()
     verdict = judge(tally, s, actions)
-    meta = {"decision": pos.decision_name, **verdict.meta(), "game": game,
-            "position": summary(pos), "hand": [card_name(t) for t in pos.hand()],
-            "seed": seed, "opponent": pols[(pos.seat + 1) % pos.players].spec,
-            "me_policy": pols[pos.seat].spec, "expansion": pos.expansion, "version": __version__,
-            "precision": precision, "deals": deals_report(tally),
-            "timing": {"seconds": seconds,
-                       "samples_per_second": tally.n / seconds if seconds else None,
-                       "jobs": backend.jobs or max_jobs(),
-                       "compile_seconds": tally.compile_seconds}}
-    meta["explanation"] = wrap(verdict.explanation, 90, hang="")      # lines: JSON fits too
+    meta = advice_meta(pos, verdict, game, pols, seed,
+                       {"precision": precision, "deals": deals_report(tally)},
+                       timing(tally.n, seconds, backend.jobs,
+                              compile_seconds=tally.compile_seconds))
     return Advice(verdict.options, verdict.best, verdict.reason, tally.n, meta,
                   describe(pos), verdict.explanation)
+
+
+def evaluation(pos: Position, actions: Sequence[int], pk: np.ndarray, pp: np.ndarray,
+               game: dict) -> "Evaluation":
+    """The kernels' inputs for the position's deals, the options `actions` and the game
+    (game_of): seat arrays pk/pp, the deck of its expansion, the totals padded to MAX_PLAYERS."""
+    totals = np.array(game["totals"] + [0] * (ks.MAX_PLAYERS - pos.players), np.int64)
+    return Evaluation(pos.template, pos.pool, pos.unknown_hand, pos.takes, pos.seat,
+                      list(actions), pk, pp, kc.deck_types(pos.expansion), game["target"],
+                      totals)
+
+
+def impossible() -> SeasaltError:
+    """The error of a position whose every deal drawn was impossible."""
+    return SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
+                        "gave someone all four mermaids, so the position looks impossible")
+
+
+def timing(samples: int, seconds: float, jobs: int | None, **more) -> dict:
+    """An answer's timing block: seconds, samples per second, threads (None: all cores)."""
+    return {"seconds": seconds, "samples_per_second": samples / seconds if seconds else None,
+            "jobs": jobs or max_jobs(), **more}
+
+
+def advice_meta(pos: Position, verdict: "Verdict", game: dict, pols: Sequence[Policy],
+                seed: int, extra: dict, timing: dict) -> dict:
+    """An advice's metadata, the same keys in the same order for every way of advising:
+    the decision and verdict, game, position, seed, seats, expansion, version, then `extra`,
+    the timing and the explanation (as lines, so that JSON fits 100 columns too)."""
+    return {"decision": pos.decision_name, **verdict.meta(), "game": game,
+            "position": summary(pos), "hand": [card_name(t) for t in pos.hand()],
+            "seed": seed, "opponent": pols[(pos.seat + 1) % pos.players].spec,
+            "me_policy": pols[pos.seat].spec, "expansion": pos.expansion,
+            "version": __version__, **extra, "timing": timing,
+            "explanation": wrap(verdict.explanation, 90, hang="")}
 
 
 def game_of(pos: Position) -> dict:

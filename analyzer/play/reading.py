@@ -43,18 +43,17 @@ from kernels import reading as kr
 from kernels import reading_advisor as kra
 from kernels import state as ks
 
-from .. import __version__
-from .advisor import Advice, Evaluation, Tally, game_of, judge
-from ..rules.notation import card_name, parse_card
+from .advisor import (Advice, Evaluation, Tally, advice_meta, evaluation, game_of, impossible,
+                      judge, timing)
+from ..rules.notation import parse_card
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
-from .position import Position, describe, parse, summary
+from .position import Position, describe, parse
 from .robust import models
 from ..rules.limits import run_seed
 from ..runs.batches import check_jobs, max_jobs
 from ..runs.spec import Backend
 from ..numbers.estimates import weighted_mean_ci
-from ..render.text_tables import wrap
 
 BLOCK = 256                      # samples per block (the sums do not depend on it)
 DEFAULT_SAMPLES = 20_000
@@ -253,8 +252,7 @@ def read_tally(ev: Evaluation, tr: np.ndarray, rk: np.ndarray, rp: np.ndarray, t
     with ThreadPoolExecutor(threads) as pool:
         parts = list(pool.map(one, range(threads)))
     if int(sum(p[2][:, 1].sum() for p in parts)):
-        raise SeasaltError(f"no possible deal found in {ka.MAX_TRIES:,} tries: every deal drawn "
-                           "gave someone all four mermaids, so the position looks impossible")
+        raise impossible()
     return WeightedTally(sum(p[0] for p in parts), sum(p[1] for p in parts),
                          sum(p[3] for p in parts), float(tremble))
 
@@ -295,9 +293,7 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
     s = pos.template
     actions = list(pos.actions)
     game = game_of(pos)
-    totals = np.array(game["totals"] + [0] * (ks.MAX_PLAYERS - pos.players), np.int64)
-    ev = Evaluation(s, pos.pool, pos.unknown_hand, pos.takes, pos.seat, actions, pk, pp,
-                    kc.deck_types(pos.expansion), game["target"], totals)
+    ev = evaluation(pos, actions, pk, pp, game)
     t0 = time.perf_counter()
     tally = read_tally(ev, tr, rk, rp, tremble, seed, 0, samples, jobs, stop)
     seconds = time.perf_counter() - t0
@@ -308,14 +304,8 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
                "observations": nobs, "ess": tally.ess, "samples": tally.n,
                "mismatch_samples": [int(v) for v in tally.nb],
                "flips": read.best != plain.best, "without": _verdict_summary(plain)}
-    meta = {"decision": pos.decision_name, **read.meta(), "game": game,
-            "position": summary(pos), "hand": [card_name(t) for t in pos.hand()], "seed": seed,
-            "opponent": pols[(pos.seat + 1) % pos.players].spec, "me_policy": pols[pos.seat].spec,
-            "expansion": pos.expansion, "version": __version__, "reading": reading,
-            "timing": {"seconds": seconds,
-                       "samples_per_second": tally.n / seconds if seconds else None,
-                       "jobs": jobs or max_jobs()},
-            "explanation": wrap(read.explanation, 90, hang="")}
+    meta = advice_meta(pos, read, game, pols, seed, {"reading": reading},
+                       timing(tally.n, seconds, jobs))
     return Advice(read.options, read.best, read.reason, tally.n, meta, describe(pos),
                   read.explanation)
 
