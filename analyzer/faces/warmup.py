@@ -45,11 +45,21 @@ def _advise() -> None:
     advise(EXAMPLE, samples=1, seed=0, backend=ONE_THREAD)
 
 
+def _review() -> None:
+    """review's traced game and both advisors (plain and reading), which advise --reading and
+    the page's reading use too."""
+    from ..runs.spec import ONE_THREAD
+    from ..play.review import review
+    review(0, 2, samples=2, backend=ONE_THREAD)
+
+
 def _search() -> None:
     from ..runs.spec import ONE_THREAD
+    from ..play.replay import replay
     from ..studies.simulate import simulate_rounds
-    simulate_rounds(2, 1, ["search(samples=1,continuations=1)", "baseline"], seed=0,
-                    backend=ONE_THREAD)
+    searcher = ["search(samples=1,continuations=1)", "baseline"]
+    simulate_rounds(2, 1, searcher, seed=0, backend=ONE_THREAD)
+    replay(0, 2, searcher, "base", None)
 
 
 def _seastead() -> None:
@@ -64,7 +74,8 @@ def _seastead() -> None:
 STEPS: list[tuple[str, Callable[[], None]]] = [
     ("simulate --rounds", _rounds), ("simulate --games, sweep, tournament", _games),
     ("score", _score), ("replay", _replay), ("advise", _advise),
-    ("the search player", _search), ("seastead", _seastead)]
+    ("review, advise --reading", _review), ("the search player", _search),
+    ("seastead", _seastead)]
 
 
 def warmup(on_step: Callable[[str, float], None] | None = None,
