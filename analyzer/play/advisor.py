@@ -404,7 +404,7 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
 
 
 def evaluation(pos: Position, actions: Sequence[int], pk: np.ndarray, pp: np.ndarray,
-               game: dict) -> "Evaluation":
+               game: dict) -> Evaluation:
     """The kernels' inputs for the position's deals, the options `actions` and the game
     (game_of): seat arrays pk/pp, the deck of its expansion, the totals padded to MAX_PLAYERS."""
     totals = np.array(game["totals"] + [0] * (ks.MAX_PLAYERS - pos.players), np.int64)
@@ -426,15 +426,16 @@ def timing(samples: int, seconds: float, jobs: int | None, **more) -> dict:
 
 
 def advice_meta(pos: Position, verdict: "Verdict", game: dict, pols: Sequence[Policy],
-                seed: int, extra: dict, timing: dict) -> dict:
+                seed: int, extra: dict, times: dict) -> dict:
     """An advice's metadata, the same keys in the same order for every way of advising:
     the decision and verdict, game, position, seed, seats, expansion, version, then `extra`,
-    the timing and the explanation (as lines, so that JSON fits 100 columns too)."""
+    the timing block `times` (timing) and the explanation (as lines, so that JSON fits 100
+    columns too)."""
     return {"decision": pos.decision_name, **verdict.meta(), "game": game,
             "position": summary(pos), "hand": [card_name(t) for t in pos.hand()],
             "seed": seed, "opponent": pols[(pos.seat + 1) % pos.players].spec,
             "me_policy": pols[pos.seat].spec, "expansion": pos.expansion,
-            "version": __version__, **extra, "timing": timing,
+            "version": __version__, **extra, "timing": times,
             "explanation": wrap(verdict.explanation, 90, hang="")}
 
 
