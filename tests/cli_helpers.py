@@ -1,13 +1,17 @@
-"""The command-line helpers tests in every folder share: invoke `seasalt` in-process, read its
-JSON strictly, check a user error (one `error:` line, exit status 2), and press Ctrl-C after a
-number of finished tasks."""
+"""The command-line helpers tests in every folder share: the console script's path, invoke
+`seasalt` in-process, read its JSON strictly, check a user error (one `error:` line, exit status
+2), and press Ctrl-C after a number of finished tasks."""
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 from click.testing import CliRunner
 
 from analyzer.faces.cli import main
+
+SEASALT = str(Path(sys.executable).with_name("seasalt"))     # the installed console script
 
 
 def run(*args: str):

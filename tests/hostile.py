@@ -6,12 +6,11 @@ from __future__ import annotations
 import hashlib
 import os
 import subprocess
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-SEASALT = str(Path(sys.executable).with_name("seasalt"))
+from cli_helpers import SEASALT
 
 
 def cli(*args, cwd=None, env=None, timeout=300, stdin=None) -> subprocess.CompletedProcess:

@@ -6,14 +6,13 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-SEASALT = str(Path(sys.executable).with_name("seasalt"))
+from cli_helpers import SEASALT
 CHECKOUT = Path(__file__).resolve().parent.parent
 EXAMPLE = CHECKOUT / "docs" / "example_position.json"
 

@@ -26,10 +26,9 @@ from analyzer.play.position_input import load
 from analyzer.play.position_template import EXAMPLE, TEMPLATE, strip_comments
 from analyzer.studies.simulate import simulate_games
 from analyzer.render.text_tables import WIDTH, entrant_labels, identical_groups, pct_digits, rate_ci
-from cli_helpers import assert_user_error, run, run_json, without_timing
+from cli_helpers import SEASALT, assert_user_error, run, run_json, without_timing
 
 ROOT = Path(__file__).resolve().parents[2]
-SEASALT = str(Path(sys.executable).with_name("seasalt"))
 POSITIONS = [ROOT / "docs" / "example_position.json",
              *sorted((ROOT / "tests" / "fixtures" / "positions").glob("*.json"))]
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from cli_helpers import SEASALT
+
 ROOT = Path(__file__).resolve().parents[2]
-SEASALT = shutil.which("seasalt", path=os.path.dirname(sys.executable)) or "seasalt"
 
 # Each command as a user types it, run in one process with numba's compile events counted.
 COMMANDS = [

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ from analyzer.base.errors import SeasaltError
 from analyzer.studies.report import run_demo_results
 from analyzer.runs.spec import Backend
 
-SEASALT = str(Path(sys.executable).with_name("seasalt"))
+from cli_helpers import SEASALT
 
 
 def cli(*args, cwd=None) -> subprocess.CompletedProcess:

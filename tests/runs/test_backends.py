@@ -26,9 +26,8 @@ from analyzer.studies.simulate import plan_games, plan_rounds, simulate_games, s
 from analyzer.studies.sweep import run_sweep, sweep
 from analyzer.studies.tournament import tournament
 from analyzer.runs.spec import Backend
-from cli_helpers import assert_user_error, run, stop_after, without_timing
+from cli_helpers import SEASALT, assert_user_error, run, stop_after, without_timing
 
-SEASALT = str(Path(sys.executable).with_name("seasalt"))
 SWEEP = dict(sweeps=["stop_at=7,10"], players="2,3", games=4000, seed=21)
 
 

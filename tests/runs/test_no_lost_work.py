@@ -19,7 +19,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import time
 import tracemalloc
 from pathlib import Path
@@ -36,10 +35,9 @@ from analyzer.play.position_template import EXAMPLE
 from analyzer.studies.report import run_demo_results
 from analyzer.studies.simulate import plan_games, simulate_games
 from analyzer.runs.spec import Backend
-from cli_helpers import assert_user_error, run, without_timing
+from cli_helpers import SEASALT, assert_user_error, run, without_timing
 
 ROOT = Path(__file__).resolve().parents[2]
-SEASALT = str(Path(sys.executable).with_name("seasalt"))
 LONG = ["simulate", "-p", "2", "--games", "3000000", "--seed"]      # ~10 s: still running
 
 

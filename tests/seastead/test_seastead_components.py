@@ -7,8 +7,6 @@ import copy
 import json
 import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -18,7 +16,7 @@ from analyzer.seastead.components import (SCHEMA, ComponentsError, Setup, from_d
                                           illustrative_text, load, parse_effect)
 from kernels.seastead import layout as L
 
-SEASALT = str(Path(sys.executable).with_name("seasalt"))
+from cli_helpers import SEASALT
 
 
 @pytest.fixture
