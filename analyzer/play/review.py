@@ -38,6 +38,7 @@ from kernels.rng import seed_stream
 from .. import __version__
 from .advisor import (Evaluation, action_id, check_models, game_diff, game_diff_cell, judge, run,
                       summarize)
+from .decisions import DECISION_WORDS
 from .reading import check_tremble, observations, read_tally
 from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
@@ -281,6 +282,7 @@ def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> tuple[dict, 
         loss, cell = {"mean": d["mean"], "ci95": d["ci95"]}, game_diff_cell(measure, b, c)
     return {
         "round": dec.round, "turn": dec.turn, "decision": kac.DEC_NAMES[dec.kind],
+        "decision_words": DECISION_WORDS[kac.DEC_NAMES[dec.kind]][0],
         "totals": dec.totals, "chosen": chosen, "chosen_words": o[chosen]["words"],
         "advisor": best, "advisor_words": o[best]["words"],
         "win_game_chosen": o[chosen]["win_game"], "win_game_advisor": o[best]["win_game"],
