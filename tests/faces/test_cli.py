@@ -1,5 +1,5 @@
-"""The `seasalt` command line: the score and simulate contracts of DESIGN.md, determinism across
---jobs, and one-line `error:` messages with exit status 2 for every kind of bad input."""
+"""The `seasalt` command line: the score and simulate contracts of the command line, determinism
+across --jobs, and one-line `error:` messages with exit status 2 for every kind of bad input."""
 from __future__ import annotations
 
 import io
@@ -40,7 +40,8 @@ def test_help(args):
 
 # --- score --------------------------------------------------------------------------------------
 
-# RULES.md §7.1 worked examples (hand, table, expansion, card points, colour bonus).
+# docs/rules.md, "Scoring: card points" worked examples (hand, table, expansion, card points, colour
+# bonus).
 EXAMPLES = [
     ("mermaid,mermaid,crab:light_blue,boat:light_blue,shell:light_blue,octopus:light_blue,"
      "fish:green,shark:green,colony", "", "base", 7, 4),                                       # 1
