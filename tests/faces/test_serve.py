@@ -102,7 +102,7 @@ def cli_error(tmp_path, content: bytes, console_script: bool = False) -> str:
     path = tmp_path / "position.json"
     path.write_bytes(content)
     if console_script:
-        r = cli(["advise", str(path)])
+        r = cli("advise", str(path))
         code, out, err = r.returncode, r.stdout, r.stderr
     else:
         r = CliRunner().invoke(main, ["advise", str(path)])
@@ -313,7 +313,7 @@ def test_a_busy_port_is_one_error_line():
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        r = cli(["serve", "--port", str(port)])
+        r = cli("serve", "--port", str(port))
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}:")
     assert "--port" in r.stderr and r.stderr.count("\n") == 1

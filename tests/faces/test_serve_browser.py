@@ -469,8 +469,8 @@ def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
     """`seasalt review --json` opened as a file: every decision of the seat, the costliest
     (largest loss in P(win game)) first, each with the advisor's ranking of its options."""
     from serving import cli
-    r = cli(["review", "--seed", "7", "--players", "2", "--seat", "0", "--target", "20",
-             "--samples", "200", "--json"])
+    r = cli("review", "--seed", "7", "--players", "2", "--seat", "0", "--target", "20",
+             "--samples", "200", "--json")
     assert r.returncode == 0, r.stderr
     review = json.loads(r.stdout)
     path = tmp_path / "review.json"
@@ -501,8 +501,8 @@ def test_a_long_review_shows_the_costliest_and_folds_the_rest(desktop, url, tmp_
     folded to their one line, the rest behind one button; the decisions named in the game's
     words, never the engine's (crab_card, crab_pile)."""
     from serving import cli
-    r = cli(["review", "--seed", "7", "--players", "2", "--seat", "0", "--samples", "200",
-             "--json"])
+    r = cli("review", "--seed", "7", "--players", "2", "--seat", "0", "--samples", "200",
+             "--json")
     assert r.returncode == 0, r.stderr
     decisions = json.loads(r.stdout)["decisions"]
     assert len(decisions) > 15
