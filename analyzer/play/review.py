@@ -1,10 +1,9 @@
 """A game reviewed as a chess engine reviews one: `seasalt review --seed S --players P --seat Q`.
 
-The game is the one `seasalt replay` shows for the same seed, players, policies, expansion and
-target (game 0 of `simulate --games N --seed S`): kernels.game's rounds, with seat Q's decisions
-stopped at (an external seat) and answered by Q's own bot exactly as the engine would have asked
-it (kernels.policies.bot_choice), so the game does not change; the review checks that its trace
-equals replay's.
+The game is `seasalt replay`'s for the same seed, players, policies, expansion and target (game
+0 of `simulate --games N --seed S`): kernels.game's rounds, seat Q's decisions stopped at (an
+external seat) and answered by Q's own bot as the engine would (kernels.policies.bot_choice), so
+the game does not change; the review checks that its trace equals replay's.
 
 At each of Q's decisions with two or more actions, the advisor (analyzer.play.advisor) ranks every
 action by the chance to win the game, from what Q knows at that moment (kernels.search's

@@ -38,18 +38,18 @@ COMPILE = {
 }
 
 
-def _minutes(seconds: float) -> str:
+def about(seconds: float) -> str:
     """A duration as the status line and the docs say it: about N s, or about N minutes."""
     return f"about {seconds / 60:.0f} minutes" if seconds >= 90 else f"about {seconds:.0f} s"
 
 
 # "about 6 minutes (369 s wall, 367 CPU-seconds and 4.4 GB of memory at its peak on an idle
 # 2-core machine; longer on a busy one)"
-WARMUP_COST = (f"{_minutes(COMPILE['warmup_wall_s'])} ({COMPILE['warmup_wall_s']} s wall, "
+WARMUP_COST = (f"{about(COMPILE['warmup_wall_s'])} ({COMPILE['warmup_wall_s']} s wall, "
                f"{COMPILE['warmup_cpu_s']} CPU-seconds and {COMPILE['warmup_peak_gb']} GB of "
                f"memory at its peak on {COMPILE['machine']}; longer on a busy one)")
-SIMULATE_COST = f"{_minutes(COMPILE['simulate_s'])}"
-WARMUP_SHORT = _minutes(COMPILE["warmup_wall_s"])
+SIMULATE_COST = f"{about(COMPILE['simulate_s'])}"
+WARMUP_SHORT = about(COMPILE["warmup_wall_s"])
 
 def readme_text() -> str:
     """docs/compile.md's summary of what compiling costs, from COMPILE (analyzer.studies.guide_pages
@@ -60,7 +60,7 @@ def readme_text() -> str:
             f"`~/.cache/seasalt` afterwards (about a second); an edit of a kernel file "
             f"recompiles only the kernels that import it. A first `seasalt simulate` compiles for "
             f"{SIMULATE_COST}, a first `seasalt advise` (or `seasalt serve`) for "
-            f"{_minutes(f['advise'])}, a first run with a search player for {_minutes(f['search'])} "
+            f"{about(f['advise'])}, a first run with a search player for {about(f['search'])} "
             f"(CPU time; docs/compile-times.md has every command); `seasalt warmup` compiles "
             f"every command's kernels up front, {WARMUP_COST}, and shows each kernel as it "
             f"compiles. A first run without it says on its status line what it compiles and about "
@@ -94,7 +94,7 @@ def first_run_key(args: list[str]) -> str | None:
 def command_notice(command: str, key: str | None, kernel: str | None = None) -> str:
     """The status line while a command compiles: its own estimate (COMPILE), and the kernel
     compiling now."""
-    own = (_minutes(COMPILE["first_run_s"][key]) if key
+    own = (about(COMPILE["first_run_s"][key]) if key
            else f"warmup: every command, {WARMUP_SHORT}")
     head = f"compiling the engine for {command}, first run here only ({own})"
     return head + (f": {kernel}" if kernel else "")

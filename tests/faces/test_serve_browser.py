@@ -543,7 +543,7 @@ def test_a_game_is_played_by_clicking_to_its_end(page, url, tmp_path):
     rows = page.locator("#play-hint-table tr")
     assert rows.count() == page.locator("#play-actions button").count() + 1
     assert re.search(r"\d+\.\d% \[", page.text_content("#play-hint-table"))
-    shoot(page, "play", "#play")
+    shoot(page, "play", "#play-turn")         # the decision, its actions and the hint
     views = 1
     while page.get_attribute("body", "data-play-over") != "true":
         step = int(page.get_attribute("body", "data-play-step"))
