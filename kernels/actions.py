@@ -1,15 +1,16 @@
 """Decision points and actions: what a player can be asked, and how an answer is written.
 
-The engine (kernels.engine) runs a round until a player must choose among at least two legal
-actions (RULES.md §4-§6; a choice the rules force is made by the engine), and writes the kind of
-choice into the state's DEC slot. An action is one integer whose meaning depends on the kind:
+The engine (kernels.engine) runs a round until a player must choose among at least two legal actions
+(docs/rules.md, "A turn" to "Ending a round"; a choice the rules force is made by the engine), and
+writes the kind of choice into the state's DEC slot. An action is one integer whose meaning depends
+on the kind:
 
     DEC_DRAW       SRC_DECK (draw two from the deck), SRC_PILE_A, SRC_PILE_B (take that top)
     DEC_KEEP       keep + 2 * pile: keep 0 keeps the first card drawn, 1 the second; the other
                    goes onto pile 0 (A) or 1 (B)
     DEC_PLAY       A_END, A_STOP, A_LAST_CHANCE, or a pair A_FISH .. A_BOAT (+ TRIO: the pair
                    and a starfish, no effect). The copies may be named: pair_action(...);
-                   without them the first copies in RULES.md §1 order are played
+                   without them the first copies in docs/rules.md, "The cards" order are played
     DEC_CRAB_PILE  the pile to search, 0 (A) or 1 (B); a player who remembers the piles may
                    name the card at once: 2 + pile + 2 * index (= choosing the pile, then it)
     DEC_CRAB_CARD  the index of the card taken in the searched pile, 0 = bottom
@@ -49,7 +50,8 @@ PAIR_KIND2 = np.zeros(A_BOAT + 1, dtype=np.uint8)
 for _a, (_k1, _k2) in zip(PAIR_ACTIONS, PAIR_KINDS):
     PAIR_KIND1[_a], PAIR_KIND2[_a] = _k1, _k2
 
-# Copies in a play action: card type + 1 in bytes 1, 2 and 3 (0: the first copy in §1 order).
+# Copies in a play action: card type + 1 in bytes 1, 2 and 3 (0: the first copy in "The cards"
+# order).
 COPY_SHIFT1, COPY_SHIFT2, COPY_SHIFT3 = 8, 16, 24
 BASE_MASK = 0xFF
 

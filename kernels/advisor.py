@@ -2,26 +2,27 @@
 deals (common random numbers), each continued by the players' models, summed into fixed-size
 integer counters.
 
-A position (analyzer.position, or a seat's view in analyzer.review) is a *marked* state at the
-asker's decision point (kernels.deals: what the asker cannot place is blank), the pool of cards
-whose place the asker does not know, the unknown-card count of each hand, and the crab takes:
+A position (analyzer.play.position, or a seat's view in analyzer.play.review) is a *marked*
+state at the asker's decision point (kernels.deals: what the asker cannot place is blank), the
+pool of cards whose place the asker does not know, the unknown-card count of each hand, and the
+crab takes:
 rows (seat, pile, among) saying that `seat` took one of the bottom `among` cards of `pile` as
 the asker remembers it (the marked pile holds the remembered cards, taken ones included).
 
-Deal i is drawn on the stream (seed, i): the pool dealt into the blanks (kernels.deals), then
-each crab take picks one of its remaining candidates uniformly (pile A's takes first, each
-pile's in order). A deal in which someone holds all four mermaids is impossible (RULES.md
-§4.2, §10.10: that player has won already) and is drawn again from the same stream: rejection,
-so the deals are exactly uniform over the possible ones. Each action is then applied to a copy
-of the deal by the engine (kernels.engine.step), every copy continuing on the same stream, and
-the bots play the round out (the asker's later decisions by its own model). The game is then
-played out to the target from the running totals (kernels.game: the rounds after this one are
-fresh deals, so they depend on the action only through the totals and the next round's
-starter): the k-th later round of sample i from starting seat q is played once, on its own
-stream (future_stream), and settles every action whose game is at its k-th later round with q to
-start. Each action's game is exactly the game the bots would play (each round a fresh deal on a
-stream of its own); actions share their later rounds as long as their starters agree (common
-random numbers), which costs little more than one game per sample instead of one per action.
+Deal i is drawn on the stream (seed, i): the pool dealt into the blanks (kernels.deals), then each
+crab take picks one of its remaining candidates uniformly (pile A's takes first, each pile's in
+order). A deal in which someone holds all four mermaids is impossible (docs/rules.md, "A turn", edge
+case 10: that player has won already) and is drawn again from the same stream: rejection, so the
+deals are exactly uniform over the possible ones. Each action is then applied to a copy of the deal
+by the engine (kernels.engine.step), every copy continuing on the same stream, and the bots play the
+round out (the asker's later decisions by its own model). The game is then played out to the target
+from the running totals (kernels.game: the rounds after this one are fresh deals, so they depend on
+the action only through the totals and the next round's starter): the k-th later round of sample i
+from starting seat q is played once, on its own stream (future_stream), and settles every action
+whose game is at its k-th later round with q to start. Each action's game is exactly the game the
+bots would play (each round a fresh deal on a stream of its own); actions share their later rounds
+as long as their starters agree (common random numbers), which costs little more than one game per
+sample instead of one per action.
 
 Counters (int64, summed in any order: the same totals for any thread count): per action the
 sums of COUNTERS, per pair of actions the sums of squared differences of CROSS (paired
@@ -68,7 +69,7 @@ X_MARGIN, X_GAME, X_MERMAID = (ADVISOR_PAIRED.index(n)
 NCROSS = len(ADVISOR_PAIRED)
 # The later rounds' streams (future_stream): from seed ^ FUTURE, apart from the deals'.
 FUTURE = np.uint64(0x5EA5A17F07E5EED5)
-MAX_TRIES = 1 << 20       # raw deals per sample before giving up (analyzer.position checks first)
+MAX_TRIES = 1 << 20       # raw deals per sample before giving up (analyzer.play.position checks)
 
 # Workspace of a deal (int64): the pool, each hand's unknown count, crab-take flags.
 W_POOL = 0
@@ -117,7 +118,8 @@ def crab_takes(d, takes, rng, w):
 
 @kernel(forceinline=True)
 def possible(d):
-    """Nobody holds all four mermaids (who does has already won: RULES.md §4.2, §10.10)."""
+    """Nobody holds all four mermaids (who does has already won: docs/rules.md, "A turn", edge case
+    10)."""
     for q in range(d[NPLAYERS]):
         if d[AK + q * NKINDS + MERMAID] == 4:
             return False
@@ -211,12 +213,12 @@ def play_out(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, over, sta
 @njit(cache=True, nogil=True)
 def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
              seed, first, n, counts, cross, raw):
-    """Samples first .. first + n - 1 of the position (module doc), cut into counts.shape[0]
-    blocks, each summing into its own rows (on the calling thread without the GIL:
-    analyzer.backends runs several calls at once): counts int64[blocks, actions,
-    NCOUNTERS], cross int64[blocks, actions, actions, NCROSS] (pairs a < b), raw int64[blocks, 2]
-    (raw deals drawn, samples that found no possible deal in MAX_TRIES). The bots of pk/pp play every seat
-    after the asker's action (kernels.rollout.play_on runs the round to its end)."""
+    """Samples first .. first + n - 1 of the position (module doc), cut into counts.shape[0] blocks,
+    each summing into its own rows (on the calling thread without the GIL: analyzer.runs.backends
+    runs several calls at once): counts int64[blocks, actions, NCOUNTERS], cross int64[blocks,
+    actions, actions, NCROSS] (pairs a < b), raw int64[blocks, 2] (raw deals drawn, samples that
+    found no possible deal in MAX_TRIES). The bots of pk/pp play every seat after the asker's action
+    (kernels.rollout.play_on runs the round to its end)."""
     blocks = counts.shape[0]
     na = actions.shape[0]
     nplayers = template[NPLAYERS]

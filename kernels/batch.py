@@ -5,7 +5,7 @@ counter row, so the summed counters are bit-identical for any thread count or ch
 may run any range of blocks (block_lo, out.shape[0] rows) to show progress between chunks.
 
 `run_rounds` / `run_games` run their blocks one after another on the calling thread without
-the GIL; analyzer.backends runs several calls at once on its own threads (or one per Dask
+the GIL; analyzer.runs.backends runs several calls at once on its own threads (or one per Dask
 worker). They pick one compiled driver per round (the general engine; kernels.fastround's
 round for baseline seats, one for the base game and one with Extra Salt), each doing rounds and
 games. No thread-pool (prange) variant: it would be another copy of the round to compile, for no
@@ -136,7 +136,7 @@ def _game_block(new, b, nplayers, deck, ngames, target, pk, pp, seed, row):
 
 def run_rounds(nplayers, deck, nrounds, pk, pp, seed, block_lo, out):
     """Rounds of blocks block_lo .. block_lo + out.shape[0] - 1 into `out` (int64[blocks, R_SIZE]).
-    On the calling thread, without the GIL: analyzer.backends runs several at once on its
+    On the calling thread, without the GIL: analyzer.runs.backends runs several at once on its
     own threads (and one per Dask worker), so no thread-pool variant is compiled."""
     driver_for(nplayers, deck, pk)(False, nplayers, deck, nrounds, 0, pk, pp, seed, block_lo, out)
 

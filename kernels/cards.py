@@ -1,4 +1,5 @@
-"""The card catalogue (RULES.md §1): the single source of truth for kinds, colours and copies.
+"""The card catalogue (docs/rules.md, "The cards"): the single source of truth for kinds, colours
+and copies.
 
 Everything else (compiled lookup arrays, card names for parsing, deck composition, validation)
 is derived from the tables in this module. A *card type* is a distinct (kind, colour) pair; copies
@@ -13,9 +14,9 @@ COLOURS = (
     "purple", "grey", "light_orange", "pink", "orange",
 )
 
-# kind, category, expansion ("base" or "extra-salt"), copies per colour in RULES.md §1 order.
-# The order of kinds and of colours within a kind is the order of RULES.md §1; BASELINE_POLICY
-# relies on it to choose which copies form a played pair.
+# kind, category, expansion ("base" or "extra-salt"), copies per colour in docs/rules.md, "The
+# cards" order. The order of kinds and of colours within a kind is the order of docs/rules.md, "The
+# cards"; the baseline (docs/players.md) relies on it to choose which copies form a played pair.
 CATALOGUE = (
     ("mermaid", "mermaid", "base", (("white", 4),)),
     ("crab", "duo", "base", (("dark_blue", 2), ("light_blue", 2), ("black", 1), ("yellow", 2),
@@ -67,7 +68,7 @@ TYPE_COLOUR = np.array([t[1] for t in _TYPES], dtype=np.int64)
 TYPE_COPIES = np.array([t[2] for t in _TYPES], dtype=np.int64)
 TYPE_EXPANSION = np.array([t[3] for t in _TYPES], dtype=np.int64)
 # First type id of each kind, and how many types (colours) the kind has: types of one kind are
-# contiguous, in RULES.md §1 colour order.
+# contiguous, in docs/rules.md, "The cards" colour order.
 KIND_FIRST_TYPE = np.array([int(np.argmax(TYPE_KIND == k)) for k in range(NKINDS)], dtype=np.int64)
 KIND_NTYPES = np.array([int((TYPE_KIND == k).sum()) for k in range(NKINDS)], dtype=np.int64)
 MAX_KIND_TYPES = int(KIND_NTYPES.max())   # 6: crabs and shells come in six colours
@@ -76,10 +77,10 @@ IS_DUO_KIND = np.array([c == "duo" for c in KIND_CATEGORY], dtype=np.bool_)
 
 MAX_DECK = int(TYPE_COPIES.sum())  # 66: every card of every expansion
 
-# The legal pairs of RULES.md §1, the one table of pair legality: (effect, kind, kind). A pair
-# is played for its effect; a trio is a pair plus a starfish (Extra Salt). kernels.actions
-# numbers the effects (A_*), scoring counts held pairs by it, the validators and texts of the
-# analysis layer (score, replay, advisor) read it.
+# The legal pairs of docs/rules.md, "The cards", the one table of pair legality: (effect, kind,
+# kind). A pair is played for its effect; a trio is a pair plus a starfish (Extra Salt).
+# kernels.actions numbers the effects (A_*), scoring counts held pairs by it, the validators and
+# texts of the analysis layer (score, replay, advisor) read it.
 PAIRS = (
     ("fish", "fish", "fish"),
     ("crab", "crab", "crab"),

@@ -1,4 +1,5 @@
-"""The rules of a round (RULES.md §3-§6, §10), compiled, as decision points and actions.
+"""The rules of a round (docs/rules.md, "A game" to "Ending a round", "Edge cases, decided"),
+compiled, as decision points and actions.
 
 The rules run from stage to stage (turn start, draw step, play step, turn end) through chance
 (draws, the stolen card, the lobster shuffle; `rng` is a kernels.rng stream) and forced steps.
@@ -7,7 +8,7 @@ the decision point (DEC = kernels.actions.DEC_*), the stage is PH_DECIDE, and:
 
 * a bot (baseline, threshold, random: kernels.policies) answers with an action
   (policies.choice), which `apply_action` applies, and the rules go on (`answer`);
-* an *external* seat (the search player, a person through analyzer.decisions) is not asked
+* an *external* seat (the search player, a person through analyzer.play.decisions) is not asked
   here: the run stops with the state at that decision point, `legal_actions` lists what may be
   done, and `step` applies the chosen action with the same `act` and runs on to the next
   external decision point or the round's end (DEC_DONE).
@@ -70,8 +71,8 @@ def has_four_mermaids(s, p):
 
 @kernel(forceinline=True)
 def first_type_in_hand(s, p, kind):
-    """The first type of `kind` (RULES.md §1 colour order) that p holds; -1 if none. A fixed
-    number of steps without branches (every kind has at most MAX_KIND_TYPES types; the
+    """The first type of `kind` (docs/rules.md, "The cards" colour order) that p holds; -1 if none.
+    A fixed number of steps without branches (every kind has at most MAX_KIND_TYPES types; the
     counts read past the kind's own are masked out): the early exit of a scan mispredicted."""
     first = KIND_FIRST_TYPE[kind]
     n = KIND_NTYPES[kind]
@@ -88,7 +89,8 @@ def first_type_in_hand(s, p, kind):
 
 @kernel(inline="always")
 def start_turn(s, rng, tr):
-    """A turn begins: a locked turn (RULES.md §5) is played out here, others go to the draw step."""
+    """A turn begins: a locked turn (docs/rules.md, "Pair effects") is played out here, others go to
+    the draw step."""
     p = current(s)
     locked = s[LOCK] >= 0 and s[LOCK] != p
     emit(s, tr, ev.TURN, p, locked, s[DECL] == DECL_LAST_CHANCE, 0)
@@ -105,7 +107,8 @@ def start_turn(s, rng, tr):
 
 @kernel(inline="always")
 def start_draw(s, rng, tr):
-    """RULES.md §4.1 and §10.1-3: the forced cases here, a choice of source at DEC_DRAW."""
+    """docs/rules.md, "A turn" and edge cases 1-3: the forced cases here, a choice of source at
+    DEC_DRAW."""
     p = current(s)
     deck = s[DECK_LEN]
     na = s[PILE_LEN]
@@ -185,8 +188,8 @@ def play_open(s, p):
 
 @kernel(inline="always")
 def start_play(s, pk):
-    """The play step (again): four mermaids end the turn at once (RULES.md §4.2); with nothing
-    but ending the turn open, it ends; otherwise DEC_PLAY."""
+    """The play step (again): four mermaids end the turn at once (docs/rules.md, "A turn"); with
+    nothing but ending the turn open, it ends; otherwise DEC_PLAY."""
     p = current(s)
     if has_four_mermaids(s, p):
         return PH_END
@@ -201,7 +204,7 @@ def start_play(s, pk):
 @kernel(forceinline=True)
 def play_pair(s, p, a, trio, tr):
     """Move pair action a's two cards to the table (the copies named in `a`, else the first in
-    §1 order), with a starfish if `trio`."""
+    "The cards" order), with a starfish if `trio`."""
     base = a & BASE_MASK
     if trio:
         base -= TRIO
@@ -245,7 +248,8 @@ def declare(s, p, kind, tr):
 
 @kernel(inline="always")
 def apply_play(s, a, rng, tr):
-    """DEC_PLAY: end the turn, declare, or play a pair or trio and resolve its effect (§5)."""
+    """DEC_PLAY: end the turn, declare, or play a pair or trio and resolve its effect ("Pair
+    effects")."""
     p = current(s)
     base = a & BASE_MASK
     trio = base >= TRIO
@@ -369,7 +373,8 @@ def steal(s, p, q, rng, tr):
 
 @kernel
 def score_round(s, tr):
-    """Write every seat's round points for a STOP or LAST CHANCE end (RULES.md §6.1-6.2)."""
+    """Write every seat's round points for a STOP or LAST CHANCE end (docs/rules.md, "Ending a
+    round"-6.2)."""
     n = s[NPLAYERS]
     caller = s[DECLARER]
     if s[DECL] == DECL_STOP:
@@ -395,7 +400,8 @@ def score_round(s, tr):
 
 @kernel(inline="always")
 def end_turn(s, tr):
-    """RULES.md §4.3: four mermaids, STOP, LAST CHANCE reveals and end, void; else next seat."""
+    """docs/rules.md, "A turn": four mermaids, STOP, LAST CHANCE reveals and end, void; else next
+    seat."""
     n = s[NPLAYERS]
     p = current(s)
     s[TURNS] += 1

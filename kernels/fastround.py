@@ -137,7 +137,8 @@ def _lose(s, p, t):
 
 @kernel(forceinline=True)
 def _to_table(s, p, kind):
-    """The first copy of `kind` in p's hand (§1 order) goes to the table (state.to_table)."""
+    """The first copy of `kind` in p's hand ("The cards" order) goes to the table
+    (state.to_table)."""
     first = KIND_FIRST_TYPE[kind]
     n = KIND_NTYPES[kind]
     base = HT + p * NTYPES + first
@@ -153,7 +154,7 @@ def _to_table(s, p, kind):
 
 @kernel(forceinline=True)
 def _play_pair(s, p, k1, k2, a, extra):
-    """Pair action a of kinds k1, k2, the first copies in §1 order (engine.play_pair; the
+    """Pair action a of kinds k1, k2, the first copies in "The cards" order (engine.play_pair; the
     baseline plays no trio): card points stay, unless a held starfish loses its pair."""
     s[ux(PLAYED + a)] += 1
     _to_table(s, p, k1)
@@ -282,7 +283,8 @@ def _play(s, n, pp, rng, extra, r0, r1, r2, r3, p, dlen, na, nb, decl, caller, l
         lc_at = pp[ux(p), LAST_CHANCE_AT]
         h = HK + p * NKINDS
         if stage == PH_TURN:
-            # A locked turn (engine.start_turn, RULES.md §5): the top deck card, nothing else.
+            # A locked turn (engine.start_turn, docs/rules.md, "Pair effects"): the top deck card,
+            # nothing else.
             locked = lock >= 0 and lock != p
             if locked and dlen > 0:
                 r0, r1, r2, r3, t = _reveal(s, dlen, 0, r0, r1, r2, r3)

@@ -1,4 +1,4 @@
-"""A round from a fresh shuffle, and a whole game (RULES.md §8), compiled.
+"""A round from a fresh shuffle, and a whole game (docs/rules.md, "A game"), compiled.
 
 The thin layers over the engine (new_round, play_rounds, play_game, and engine.play_round) are
 inlined into their callers at numba's IR level: each compiled function that links the engine
@@ -77,9 +77,9 @@ def new_round(s, nplayers, deck, starter, pk, pp, rng, tr):
 
 @kernel
 def settle_round(s, nplayers, target, totals, winners):
-    """Add the round just played in `s` to the running totals (RULES.md §8). Returns 0 if the
-    game goes on, 1 if a total reached the target (winners set: highest total, tie: most points
-    in this round, still tied: shared), 2 if it ended on four mermaids (the holder wins)."""
+    """Add the round just played in `s` to the running totals (docs/rules.md, "A game"). Returns 0
+    if the game goes on, 1 if a total reached the target (winners set: highest total, tie: most
+    points in this round, still tied: shared), 2 if it ended on four mermaids (the holder wins)."""
     if s[END] == END_MERMAIDS:
         winners[s[ENDER]] = 1
         return 2

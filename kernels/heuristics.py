@@ -1,7 +1,7 @@
 """The configurable heuristic player THRESHOLD: the baseline's greedy skeleton with knobs.
 
 Every decision of kernels.policies has a THRESHOLD variant here; policies dispatches on the kind.
-Knobs (parameter slots below; names, defaults and ranges live in analyzer.policies):
+Knobs (parameter slots below; names, defaults and ranges live in analyzer.rules.policies):
 - declaring: STOP at `stop_at`; LAST CHANCE from `last_chance_at` points, or when the lead over
   every opponent's estimate (their table points + `hand_value` per hidden hand card) is at least
   `lc_margin`, only with at most `lc_max_players` players and `lc_min_deck` cards in the deck;
@@ -13,8 +13,8 @@ Knobs (parameter slots below; names, defaults and ranges live in analyzer.polici
 - burying: the unkept card goes onto the pile with fewer cards (0, as the baseline), or covers
   the pile top that is generally worth more (1: mermaid > multiplier, collector > other).
 Observation: own hand, everything public (tables, hand sizes, pile tops, deck size) and, for the
-crab pick only, the pile contents (perfect memory, like the baseline; RULES.md §9).
-"""
+crab pick only, the pile contents (perfect memory, like the baseline; docs/rules.md, "Hidden
+information"). """
 import numpy as np
 
 from .cards import KIND_CATEGORY, MAX_DECK, MERMAID, NKINDS, STARFISH, TYPE_COLOUR, TYPE_KIND

@@ -1,6 +1,6 @@
 """What may be done at a decision point (kernels.actions): the rules' small predicates, and the
 list of legal actions. Shared by the engine (kernels.engine), which asks the predicates, and the
-players that choose from the list (the random bot, the search player, analyzer.decisions).
+players that choose from the list (the random bot, the search player, analyzer.play.decisions).
 """
 from .jit import below_bound, kernel
 
@@ -22,7 +22,8 @@ def current(s):
 @kernel(forceinline=True)
 def discard_forced(s):
     """The pile the unkept card of a deck draw must go onto, or -1 if the player chooses: with
-    exactly one pile empty, that one; with both empty, A (RULES.md §4.1: either, engines A)."""
+    exactly one pile empty, that one; with both empty, A (docs/rules.md, "A turn": either, engines
+    A)."""
     na = s[PILE_LEN]
     nb = s[PILE_LEN + 1]
     if na == 0:

@@ -1,5 +1,5 @@
-"""The compiled driver of paired experiments (analyzer.paired): the same deal played twice with
-one difference, and the two outcomes counted together.
+"""The compiled driver of paired experiments (analyzer.studies.paired): the same deal played twice
+with one difference, and the two outcomes counted together.
 
 Pair i (a global index, so the answer does not depend on blocks or threads):
 
@@ -8,13 +8,13 @@ Pair i (a global index, so the answer does not depend on blocks or threads):
    front), so both arms draw the same cards in the same order and chance elsewhere (steals,
    the lobster's shuffle) uses the same stream.
 2. The treated seat is q = i mod P (or a fixed `seat`). With MODE_CARD, `given` cards of
-   `kind` (copies chosen uniformly among those in the deck) are moved from the deck into q's
-   hand in both arms, and arm A receives one more; the deck keeps its order otherwise (the cards above and below are
-   the same, the given one is simply missing). A deal whose deck holds too few copies is
-   skipped (counted). With MODE_POLICY nothing is moved: seat q plays policy A in arm A and
-   policy B in arm B.
-3. Each arm plays round 1 from that state, then the rest of the game (RULES.md §8) from a
-   second stream, (seed, 2i + 1), the same for both arms.
+   `kind` (copies chosen uniformly among those in the deck) are moved from the deck into q's hand in
+   both arms, and arm A receives one more; the deck keeps its order otherwise (the cards above and
+   below are the same, the given one is simply missing). A deal whose deck holds too few copies is
+   skipped (counted). With MODE_POLICY nothing is moved: seat q plays policy A in arm A and policy B
+   in arm B.
+3. Each arm plays round 1 from that state, then the rest of the game (docs/rules.md, "A game")
+   from a second stream, (seed, 2i + 1), the same for both arms.
 
 Counters per block (P_*, declared in PAIRED_STATS below): pairs used and skipped,
 q's outright game wins in each arm and in one arm only, and the sums and squares of q's round-1
@@ -178,7 +178,7 @@ def _pair_block(b, mode, kind, given, seat, nplayers, deck, count, target, pka, 
 def run_pairs(mode, kind, given, seat, nplayers, deck, count, target, pka, ppa, pkb, ppb,
                      seed, block_lo, out):
     """Pairs of blocks block_lo .. block_lo + out.shape[0] - 1 into out (int64[blocks, P_SIZE]).
-    On the calling thread, without the GIL: analyzer.backends runs several at once on its
+    On the calling thread, without the GIL: analyzer.runs.backends runs several at once on its
     own threads (and one per Dask worker), so no thread-pool variant is compiled."""
     for i in range(out.shape[0]):
         out[i, :] = 0

@@ -1,16 +1,15 @@
 """The bots' decisions. A policy is an integer kind plus a float parameter vector per seat.
 
-At each decision point of kernels.engine (kernels.actions) a bot answers through `bot_choice`:
-one chooser per decision kind, each returning a legal action (with the gain of the card it
-takes when it computed one), which engine.apply_action applies as it applies an external seat's action.
-Each chooser dispatches on the kind. Adding a heuristic means one branch per chooser here plus
-one registry entry in analyzer.rules.policies, which owns names, parameters and defaults.
+At each decision point of kernels.engine (kernels.actions) a bot answers through `bot_choice`: one
+chooser per decision kind, each returning a legal action (with the gain of the card it takes when it
+computed one), which engine.apply_action applies as it applies an external seat's action. Each
+chooser dispatches on the kind. Adding a heuristic means one branch per chooser here plus one
+registry entry in analyzer.rules.policies, which owns names, parameters and defaults.
 
-BASELINE is ../shared/BASELINE_POLICY.md exactly; it uses the memory view of the piles for its
-crab rule (RULES.md §9) and nothing else beyond the public state and its own hand. RANDOM takes
-a uniformly random legal action (every copy and card counted) at every decision point. SEARCH
-(kernels.search) is not a bot: it has its own drivers.
-"""
+BASELINE is ../docs/players.md (the baseline) exactly; it uses the memory view of the piles for its
+crab rule (docs/rules.md, "Hidden information") and nothing else beyond the public state and its own
+hand. RANDOM takes a uniformly random legal action (every copy and card counted) at every decision
+point. SEARCH (kernels.search) is not a bot: it has its own drivers. """
 import numpy as np
 
 from .jit import kernel
@@ -30,7 +29,7 @@ from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL
 BASELINE = 0
 RANDOM = 2
 SEARCH = 3        # external: the engine stops at its decision points (kernels.search)
-EXTERNAL = 4      # external: a seat played from outside the kernels (analyzer.decisions)
+EXTERNAL = 4      # external: a seat played from outside the kernels (analyzer.play.decisions)
 # Whether the engine stops at a kind's decision points instead of asking its chooser, by kind.
 # A new compiled bot takes the next free number and False here: no other kind moves.
 IS_EXTERNAL = np.zeros(8, dtype=np.bool_)
@@ -227,9 +226,9 @@ def bot_choice(s, pk, pp, rng):
 @kernel(inline="always")
 def choice(s, d, pk, pp, rng):
     """(action, gain of the card it takes or UNKNOWN): the current seat's bot at this decision
-    point, one chooser per decision kind, answered in kernels.actions' encoding. The engine asks
-    it at every bot decision and applies the answer with engine.apply_action, as it applies an
-    external seat's action; a crab search names pile and card at once (the bots remember both piles)."""
+    point, one chooser per decision kind, answered in kernels.actions' encoding. The engine asks it
+    at every bot decision and applies the answer with engine.apply_action, as it applies an external
+    seat's action; a crab search names pile and card at once (the bots remember both piles)."""
     p = current(s)
     if d == DEC_PLAY:
         return choose_action(s, p, pk, pp, s[DECL] == DECL_LAST_CHANCE, rng), UNKNOWN

@@ -1,4 +1,4 @@
-"""Card points and colour bonus of one player (RULES.md §7), compiled.
+"""Card points and colour bonus of one player (docs/rules.md, "Scoring: card points"), compiled.
 
 Every component reads the incremental counts of the state (hand kinds, hand+table kinds and
 colours, pairs on the table) and can score "as if one more card of kind xk and colour xc were in
@@ -19,9 +19,10 @@ from .state import AK, COL, CSTRIDE, GX, HK, NPAIRS, PTS, gain_card, lose_card
 
 UNKNOWN = -(1 << 20)   # "gain not computed yet", for receive()
 
-# The §7 tables that both the full score and gain() read, so that each rule is written once.
-# Collections: n >= 1 cards of a collector kind are worth COLLECTOR_FIRST + COLLECTOR_STEP * (n - 1)
-# (shells 0/2/4.., octopus 0/3/6.., penguins 1/3/5, sailors 0/5); 0 for other kinds.
+# The "Scoring: card points" tables that both the full score and gain() read, so that each rule is
+# written once. Collections: n >= 1 cards of a collector kind are worth COLLECTOR_FIRST +
+# COLLECTOR_STEP * (n - 1) (shells 0/2/4.., octopus 0/3/6.., penguins 1/3/5, sailors 0/5); 0 for
+# other kinds.
 COLLECTOR_FIRST = np.zeros(NKINDS, dtype=np.int64)
 COLLECTOR_STEP = np.zeros(NKINDS, dtype=np.int64)
 for _k, _first, _step in ((SHELL, 0, 2), (OCTOPUS, 0, 3), (PENGUIN, 1, 2), (SAILOR, 0, 5)):
@@ -141,7 +142,8 @@ def held_pairs(s, p, xk):
 
 @kernel(inline="always")
 def duo_points(s, p, xk):
-    """D: 1 per pair on the table and per held pair, +2 per starfish (table, or hand up to held pairs)."""
+    """D: 1 per pair on the table and per held pair, +2 per starfish (table, or hand up to held
+    pairs)."""
     held = held_pairs(s, p, xk)
     hand_star = s[HK + p * NKINDS + STARFISH]
     table_star = s[AK + p * NKINDS + STARFISH] - hand_star
@@ -193,7 +195,8 @@ def multiplier_points(s, p, xk):
 
 @kernel(inline="always")
 def card_points(s, p):
-    """Card points of player p: M + D + C + X (RULES.md §7), computed from the counts."""
+    """Card points of player p: M + D + C + X (docs/rules.md, "Scoring: card points"), computed from
+    the counts."""
     return _card_points(s, word(p))
 
 
@@ -225,12 +228,12 @@ def gain(s, p, t):
 def _gain(s, p, t):
     """How many card points p would gain with card type t added to the hand.
 
-    The hot path of every greedy player, so it is the delta of §7 rather than a re-score, read
-    from per-kind tables without branches on the card's kind (a random kind mispredicts a kind
-    switch most of the time). Two rare cases take a slower exact branch: an Extra Salt pair card
-    or starfish in the hand or drawn (held pairs re-counted), a seahorse (collections re-ranked),
-    and a drawn mermaid (mermaid score re-summed over GX). tests/test_fast_paths.py checks it
-    against card_points over random hands."""
+    The hot path of every greedy player, so it is the delta of "Scoring: card points" rather than a
+    re-score, read from per-kind tables without branches on the card's kind (a random kind
+    mispredicts a kind switch most of the time). Two rare cases take a slower exact branch: an Extra
+    Salt pair card or starfish in the hand or drawn (held pairs re-counted), a seahorse (collections
+    re-ranked), and a drawn mermaid (mermaid score re-summed over GX).
+    tests/kernels/test_fast_paths.py checks it against card_points over random hands."""
     g = TYPE_GAIN[below_bound(t, NTYPES)]
     k = g & 31
     h = HK + p * NKINDS

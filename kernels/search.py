@@ -3,8 +3,8 @@ legal action tried on each, rolled out, and valued by the chance of winning the 
 
 Method (determinized rollouts with common random numbers and a game-level value):
 
-1. **What the seat knows** (RULES.md §9) is kept in a knowledge array K, updated from the
-   round's event trace (kernels.events) with each event's visibility: its own hand, every
+1. **What the seat knows** (docs/rules.md, "Hidden information") is kept in a knowledge array
+   K, updated from the round's event trace (kernels.events) with each event's visibility: its own hand, every
    public action (tables, discards, pile takes, pairs, who was stolen from), the cards it saw
    an opponent take from a pile top, the card taken when it stole or was stolen from, the
    piles' contents as laid down (perfect memory) and the deck cards it drew or revealed.
@@ -53,8 +53,8 @@ from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, END, END_MERMAIDS, ENDER, HL
                     MAX_PLAYERS, NPLAYERS, PILE, PILE_LEN, POINTS, REVEALED, STATE_CORE,
                     STATE_SIZE, TT, copy_state, gain_card, lose_card)
 
-# Parameter slots of a search seat (analyzer.policies names them). The rollout knobs are turned
-# into the rollout players' own arrays (rpk / rpp) by analyzer.policies.rollout_arrays.
+# Parameter slots of a search seat (analyzer.rules.policies names them). The rollout knobs are
+# turned into the rollout players' own arrays (rpk / rpp) by analyzer.rules.policies.rollout_arrays.
 S_SAMPLES, S_CONFIDENCE, S_CONTINUATIONS = 0, 1, 2
 S_ROLLOUT_STOP_AT, S_ROLLOUT_LC_AT, S_MODEL_STOP_AT, S_MODEL_LC_AT = 3, 4, 5, 6
 S_READ, S_TREMBLE = 7, 8        # hand reading (kernels.reading): on/off, the model's tremble
@@ -243,7 +243,7 @@ def determinize(d, s, k, o, full, w, rng):
 @kernel(inline="always")
 def _share(tot, pts, n, target, o):
     """Seat o's share of the win if the game ends with totals `tot` after a round of points
-    `pts` (RULES.md §8: highest total, tie: most points this round, still tied: shared);
+    `pts` (docs/rules.md, "A game": highest total, tie: most points this round, still tied: shared);
     -1 if no total reached the target."""
     best = tot[0]
     for q in range(1, n):

@@ -65,7 +65,7 @@ def run_search(games, nplayers, deck, count, target, pk, pp, rpk, rpp, seed, blo
     """Blocks block_lo .. block_lo + out.shape[0] - 1 of a run with search seats into `out`
     (int64[blocks, G_SIZE or R_SIZE]); rpk / rpp (int64[P, P], float64[P, P, MAX_PARAMS]):
     the rollout players as each search seat sees them.
-    On the calling thread, without the GIL: analyzer.backends runs several at once on its
+    On the calling thread, without the GIL: analyzer.runs.backends runs several at once on its
     own threads (and one per Dask worker), so no thread-pool variant is compiled."""
     for i in range(out.shape[0]):
         out[i, :] = 0

@@ -96,7 +96,8 @@ def load_deck(s, nplayers, deck, starter):
 
 @kernel
 def flip_piles(s):
-    """Turn the top deck card face-up as pile A, then the next as pile B (RULES.md §3)."""
+    """Turn the top deck card face-up as pile A, then the next as pile B (docs/rules.md, "A
+    game")."""
     for j in range(2):
         s[DECK_LEN] -= 1
         s[PILE + j * MAX_DECK] = s[DECK + s[DECK_LEN]]

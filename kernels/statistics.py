@@ -3,7 +3,7 @@
 Each `Stat` says what it measures (one line), its kind, whether it has one value per seat, its
 bins (categories or histogram values) and what it is a rate or mean *of*. The kernels' counter
 layouts (kernels.batch R_*/G_*, kernels.game GS_*) are generated from these tables the way the
-card arrays are generated from kernels.cards; analyzer.statistics turns summed counters into
+card arrays are generated from kernels.cards; analyzer.numbers.catalogue turns summed counters into
 estimates (value, interval, n) and names them in JSON, tidy frames and tables from the same
 entries. Adding a statistic: an entry here, the line of kernel code that counts it, and (for a
 report table) a line in reports.registry.
@@ -52,8 +52,8 @@ PLAYED_LABELS = tuple({**PAIR_NAMES, TRIO_SLOT: "trio"}.get(a) for a in range(PL
 # independent rounds (simulate --rounds): one row of counters per block, kernels.batch R_*
 
 ROUND_STATS = Layout("rounds", (
-    Stat("end", "rate", "how rounds end (RULES.md §6: STOP, LAST CHANCE won or lost, an empty "
-         "deck, four mermaids)", bins=len(END_NAMES), labels=(None,) + END_NAMES[1:],
+    Stat("end", "rate", "how rounds end (docs/rules.md, Ending a round: STOP, LAST CHANCE won or "
+         "lost, an empty deck, four mermaids)", bins=len(END_NAMES), labels=(None,) + END_NAMES[1:],
          unit="rounds", json="end_rate", json_count="end", column="end_{}_rate", stem="end_{}"),
     Stat("seat_points", "mean", "round points scored per seat (0 in a four-mermaid round)",
          seats=True, unit="points", json="seat_points", column="round_points_mean"),
@@ -76,8 +76,8 @@ ROUND_STATS = Layout("rounds", (
     Stat("mermaid_round_points", "mean", "round points of those player-rounds, by mermaids "
          "held", bins=5, of="mermaid_rounds", unit="points", json="round_points",
          column="round_points_mean", table="mermaids"),
-    Stat("mermaid_mermaid_points", "mean", "mermaid points (M of RULES.md §7) in them, by "
-         "mermaids held", bins=5, of="mermaid_rounds", squares=False, unit="points",
+    Stat("mermaid_mermaid_points", "mean", "mermaid points (docs/rules.md, Scoring: card points) "
+         "in them, by mermaids held", bins=5, of="mermaid_rounds", squares=False, unit="points",
          json="mermaid_points", column="mermaid_points_mean", table="mermaids"),
     Stat("deck_low", "rate", "rounds in which the deck fell below 10 cards", unit="rounds",
          json="deck_low_rate", json_count="deck_low_rounds", column="deck_low_rate"),
@@ -88,7 +88,8 @@ ROUND_STATS = Layout("rounds", (
 
 GAME_ROUND_STATS = Layout("game rounds", (
     Stat("rounds_played", "count", "rounds played", json_count="rounds_played"),
-    Stat("void", "rate", "rounds that end on an empty deck (void rounds, RULES.md §6)",
+    Stat("void", "rate", "rounds that end on an empty deck (void rounds, docs/rules.md, Ending a "
+         "round)",
          of="rounds_played", unit="rounds", json="void_rate", json_count="void_rounds",
          column="void_rate"),
     Stat("turns_total", "mean", "turns per round", of="rounds_played", squares=False,
@@ -101,8 +102,8 @@ GAME_ROUND_STATS = Layout("game rounds", (
     Stat("last_chance_won", "rate", "LAST CHANCE calls won per seat", seats=True,
          of="last_chance_calls", json="last_chance_success", json_count="last_chance_won",
          column="last_chance_success", column_count="last_chance_won"),
-    Stat("mermaid_points", "mean", "mermaid points (M of RULES.md §7) per seat at the end of "
-         "scored rounds", seats=True, of="scored", unit="points",
+    Stat("mermaid_points", "mean", "mermaid points (docs/rules.md, Scoring: card points) per seat "
+         "at the end of scored rounds", seats=True, of="scored", unit="points",
          json="mermaid_points_per_round", column="mermaid_points_per_round_mean"),
     Stat("rounds_with_mermaids", "count", "scored rounds a seat ended holding a mermaid",
          seats=True, json_count="rounds_with_mermaids"),

@@ -42,11 +42,23 @@ class ChartError(ValueError):
 # ---------------------------------------------------------------------------------------------
 # helpers
 
-def new_figure(ncols: int = 1, size=SIZE) -> tuple[Figure, list]:
+def new_figure(ncols: int = 1, size=SIZE, nrows: int = 1) -> tuple[Figure, list]:
+    """A figure of nrows x ncols panels (axes in reading order)."""
     fig = Figure(figsize=size, layout="constrained")
     FigureCanvasAgg(fig)
-    axes = fig.subplots(1, ncols, squeeze=False)[0]
-    return fig, list(axes)
+    axes = fig.subplots(nrows, ncols, squeeze=False)
+    return fig, [ax for row in axes for ax in row]
+
+
+def percent_tick(v: float, _pos=None) -> str:
+    """A rate as a tick label with as many decimals as it needs to differ from its neighbours on
+    a log scale (0.01%, 0.1%, 1%), never a row of "0%"."""
+    import math
+    if v == 0:
+        return "0%"
+    x = 100 * abs(v)
+    digits = max(0, -math.floor(math.log10(x) + 1e-9))
+    return f"{'-' if v < 0 else ''}{x:.{digits}f}%"
 
 
 def series_style(i: int) -> dict:

@@ -139,7 +139,7 @@ def study_chart(name: str, title: str, draw: Callable, table: str = "guide") -> 
 def _grid(name: str, against: str) -> ChartSpec:
     return study_chart(f"{name}_heatmap", against, lambda df: st.grid_heatmap(
         df, "last_chance_at", "stop_at", title=f"Win rate of one seat by stop_at and "
-        f"last_chance_at, {against.lower()} (16 = never)"))
+        f"last_chance_at,\n{against.lower()} (16 = never)"))
 
 
 def _by_kind(name: str, head: str, label: str, chart_title: str,

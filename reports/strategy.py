@@ -14,7 +14,8 @@ from matplotlib.figure import Figure
 
 from analyzer.numbers.estimates import mean_of_rates
 
-from .charts import ChartError, OKABE_ITO, draw_band, new_figure, need_frame, percent_axis, series_style
+from .charts import (ChartError, OKABE_ITO, draw_band, new_figure, need_frame, percent_axis,
+                     percent_tick, series_style)
 
 
 def save(fig: Figure, path: str | os.PathLike, dpi: int = 150) -> None:
@@ -93,13 +94,19 @@ def optimize_trace(trace: pd.DataFrame, results: pd.DataFrame | None = None) -> 
     return fig
 
 
+HEATMAP_WIDTH = 4.6        # inches (150 dpi: 690 px)
+HEATMAP_FONT = 9           # points: a cell's number
+
+
 def grid_heatmap(df: pd.DataFrame, x: str, y: str, value: str = "win_rate",
                  title: str = "") -> Figure:
     """A two-parameter sweep as a heat map per player count (one panel each), every cell
     labelled with its rate; the cells tied with the best (overlapping intervals) are outlined."""
     df = need_frame(df, [x, y, "players", value, f"{value}_lo", f"{value}_hi"])
     counts = sorted(df["players"].unique())
-    fig, axes = new_figure(len(counts), size=(4.2 * len(counts), 4.2))
+    # one panel under another, each its own width: on a phone (the image scaled to about 340 px)
+    # a cell's number is still about 9 px high (tests/reports/test_reports.py measures it)
+    fig, axes = new_figure(1, size=(HEATMAP_WIDTH, 3.9 * len(counts)), nrows=len(counts))
     for ax, p in zip(axes, counts):
         g = df[df["players"] == p]
         xs, ys = sorted(g[x].unique()), sorted(g[y].unique())
@@ -110,17 +117,19 @@ def grid_heatmap(df: pd.DataFrame, x: str, y: str, value: str = "win_rate",
         top = g.loc[g[value].idxmax()]
         for _, r in g.iterrows():
             i, j = ys.index(r[y]), xs.index(r[x])
-            ax.text(j, i, f"{100 * r[value]:.1f}", ha="center", va="center", fontsize=6,
+            ax.text(j, i, f"{100 * r[value]:.1f}", ha="center", va="center", fontsize=HEATMAP_FONT,
                     color="white" if r[value] < np.nanmean(grid) else "black")
             if r[f"{value}_hi"] >= top[f"{value}_lo"]:
                 ax.add_patch(_outline(j, i))
-        ax.set_xticks(range(len(xs)), [_tick(v) for v in xs], fontsize=7)
-        ax.set_yticks(range(len(ys)), [_tick(v) for v in ys], fontsize=7)
+        ax.set_xticks(range(len(xs)), [_tick(v) for v in xs], fontsize=HEATMAP_FONT)
+        ax.set_yticks(range(len(ys)), [_tick(v) for v in ys], fontsize=HEATMAP_FONT)
         ax.set_xlabel(x)
         ax.set_ylabel(y)
         ax.set_title(f"{int(p)} players", fontsize="medium")
-        fig.colorbar(im, ax=ax, shrink=0.8, format=lambda v, _: f"{100 * v:.0f}%")
-    fig.suptitle(title or f"Win rate by {x} and {y} (outlined: tied with the best, 95%)")
+        fig.colorbar(im, ax=ax, shrink=0.8, fraction=0.05, pad=0.02,
+                     format=lambda v, _: f"{100 * v:.0f}%")
+    fig.suptitle(title or f"Win rate by {x} and {y}\n(outlined: tied with the best, 95%)",
+                 fontsize="medium")
     return fig
 
 
@@ -190,9 +199,9 @@ def rate_lines(df: pd.DataFrame, x: str, value: str, title: str, xlabel: str, yl
         ax.set_yscale("symlog", linthresh=1e-4)
     else:
         percent_axis(ax)
-    if log:
-        from matplotlib.ticker import PercentFormatter
-        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=None))
+    if log:                  # 0.01%, 0.1%, 1%: ticks that differ (PercentFormatter said 0% thrice)
+        from matplotlib.ticker import FuncFormatter
+        ax.yaxis.set_major_formatter(FuncFormatter(percent_tick))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)

@@ -39,7 +39,7 @@ import os, analyzer
 if os.path.isdir(os.path.join(os.path.dirname(analyzer.__file__), "rules")):
     from analyzer.rules.policies import policy_arrays, rollout_arrays, seat_policies
 else:
-    from analyzer.policies import policy_arrays, rollout_arrays, seat_policies
+    from analyzer.rules.policies import policy_arrays, rollout_arrays, seat_policies
 rounds, games, configs = int(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])
 cpu_clock = len(sys.argv) > 4 and sys.argv[4] == "cpu"
 out = {}
@@ -64,7 +64,8 @@ print(json.dumps(out))
 """
 
 # One measurement of the search player: decisions per second of seat 0 against baseline (the
-# deciding thread's CPU time, scripts/search_study.decision_times), and a digest of the actions.
+# deciding thread's CPU time, decision_times of scripts/search_study.py), and a digest of the
+# actions.
 SEARCH_PROBE = r"""
 import json, sys
 import numba

@@ -34,6 +34,12 @@ COMMANDS = {
     "first tournament --policy search": [
         "tournament", "-p", "2", "--policy", "search(samples=1,continuations=1)",
         "--policy", "baseline", "--games", "2", "--seed", "1"],
+    "first score": ["score", "--hand", "mermaid,crab:black"],
+    "first replay": ["replay", "--seed", "1", "--players", "2"],
+    "first review": ["review", "--seed", "1", "--players", "2", "--samples", "10", "--target", "10"],
+    "first sweep of threshold": ["sweep", "--sweep", "stop_at=7..8", "--policy", "threshold",
+                                 "--players", "2", "--games", "10", "--seed", "1"],
+    "first seastead simulate": ["seastead", "simulate", "--games", "2", "--seed", "1"],
     "warmup (everything)": ["warmup"],
 }
 
@@ -86,11 +92,13 @@ def main() -> None:
                       f"{results[name][side]['cpu']:.0f} CPU s", file=sys.stderr, flush=True)
     with open("/proc/loadavg") as f:
         load = f.read().split()[:3]
+    # the docs name no commit: the markdown says "before", the JSON keeps the ref
     head = (f"Compile cost of a first run with an empty numba cache (CPU seconds: user + system "
             f"of the process). Machine: {cpu_model()}, {os.cpu_count()} cores, Python "
             f"{platform.python_version()}, {time.strftime('%Y-%m-%d')}, load average after the "
-            f"run {' '.join(load)}. 'this tree' is the working tree, '{args.ref}' the ref.")
-    text = head + "\n\n" + table(results, args.ref) + "\n"
+            f"run {' '.join(load)}. 'this tree' is the working tree, 'before' the ref it was "
+            f"measured against (named in the .json file).")
+    text = head + "\n\n" + table(results, "before") + "\n"
     print(text)
     if args.out:
         pathlib.Path(args.out).write_text(text)

@@ -3,7 +3,7 @@
     python scripts/players_doc.py          # after adding or changing a registry entry
     python scripts/players_doc.py --check  # exit 1 if the section is out of date
 
-tests/test_policies_cli.py fails while the section differs from `seasalt policies --markdown`.
+tests/faces/test_docs.py fails while the section differs from `seasalt policies --markdown`.
 """
 from __future__ import annotations
 

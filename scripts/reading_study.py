@@ -6,13 +6,13 @@
 Parts, each a table (all of it written to --out as JSON and Markdown):
 
 1. **h2h**: `search(samples=B,read=1)` against `search(samples=B)` (today's search) in full
-   games, seats rotated (analyzer.sweep), 95% Wilson intervals; the row read=0 is today's search
-   against itself (50% by symmetry, a control). The opponents are search players, whose real
+   games, seats rotated (analyzer.studies.sweep), 95% Wilson intervals; the row read=0 is today's
+   search against itself (50% by symmetry, a control). The opponents are search players, whose real
    policy is not the baseline model the reader reads them with.
 2. **bots**: `search(samples=B,read=0|1)` against baseline (the model it reads with is right),
    tuned and threshold(7,7) (the model is wrong), 2, 3 and 4 players.
 3. **speed**: milliseconds per decision on one core (the deciding thread's CPU time),
-   scripts/search_study.decision_times, for read=0 and read=1.
+   decision_times of scripts/search_study.py, for read=0 and read=1.
 """
 from __future__ import annotations
 

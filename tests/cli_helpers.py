@@ -1,9 +1,10 @@
-"""The command-line helpers tests in every folder share: the console script's path, invoke
-`seasalt` in-process, read its JSON strictly, check a user error (one `error:` line, exit status
-2), and press Ctrl-C after a number of finished tasks."""
+"""The command-line helpers tests in every folder share: the console script's path, run it as a
+user would (`cli`, a subprocess) or in-process (`run`), read its JSON strictly, check a user error
+(one `error:` line, exit status 2), and press Ctrl-C after a number of finished tasks."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -12,6 +13,26 @@ from click.testing import CliRunner
 from analyzer.faces.cli import main
 
 SEASALT = str(Path(sys.executable).with_name("seasalt"))     # the installed console script
+
+
+def cli(*args, cwd=None, env=None, timeout: float = 600, stdin: str | None = None
+        ) -> subprocess.CompletedProcess:
+    """`seasalt ARGS` through the installed console script, its output captured: the one
+    subprocess helper of the tests."""
+    return subprocess.run([SEASALT, *map(str, args)], capture_output=True, text=True, cwd=cwd,
+                          env=env, timeout=timeout, input=stdin)
+
+
+def one_line(p: subprocess.CompletedProcess, *words: str, code: int = 2) -> str:
+    """A console script's refusal: exit `code`, nothing on stdout, no traceback, one stderr line
+    `error: ...` naming `words`."""
+    lines = [x for x in p.stderr.splitlines() if x.strip()]
+    assert p.returncode == code, (p.returncode, p.stderr[-3000:])
+    assert "Traceback" not in p.stderr, p.stderr[-3000:]
+    assert p.stdout == "" and len(lines) == 1 and lines[0].startswith("error: "), p.stderr[-3000:]
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    return lines[0]
 
 
 def run(*args: str):

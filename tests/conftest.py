@@ -3,13 +3,14 @@
 * `scripted(...)`: `analyzer.rules.setups.build_state` plus the cards that the test does not place
   (`rest`): at the bottom of the deck, under a pile, or left out.
 * `run(state, policies, seed)`: play the round traced and check every event with `Replay`.
-* `Replay`: an independent reading of RULES.md §4-§6 and BASELINE_POLICY.md in plain Python. It
-  keeps its own copy of every zone (deck, piles, hands, tables), predicts each event of the
+* `Replay`: an independent reading of docs/rules.md ("A turn" to "Ending a round") and of the
+  baseline (docs/players.md) in plain Python. It keeps its own copy of every zone (deck, piles, hands, tables), predicts each event of the
   round from the rules and the baseline, moves the cards, and finally compares its zones,
   scores and end with the engine's state. Every card is therefore accounted for after every
   event, and every decision is the baseline's. Only the rules' own randomness (the stolen card,
   the lobster shuffle) is read from the trace, and checked to be possible.
-* `ref_points` / `ref_bonus`: RULES.md §7 written out directly (no engine code).
+* `ref_points` / `ref_bonus`: docs/rules.md, "Scoring: card points" written out directly (no
+  engine code).
 """
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from collections import Counter
 
 import numpy as np
 
-# Runs keep their finished tasks in a checkpoint directory (analyzer.runs.checkpoint); the tests use a
-# fresh one, inherited by the CLI subprocesses they start, so they never see a user's checkpoints.
+# Runs keep their finished tasks in a checkpoint directory (analyzer.runs.checkpoint); the tests use
+# a fresh one, inherited by the CLI subprocesses they start, so they never see a user's checkpoints.
 os.environ["SEASALT_CHECKPOINT_DIR"] = tempfile.mkdtemp(prefix="seasalt-test-checkpoints-")
 
 from analyzer.rules.notation import card_name, parse_cards
@@ -31,7 +32,7 @@ from kernels import state as ks
 from kernels.invariants import state_errors
 
 # ---------------------------------------------------------------------------------------------
-# Card tables (names from the catalogue; the catalogue itself is checked against §1 in
+# Card tables (names from the catalogue; the catalogue itself is checked against "The cards" in
 # test_scoring.py).
 
 NT = kc.NTYPES
@@ -56,14 +57,16 @@ NCOL = len(kc.COLOURS)
 
 STOP, LAST_CHANCE = ks.DECL_STOP, ks.DECL_LAST_CHANCE
 
-# RULES.md §7 collector tables: points for 0, 1, 2, ... cards (the last entry is the maximum).
+# docs/rules.md, "Scoring: card points" collector tables: points for 0, 1, 2, ... cards (the last
+# entry is the maximum).
 COLLECTIONS = ((SHELL, (0, 0, 2, 4, 6, 8, 10)), (OCTOPUS, (0, 0, 3, 6, 9, 12)),
                (PENGUIN, (0, 1, 3, 5)), (SAILOR, (0, 0, 5)))
 
 
 def ref_score(hk, ak, col, table_duo, table_star):
-    """RULES.md §7 card points from hand kind counts, hand+table kind counts, hand+table colour
-    counts, the number of duo cards on the table and of starfish on the table."""
+    """docs/rules.md, "Scoring: card points" card points from hand kind counts, hand+table kind
+    counts, hand+table colour counts, the number of duo cards on the table and of starfish on the
+    table."""
     m = ak[MERMAID]
     mermaids = sum(sorted(col, reverse=True)[:m]) if m else 0
     held = (min((hk[CRAB] + hk[LOBSTER]) // 2, hk[CRAB]) + min(hk[SWIMMER], hk[SHARK] + hk[JELLYFISH])
@@ -100,7 +103,8 @@ def _counts(hand_types, table_types):
 
 
 def ref_points(hand, table=(), expansion="extra-salt"):
-    """Card points of card lists in notation (RULES.md §7, written out independently)."""
+    """Card points of card lists in notation (docs/rules.md, "Scoring: card points", written out
+    independently)."""
     return ref_score(*_counts(parse_cards(_join(hand), expansion), parse_cards(_join(table), expansion)))
 
 
@@ -202,7 +206,8 @@ def score_events(*rows):
 # The replay checker.
 
 class Replay:
-    """Predicts and verifies a traced round event by event (RULES.md + BASELINE_POLICY.md)."""
+    """Predicts and verifies a traced round event by event (docs/rules.md + docs/players.md (the
+    baseline))."""
 
     def __init__(self, s, policies=("baseline",)):
         s = np.asarray(s)
@@ -385,18 +390,18 @@ class Replay:
                 if g > best_g:
                     best_j, best_g = j, g
         if not self.deck:
-            if best_j < 0:                     # §4.1, §10.2: deck and both piles empty
+            if best_j < 0:                     # "A turn", edge case 2: deck and both piles empty
                 self.expect(("take_nothing", p))
                 return
-            from_pile = True                   # §10.2, baseline draw rule 1
+            from_pile = True                   # edge case 2, baseline draw rule 1
         else:
-            from_pile = best_j >= 0 and best_g >= 1   # baseline draw rule 2 (§10.3: no pile)
+            from_pile = best_j >= 0 and best_g >= 1   # baseline draw rule 2 (edge case 3: no pile)
         if from_pile:
             t = piles[best_j].pop()
             self.expect(("take_pile", p, NAME[t], best_j))
             self._gain(p, t)
             return
-        if len(self.deck) == 1:                # §10.1: keep the only card, discard nothing
+        if len(self.deck) == 1:                # edge case 1: keep the only card, discard nothing
             ev = self.next("keep")
             self._fail_if(ev[1] != p or ev[3] is not None, "one-card draw must discard nothing")
             self._gain(p, self._deck_take(ev[2]))
@@ -415,7 +420,7 @@ class Replay:
             self._fail_if(self.gain(p, kept, now) < self.gain(p, other, now), "kept the worse card")
         self._gain(p, kept)
         na, nb = len(piles[0]), len(piles[1])
-        if (na == 0) != (nb == 0):             # §4.1: exactly one empty pile takes it
+        if (na == 0) != (nb == 0):             # "A turn": exactly one empty pile takes it
             j = 0 if na == 0 else 1
         elif na == 0:                          # both empty: A (engines), baseline: A
             j = 0

@@ -12,7 +12,7 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-from cli_helpers import SEASALT
+from cli_helpers import SEASALT, cli  # noqa: F401 (the serve tests' helpers)
 CHECKOUT = Path(__file__).resolve().parent.parent
 EXAMPLE = CHECKOUT / "docs" / "example_position.json"
 
@@ -50,15 +50,16 @@ def running_server(timeout: float = 600):
 
 
 def request(url: str, path: str, body: bytes | str | None = None, method: str | None = None,
-            headers: dict | None = None) -> tuple[int, str, dict]:
-    """(status, body text, headers) of one request; errors are answers too."""
+            headers: dict | None = None, timeout: float = 120) -> tuple[int, str, dict]:
+    """(status, body text, headers) of one request; errors are answers too (`timeout`: a guard
+    against a hung server, not a measurement)."""
     if isinstance(body, str):
         body = body.encode()
     h = {"Content-Type": "application/json"} if body is not None else {}
     h.update(headers or {})
     req = urllib.request.Request(url + path, data=body, method=method, headers=h)
     try:
-        with urllib.request.urlopen(req, timeout=120) as r:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
             return r.status, r.read().decode(), dict(r.headers)
     except urllib.error.HTTPError as e:
         return e.code, e.read().decode(), dict(e.headers)
@@ -66,13 +67,11 @@ def request(url: str, path: str, body: bytes | str | None = None, method: str | 
 
 def cli_advice(path: Path | str, *args: str) -> str:
     """What `seasalt advise PATH ... --json` prints."""
-    r = cli(["advise", str(path), *args, "--json"])
+    r = cli("advise", path, *args, "--json")
     assert r.returncode == 0, r.stderr
     return r.stdout
 
 
-def cli(args: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([SEASALT, *args], capture_output=True, text=True, timeout=600, env=env())
 
 
 def masked(text: str) -> str:

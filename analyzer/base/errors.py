@@ -4,11 +4,13 @@
 class SeasaltError(ValueError):
     """Bad input: the CLI prints `error: <message>` on one line and exits with status 2.
     `param`: the parameter the message begins with (library words, e.g. "players must be ..."),
-    which the CLI replaces by its flag (FLAGS below)."""
+    which the CLI replaces by its flag and the page by its control (FLAGS, CONTROLS below).
+    `page`: the message in the page's words, where the fix it names is a command-line option."""
 
-    def __init__(self, message: str = "", param: str | None = None):
+    def __init__(self, message: str = "", param: str | None = None, page: str | None = None):
         super().__init__(message)
         self.param = param
+        self.page = page
 
 
 class RunFailed(RuntimeError):
@@ -48,6 +50,22 @@ FLAGS = {"players": "--players", "seed": "--seed", "target": "--target", "rounds
          "games": "--games", "pairs": "--pairs", "final_games": "--final-games",
          "holdout_games": "--holdout-games", "seat": "--seat", "samples": "--samples",
          "jobs": "--jobs"}
+
+
+# Library parameter -> the control of `seasalt serve`'s page that sets it.
+CONTROLS = {"players": "Players", "seed": "Seed", "target": "Target", "seat": "My seat",
+            "samples": "Samples"}
+
+
+def page_message(e: SeasaltError) -> str:
+    """The error as the page says it: its own page words if it has them, else its leading
+    parameter name becomes the page's control (never a command-line flag)."""
+    if getattr(e, "page", None):
+        return e.page
+    message, param = str(e), getattr(e, "param", None)
+    if param in CONTROLS and message.startswith(param):
+        return CONTROLS[param] + message[len(param):]
+    return message
 
 
 def flag_message(e: SeasaltError) -> str:

@@ -9,8 +9,8 @@
     seasalt advise position.json [--json]
     seasalt review --seed 7 --players 2 --seat 0 [--json] [--out review.csv]
 
-A thin shell over analyzer.rules.score, .simulate, .tournament, .sweep, .replay, .advisor and .review;
-analyzer.render.tidy_frames writes --out files.
+A thin shell over analyzer.rules.score, .simulate, .tournament, .sweep, .replay, .advisor and
+.review; analyzer.render.tidy_frames writes --out files.
 
 Every mistake a user can make (bad cards, options, values, policy specs) ends with exactly one line
 `error: ...` on stderr and exit status 2: no traceback, no click usage block, and nothing on stdout
@@ -42,7 +42,8 @@ def _error(message: str) -> int:
 
 
 class SeasaltGroup(click.Group):
-    """A click group whose errors are one `error:` line and exit status 2 (DESIGN.md contracts)."""
+    """A click group whose errors are one `error:` line and exit status 2 (the command line's
+    contracts)."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:  # library use: behave like click, exceptions propagate
@@ -50,7 +51,8 @@ class SeasaltGroup(click.Group):
         from ..runs.compiling import notice
         _terminate_like_ctrl_c()
         try:
-            with notice():      # a status line while the engine compiles (first run only)
+            # a status line while the engine compiles (first run only), then what it compiled
+            with notice(args=list(sys.argv[1:] if args is None else args)):
                 rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
         except SeasaltError as e:
@@ -383,8 +385,9 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
     (S, P, r). Every grid point uses the same seeds (common random numbers).
 
     \b
-    Example (the STOP threshold study):
-      seasalt sweep --sweep stop_at=7..14 --vs baseline --players 2,3,4 --games 20000 --seed 1
+    Example (when to declare, and whether as STOP or LAST CHANCE; last_chance_at=99: never):
+      seasalt sweep --sweep stop_at=7..10 --sweep last_chance_at=7,99 --policy threshold \\
+                    --vs baseline --players 3 --games 20000 --seed 1
     """
     from ..base.progress import ProgressLine
     from ..studies.rotation import Asked

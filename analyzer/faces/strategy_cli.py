@@ -4,8 +4,8 @@
     seasalt optimize --players 2 --vs self --iterations 4 --seed 1          # iterated best response
     seasalt guide --out guide/ [--small]
 
-Thin shells over analyzer.studies.optimize and analyzer.studies.guide, with the options of the other studies
-(--seed, --jobs, --expansion, --target, --json, --out, --scheduler, --checkpoint, --resume).
+Thin shells over analyzer.studies.optimize and analyzer.studies.guide, with the options of the other
+studies (--seed, --jobs, --expansion, --target, --json, --out, --scheduler, --checkpoint, --resume).
 """
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ _SIZES = (("--generations", 20, "G", "Generations of each search."),
 @click.option("--knob", "knobs", multiple=True, metavar="PARAM=LO..HI|PARAM=V1,V2,...",
               help="A knob to search and its range (whole numbers where the registry says so) or "
                    "set of values; PARAM alone takes the default range. Repeat for several. "
-                   "Default: every knob of the threshold family (see analyzer.optimize).")
+                   "Default: every knob of the threshold family (see analyzer.studies.optimize).")
 @click.option("--policy", default="threshold", show_default=True, metavar="SPEC",
               help="The player whose knobs are searched; its values are the starting point and "
                    "fix every knob not searched.")

@@ -356,24 +356,26 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
            me_policy: str | None = None, progress: Callable[[int, int], None] | None = None,
            stop: Callable[[], None] | None = None) -> Advice:
     """Evaluate a position (a JSON-like dict, see analyzer.play.position). Give `samples`, or a
-    `precision`: sample until every reported probability has a 95% half-width below it.
-    `opponent` and `me` are the players' specs, as `--opponent` and `--me` (`me_policy` is the
-    old name of `me`); `play_on=False` leaves out ending the turn at the play step. The samples
-    run on the Runner of `backend` (analyzer.runs.spec.Backend; None: Backend(), threads here):
-    Dask with its `scheduler` (a running scheduler's address pays; "local" starts a cluster for
-    each chunk of a --precision run); no checkpoint is kept.
-    `stop`: called between chunks of samples, may raise to end the run (analyzer.play.advisor.run)."""
+    `precision`: sample until every reported probability has a 95% half-width below it. `opponent`
+    and `me` are the players' specs, as `--opponent` and `--me` (`me_policy` is the old name of
+    `me`); `play_on=False` leaves out ending the turn at the play step. The samples run on the
+    Runner of `backend` (analyzer.runs.spec.Backend; None: Backend(), threads here): Dask with its
+    `scheduler` (a running scheduler's address pays; "local" starts a cluster for each chunk of a
+    --precision run); no checkpoint is kept. `stop`: called between chunks of samples, may raise to
+    end the run (analyzer.play.advisor.run)."""
     me_policy = me if me_policy is None else me_policy
     pos = position if isinstance(position, Position) else parse(position)
     if samples is not None and precision is not None:
-        raise SeasaltError("give --samples or --precision, not both")
+        raise SeasaltError("give --samples or --precision, not both",
+                           page="give Samples or Precision, not both: empty one of them")
     if precision is None and samples is None:
         samples = DEFAULT_SAMPLES
     if samples is not None and not 1 <= samples <= MAX_SAMPLES:
         raise SeasaltError(f"samples must be between 1 and {MAX_SAMPLES}, got {samples}",
                            param="samples")
     if precision is not None and not 0.0005 <= precision <= 0.5:
-        raise SeasaltError(f"--precision must be between 0.0005 and 0.5, got {precision}")
+        raise SeasaltError(f"--precision must be between 0.0005 and 0.5, got {precision}",
+                           page=f"Precision must be between 0.0005 and 0.5, got {precision}")
     backend = Backend() if backend is None else backend
     check_jobs(backend.jobs)
     seed = run_seed(seed)
@@ -386,7 +388,9 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
     if not play_on and pos.decision == kac.DEC_PLAY:
         actions = [a for a in actions if a != kac.A_END]
         if len(actions) < 2:
-            raise SeasaltError("--no-play-on leaves fewer than two options here")
+            raise SeasaltError("--no-play-on leaves fewer than two options here",
+                               page="without playing on there are fewer than two options here: "
+                                    "tick \"evaluate playing on\"")
     rates = _reported_rates(s, actions)
     game = game_of(pos)
     ev = evaluation(pos, actions, pk, pp, game)
@@ -509,8 +513,7 @@ def judge(tally: Tally, s: np.ndarray, actions: Sequence[int]) -> Verdict:
             text += f" {words} does exactly as well on every deal (the same outcome)."
         else:
             text += (f" It is not distinguishable from {runner['words']} at {tally.n:,} samples: "
-                     f"the difference is {fmt_diff(gap)}; more samples (--samples, "
-                     "--precision) may separate them.")
+                     f"the difference is {fmt_diff(gap)}; more samples may separate them.")
     return Verdict(options, keys[best], [keys[a] for a in order], apart, reason, text)
 
 

@@ -36,6 +36,18 @@ from ..rules.setups import raise_on_violation, trace_buffer, decode
 
 PILE_NAMES = "AB"
 
+# Each decision (kernels.actions.DEC_NAMES) in the game's words, as the page and the review name
+# it: (short name, the question it asks).
+DECISION_WORDS = {
+    "draw": ("draw step", "Draw step: two from the deck, or a pile's top?"),
+    "keep": ("keep a drawn card", "Which of the two cards drawn do you keep?"),
+    "play": ("play step", "Play step: a pair, STOP, LAST CHANCE, or end the turn?"),
+    "crab_pile": ("crab pair: which pile", "Crab pair: which pile do you look through?"),
+    "crab_card": ("crab pair: which card", "Crab pair: which card do you take?"),
+    "lobster": ("crab + lobster: which card", "Crab + lobster: which revealed card do you keep?"),
+    "victim": ("swimmer + shark: whom", "Swimmer + shark: whom do you steal from?"),
+}
+
 
 class Round:
     """A round state with its seats, random stream and trace; stands at a decision point of an

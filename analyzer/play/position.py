@@ -1,4 +1,5 @@
-"""A position at the table, as one player knows it (RULES.md §9), read from JSON and validated.
+"""A position at the table, as one player knows it (docs/rules.md, "Hidden information"), read from
+JSON and validated.
 
     {
       "players": 2, "seat": 0, "expansion": "base",

@@ -10,7 +10,7 @@ import json
 from kernels.deals import UNSEEN
 
 from ..base.errors import SeasaltError
-from ..rules.notation import parse_card, parse_cards
+from ..rules.notation import ExtraSaltCard, parse_card, parse_cards
 
 
 class _Huge:
@@ -50,8 +50,29 @@ def parse_card_list(value, where: str, expansion: str, unknown: bool = False) ->
             return []
         return [UNSEEN if item.strip() == "?" else parse_card(item, expansion)
                 for item in value.split(",")]
+    except ExtraSaltCard as e:
+        raise extra_salt_in_file(e.kind, where) from None
     except SeasaltError as e:
         raise SeasaltError(f"{where}: {e}") from None
+
+
+def file_card(text: str, where: str, expansion: str) -> int:
+    """One card of a file (a history turn's), its mistakes named by `where`."""
+    try:
+        return parse_card(str(text), expansion)
+    except ExtraSaltCard as e:
+        raise extra_salt_in_file(e.kind, where) from None
+    except SeasaltError as e:
+        raise SeasaltError(f"{where}: {e}") from None
+
+
+def extra_salt_in_file(kind: str, where: str) -> SeasaltError:
+    """An Extra Salt card in a base-game file: the fix is the file's field (on the page, also
+    its Expansion control)."""
+    return SeasaltError(f'{where}: {kind} is an Extra Salt card; add "expansion": "extra-salt" '
+                        f'to the file',
+                        page=f'{where}: {kind} is an Extra Salt card; choose the expansion '
+                             f'extra-salt (in a file: "expansion": "extra-salt")')
 
 
 def checked_int(value, where: str, low: int, high: int) -> int:
@@ -63,7 +84,8 @@ def checked_int(value, where: str, low: int, high: int) -> int:
 
 
 def checked_keys(obj, allowed: set[str], where: str) -> dict:
-    """`obj` if it is an object with no key outside `allowed`, else a SeasaltError naming `where`."""
+    """`obj` if it is an object with no key outside `allowed`, else a SeasaltError naming
+    `where`."""
     if not isinstance(obj, dict):
         raise SeasaltError(f"{where} must be an object, got {quote_value(obj)}")
     extra = set(obj) - allowed

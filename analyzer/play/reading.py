@@ -45,7 +45,7 @@ from kernels import state as ks
 
 from .advisor import (Advice, Evaluation, Tally, advice_meta, evaluation, game_of, impossible,
                       judge, timing)
-from ..rules.notation import parse_card
+from .position_input import file_card
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
 from .position import Position, describe, parse
@@ -91,7 +91,7 @@ def history_trace(history, players: int, seat: int, expansion: str = "base") -> 
         rows.append((ev.TURN, q, 1 if draw == "locked" else 0, 0, 0))
         if draw == "deck":
             if "discard" in turn:
-                c = parse_card(str(turn["discard"]), expansion)
+                c = file_card(turn["discard"], f"{where}: discard", expansion)
                 rows.append((ev.KEEP, q, 0, c, 0))
                 rows.append((ev.DISCARD, q, c, _pile(turn.get("onto"), f"{where}: onto"), 0))
             else:
@@ -99,7 +99,7 @@ def history_trace(history, players: int, seat: int, expansion: str = "base") -> 
         elif draw in ("A", "B"):
             if "card" not in turn:
                 raise SeasaltError(f"{where}: a pile draw names the card taken (card)")
-            rows.append((ev.TAKE_PILE, q, parse_card(str(turn["card"]), expansion),
+            rows.append((ev.TAKE_PILE, q, file_card(turn["card"], f"{where}: card", expansion),
                          "AB".index(draw), 0))
         elif draw == "locked":
             rows.append((ev.LOCKED_DRAW, q, 0, 0, 0))
@@ -109,7 +109,7 @@ def history_trace(history, players: int, seat: int, expansion: str = "base") -> 
         if not isinstance(pairs, list):
             raise SeasaltError(f"{where}: pairs is a list of \"card+card\"")
         for p in pairs:
-            cards = [parse_card(c.strip(), expansion) for c in str(p).split("+")]
+            cards = [file_card(c.strip(), f"{where}: pairs", expansion) for c in str(p).split("+")]
             if len(cards) not in (2, 3):
                 raise SeasaltError(f"{where}: a pair is card+card (card+card+starfish), got {p!r}")
             kinds = sorted(kc.KINDS[kc.TYPE_KIND[c]] for c in cards[:2])
@@ -155,7 +155,7 @@ def history_trace(history, players: int, seat: int, expansion: str = "base") -> 
 @dataclass
 class WeightedTally:
     """The bucketed counters of evaluate_read read as weighted estimates (module doc); the
-    interface of analyzer.advisor.Tally, so that judge() ranks the options with it."""
+    interface of analyzer.play.advisor.Tally, so that judge() ranks the options with it."""
     bcounts: np.ndarray         # int64[BUCKETS, actions, NCOUNTERS]
     bcross: np.ndarray          # int64[BUCKETS, actions, actions, NCROSS]
     nb: np.ndarray              # int64[BUCKETS] samples per bucket
@@ -353,11 +353,18 @@ def advise_history(obj: dict, reading: str | None = None, tremble: float | None 
     opponent, me = models(opponent), models(me)
     if robust or len(opponent) > 1 or len(me) > 1:
         raise SeasaltError("--reading answers for one --opponent and one --me model, not "
-                           "several or --robust ('--reading off' for those)")
+                           "several or --robust ('--reading off' for those)",
+                           page="reading the opponents' hands answers for one model of the "
+                                "opponents and one of your later turns: untick \"also ask several "
+                                "models\" or \"read the opponents' hands\"")
     if precision is not None:
-        raise SeasaltError("--reading takes --samples, not --precision")
+        raise SeasaltError("--reading takes --samples, not --precision",
+                           page="reading the opponents' hands takes Samples, not Precision: "
+                                "empty the Precision box")
     if no_play_on:
-        raise SeasaltError("--reading weighs every option; leave out --no-play-on")
+        raise SeasaltError("--reading weighs every option; leave out --no-play-on",
+                           page="reading the opponents' hands weighs every option: tick "
+                                "\"evaluate playing on\"")
     if not isinstance(obj, dict) or "history" not in obj:
         raise SeasaltError("--reading needs the round's public history: give the position a "
                            "'history' (docs/advisor.md)")

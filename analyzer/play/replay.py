@@ -262,9 +262,9 @@ class _Table:
 def narrate(evs: list[dict], players: int, piles: list | None, deck: int,
              viewer: int | None = None) -> tuple[list[str], _Table]:
     """One phrase per event (empty for the bookkeeping ones), tracking hands, piles and deck;
-    returns the phrases and the final hands, tables and piles. With a `viewer` seat, a card
-    only its holder saw is named only if the viewer saw it (RULES.md §9: its own draws, picks
-    and lobster card, a steal it made or suffered); otherwise it is "a card"."""
+    returns the phrases and the final hands, tables and piles. With a `viewer` seat, a card only its
+    holder saw is named only if the viewer saw it (docs/rules.md, "Hidden information": its own
+    draws, picks and lobster card, a steal it made or suffered); otherwise it is "a card"."""
     t = _Table(players, piles, deck)
 
     def _b(card: str | None, *seen_by: int) -> str:

@@ -1,10 +1,9 @@
 """A game reviewed as a chess engine reviews one: `seasalt review --seed S --players P --seat Q`.
 
-The game is the one `seasalt replay` shows for the same seed, players, policies, expansion and
-target (game 0 of `simulate --games N --seed S`): kernels.game's rounds, with seat Q's decisions
-stopped at (an external seat) and answered by Q's own bot exactly as the engine would have asked
-it (kernels.policies.bot_choice), so the game does not change; the review checks that its trace
-equals replay's.
+The game is `seasalt replay`'s for the same seed, players, policies, expansion and target (game
+0 of `simulate --games N --seed S`): kernels.game's rounds, seat Q's decisions stopped at (an
+external seat) and answered by Q's own bot as the engine would (kernels.policies.bot_choice), so
+the game does not change; the review checks that its trace equals replay's.
 
 At each of Q's decisions with two or more actions, the advisor (analyzer.play.advisor) ranks every
 action by the chance to win the game, from what Q knows at that moment (kernels.search's
@@ -38,6 +37,7 @@ from kernels.rng import seed_stream
 from .. import __version__
 from .advisor import (Evaluation, action_id, check_models, game_diff, game_diff_cell, judge, run,
                       summarize)
+from .decisions import DECISION_WORDS
 from .reading import check_tremble, observations, read_tally
 from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
@@ -281,6 +281,7 @@ def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> tuple[dict, 
         loss, cell = {"mean": d["mean"], "ci95": d["ci95"]}, game_diff_cell(measure, b, c)
     return {
         "round": dec.round, "turn": dec.turn, "decision": kac.DEC_NAMES[dec.kind],
+        "decision_words": DECISION_WORDS[kac.DEC_NAMES[dec.kind]][0],
         "totals": dec.totals, "chosen": chosen, "chosen_words": o[chosen]["words"],
         "advisor": best, "advisor_words": o[best]["words"],
         "win_game_chosen": o[chosen]["win_game"], "win_game_advisor": o[best]["win_game"],

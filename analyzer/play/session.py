@@ -8,22 +8,21 @@
     g.game_file()                             # seed, players, every action of the user
     Game.of(RunSpec.build(3, "games", 1, ["baseline", "baseline", "tuned"], 7), seat=0)  # the same
 
-The game is kernels.game's: each round dealt by kernels.game.deal_round (the starter as RULES.md
-§8.3 says: the seat after the round's ender) and settled by settle_round, every random draw
-from one stream, kernels.rng.seed_stream(seed, 0). A round is played through
+The game is kernels.game's: each round dealt by kernels.game.deal_round (the starter as
+docs/rules.md, "A game" says: the seat after the round's ender) and settled by settle_round, every
+random draw from one stream, kernels.rng.seed_stream(seed, 0). A round is played through
 analyzer.play.decisions.Round with the user's seat external (the engine stops at each of its
-decisions); bot seats are asked by the engine itself, search seats (kernels.search) are
-external too and answered by analyzer.play.search_seat.SearchSeat on their own stream (the game's seed
-plus the round number). The user's actions are the only input, so the same seed, players and
-actions play the same game: that is the game file.
+decisions); bot seats are asked by the engine itself, search seats (kernels.search) are external too
+and answered by analyzer.play.search_seat.SearchSeat on their own stream (the game's seed plus the
+round number). The user's actions are the only input, so the same seed, players and actions play the
+same game: that is the game file.
 
-The user's view (`Game.view`) is built from what the seat may know (RULES.md §9): its own
-hand, every table, the piles' tops and sizes, the deck's size, every hand's size, and the
-round's events narrated by analyzer.play.replay with the seat as viewer (a card only another player
-saw is "a card"). The legal actions are the engine's (kernels.legal: one per distinct choice,
-a pair by the copies it plays), in analyzer.play.decisions' words; their words name only cards the
-user sees at that decision (the two drawn, the lobster's cards, the pile it searches).
-"""
+The user's view (`Game.view`) is built from what the seat may know (docs/rules.md, "Hidden
+information"): its own hand, every table, the piles' tops and sizes, the deck's size, every hand's
+size, and the round's events narrated by analyzer.play.replay with the seat as viewer (a card only
+another player saw is "a card"). The legal actions are the engine's (kernels.legal: one per distinct
+choice, a pair by the copies it plays), in analyzer.play.decisions' words; their words name only
+cards the user sees at that decision (the two drawn, the lobster's cards, the pile it searches). """
 from __future__ import annotations
 
 from typing import Callable, Sequence
@@ -40,7 +39,7 @@ from kernels.rng import seed_stream
 
 from .. import __version__
 from ..rules.notation import card_name
-from .decisions import PILE_NAMES, Round
+from .decisions import DECISION_WORDS, PILE_NAMES, Round
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
 from .replay import STREAM, game_events, narrate, round_record, winner_text
@@ -237,7 +236,8 @@ class Game:
             "winners": [p for p in range(n) if self.winners[p]] if self.over else [],
             "round": self.round_no, "starter": self.starter,
             "turn": None if self.over else {"seat": self.round.player,
-                                            "decision": self.round.decision},
+                                            "decision": self.round.decision,
+                                            "question": DECISION_WORDS[self.round.decision][1]},
             "hand": mine,
             "hand_sizes": [int(v) for v in s[ks.HLEN:ks.HLEN + n]],
             "tables": [[list(g) for g in groups] for groups in table.tables] if not self.over
@@ -269,7 +269,7 @@ class Game:
     # -- the advisor's hint ----------------------------------------------------------------
     def knowledge(self) -> np.ndarray:
         """What the user's seat knows of the round now (kernels.search's knowledge array, read
-        from the round's trace since its deal: RULES.md §9)."""
+        from the round's trace since its deal: docs/rules.md, "Hidden information")."""
         r = self.round
         know = np.zeros(ksr.K_SIZE, dtype=np.int64)
         know[ksr.K_PLEN:ksr.K_PLEN + 2] = r.start_piles

@@ -358,8 +358,8 @@ def _is_rate(name: str) -> bool:
 
 
 def format_frame(df: pd.DataFrame, title: str) -> str:
-    """A tidy frame of analyzer.render.tidy_frames as text: its data columns, each estimate with its interval
-    (`x`, `x_lo`, `x_hi` become one cell), rates as percentages; metadata once above."""
+    """A tidy frame of analyzer.render.tidy_frames as text: its data columns, each estimate with its
+    interval (`x`, `x_lo`, `x_hi` become one cell), rates as percentages; metadata once above."""
     rows = df.to_dict("records")
     first = rows[0] if rows else {}
     cols = [c for c in df.columns if c not in _META]
@@ -516,6 +516,8 @@ def format_sweep(df: pd.DataFrame, h: Mapping, docs: Mapping[str, str] | None = 
         if not rows:
             continue
         lines += ["", f"{p} players (target {rows[0]['target']}; fair share {pct(1 / p, 1)})"]
+        if len(rows) > 1 and str(p) in h.get("best", {}):
+            lines += wrap(f"  best: {h['best'][str(p)]}", hang="    ")
         keys = [(n, ">", [value(r[n]) for r in rows]) for n in names]
         lines += fit(keys, [pooled_column(rows, c) for c in shown])
         note = _same_note(rows, names, docs or {})

@@ -46,6 +46,16 @@ def _kind(word: str, text: str) -> str:
         "" if hint else "; the kinds are in docs/rules.md, \"The cards\""))
 
 
+class ExtraSaltCard(SeasaltError):
+    """An Extra Salt card in a base-game card list. The fix depends on where the list was
+    written: this message names the command line's option; a file names its field
+    (analyzer.play.position_input)."""
+
+    def __init__(self, kind: str):
+        super().__init__(f"{kind} is an Extra Salt card; add --expansion extra-salt")
+        self.kind = kind
+
+
 def parse_card(text: str, expansion: str = "base") -> int:
     """One card in `kind[:colour]` notation to its type id, checked against the expansion."""
     kind_word, _, colour = text.partition(":")
@@ -68,7 +78,7 @@ def parse_card(text: str, expansion: str = "base") -> int:
     else:
         t = first + colours.index(colour)
     if kc.TYPE_EXPANSION[t] > kc.EXPANSIONS.index(expansion):
-        raise SeasaltError(f"{kind} is an Extra Salt card; add --expansion extra-salt")
+        raise ExtraSaltCard(kind)
     return t
 
 

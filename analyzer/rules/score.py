@@ -1,4 +1,5 @@
-"""Card points and colour bonus of one player's hand and table (RULES.md §7), by the compiled kernel.
+"""Card points and colour bonus of one player's hand and table (docs/rules.md, "Scoring: card
+points"), by the compiled kernel.
 
     >>> score_hand("mermaid,shell:black,shell:grey", table="boat:black,boat:yellow")
     {'card_points': 5, 'colour_bonus': 2,
@@ -83,9 +84,9 @@ _LEGAL_PAIRS = ", ".join(f"{k1}+{k2}" for _e, k1, k2 in kc.PAIRS)
 
 
 def check_table(types: Sequence[int], whose: str = "the table") -> int:
-    """Raise SeasaltError unless the table cards can be split into played pairs (RULES.md §1,
-    kernels.cards PAIRS) and trios (a pair plus one starfish). Returns the number of pairs and
-    trios."""
+    """Raise SeasaltError unless the table cards can be split into played pairs (docs/rules.md, "The
+    cards", kernels.cards PAIRS) and trios (a pair plus one starfish). Returns the number of pairs
+    and trios."""
     kinds = Counter(kc.KINDS[kc.TYPE_KIND[t]] for t in types)
     for kind in kinds:
         if kind not in _TABLE_KINDS:

@@ -19,46 +19,85 @@ from typing import Callable, Iterator, TextIO
 from numba.core import event
 
 # What compiling costs, measured on this project's machine kind (2 cores, 24 GiB): the one place
-# these figures live. The README quotes the phrases below word for word and `--help` and the
-# status line print them (tests/faces/test_first_hour.py checks both); after a compile change, measure
-# again with `python scripts/compile_times.py --out docs/compile-times.md` (each command's first
-# run with an empty cache) and edit only these numbers.
+# these figures live. docs/compile.md quotes the phrases below word for word and `--help` and the
+# status line print them (tests/faces/test_first_hour.py checks both); after a compile change,
+# measure again with `python scripts/compile_times.py --out docs/compile-times.md` (each
+# command's first run with an empty cache) and edit only these numbers.
 COMPILE = {
     "warmup_wall_s": 168,          # a cold `seasalt warmup`, wall clock (docs/compile-times.md)
     "warmup_cpu_s": 168,           # ... its CPU time
     "warmup_peak_gb": 1.0,         # ... its peak memory (maximum resident set)
     "simulate_s": 14,              # a first `seasalt simulate` with nothing compiled, CPU-s
+    # each command's first run with nothing compiled, CPU-s (docs/compile-times.md): what its
+    # status line promises. "engine": a study of other players than the baseline (sweep,
+    # tournament, optimize, guide; measured with a threshold sweep); "search": a search player.
+    "first_run_s": {"simulate": 14, "engine": 11, "score": 3, "replay": 27,
+                    "advise": 73, "serve": 73, "review": 80, "search": 85,
+                    "seastead": 23},
     "machine": "a 2-core machine",
 }
 
 
-def _minutes(seconds: float) -> str:
+def about(seconds: float) -> str:
+    """A duration as the status line and the docs say it: about N s, or about N minutes."""
     return f"about {seconds / 60:.0f} minutes" if seconds >= 90 else f"about {seconds:.0f} s"
 
 
 # "about 6 minutes (369 s wall, 367 CPU-seconds and 4.4 GB of memory at its peak on an idle
 # 2-core machine; longer on a busy one)"
-WARMUP_COST = (f"{_minutes(COMPILE['warmup_wall_s'])} ({COMPILE['warmup_wall_s']} s wall, "
+WARMUP_COST = (f"{about(COMPILE['warmup_wall_s'])} ({COMPILE['warmup_wall_s']} s wall, "
                f"{COMPILE['warmup_cpu_s']} CPU-seconds and {COMPILE['warmup_peak_gb']} GB of "
                f"memory at its peak on {COMPILE['machine']}; longer on a busy one)")
-SIMULATE_COST = f"{_minutes(COMPILE['simulate_s'])}"
-WARMUP_SHORT = _minutes(COMPILE["warmup_wall_s"])
+SIMULATE_COST = f"{about(COMPILE['simulate_s'])}"
+WARMUP_SHORT = about(COMPILE["warmup_wall_s"])
 
 def readme_text() -> str:
-    """The README's "Compiling" item, from COMPILE (analyzer.studies.guide_pages writes it there)."""
+    """docs/compile.md's summary of what compiling costs, from COMPILE (analyzer.studies.guide_pages
+    writes it there)."""
     import textwrap
-    text = (f"- **Compiling**: the engine is compiled on its first use on a machine and loaded "
-            f"from `~/.cache/seasalt` afterwards (about a second); an edit of a kernel file "
-            f"recompiles only the kernels that import it (docs/compile.md). A "
-            f"first `seasalt simulate` compiles for {SIMULATE_COST}; `seasalt warmup` compiles "
+    f = COMPILE["first_run_s"]
+    text = (f"The engine is compiled on its first use on a machine and loaded from "
+            f"`~/.cache/seasalt` afterwards (about a second); an edit of a kernel file "
+            f"recompiles only the kernels that import it. A first `seasalt simulate` compiles for "
+            f"{SIMULATE_COST}, a first `seasalt advise` (or `seasalt serve`) for "
+            f"{about(f['advise'])}, a first run with a search player for {about(f['search'])} "
+            f"(CPU time; docs/compile-times.md has every command); `seasalt warmup` compiles "
             f"every command's kernels up front, {WARMUP_COST}, and shows each kernel as it "
-            f"compiles. A first run without it says so on its status line, and the speeds "
-            f"printed never include compiling. (The figures: analyzer/runs/compiling.py, COMPILE.)")
-    return textwrap.fill(text, 100, subsequent_indent="  ", break_on_hyphens=False)
+            f"compiles. A first run without it says on its status line what it compiles and about "
+            f"how long that takes, then how long it took; the speeds printed never include "
+            f"compiling. (The figures: analyzer/runs/compiling.py, COMPILE.)")
+    return textwrap.fill(text, 100, break_on_hyphens=False)
 
 
 NOTICE = (f"compiling the engine, first run here only (simulate: {SIMULATE_COST}; every command: "
           f"{WARMUP_SHORT})")
+# The commands whose kernels are those of another: the general engine's players, the advisor's.
+SAME_KERNELS = {"sweep": "engine", "tournament": "engine", "optimize": "engine", "guide": "engine"}
+
+
+def first_run_key(args: list[str]) -> str | None:
+    """The COMPILE["first_run_s"] entry of a command line (None: not measured): its command, a
+    search player named in it, a sweep's or tournament's general engine."""
+    command = next((a for a in args if not a.startswith("-")), None)
+    if command is None:
+        return None
+    if any("search(" in a or a == "search" for a in args):
+        return "search"
+    specs = [b for a, b in zip(args, args[1:]) if a in ("--policy", "-P")]
+    specs += [a.split("=", 1)[1] for a in args if a.startswith("--policy=")]
+    if command == "simulate" and any(not spec.startswith("baseline") for spec in specs):
+        return "engine"                 # another player than the baseline: the general engine
+    key = SAME_KERNELS.get(command, command)
+    return key if key in COMPILE["first_run_s"] else None
+
+
+def command_notice(command: str, key: str | None, kernel: str | None = None) -> str:
+    """The status line while a command compiles: its own estimate (COMPILE), and the kernel
+    compiling now."""
+    own = (about(COMPILE["first_run_s"][key]) if key
+           else f"warmup: every command, {WARMUP_SHORT}")
+    head = f"compiling the engine for {command}, first run here only ({own})"
+    return head + (f": {kernel}" if kernel else "")
 
 
 def kernel_name(ev) -> str:
@@ -138,19 +177,55 @@ QUIET = threading.Event()          # set by `seasalt warmup`, which shows every 
 
 class Notice:
     """The CLI's status line while compiling: on stderr, only if it is a terminal, erased when
-    compiling stops (the progress line of a run takes over); silent while QUIET is set."""
+    compiling stops (the progress line of a run takes over); silent while QUIET is set. With a
+    `command`, the line names it, its own estimate and the kernel compiling now, and `summary`
+    is the line that stays: what was compiled and how long it took."""
 
-    def __init__(self, stream: TextIO | None = None):
+    def __init__(self, stream: TextIO | None = None, command: str | None = None,
+                 key: str | None = None):
         self.stream = stream if stream is not None else sys.stderr
         isatty = getattr(self.stream, "isatty", None)
         self.enabled = bool(isatty and isatty())
         self.width = 0
+        self.command, self.key = command, key
+        self.kernels: list[tuple[str, float]] = []
 
     def show(self, text: str) -> None:
+        if self.command is not None:
+            return                       # kernel() shows the command's own line
         if self.enabled and not self.width and not QUIET.is_set():
             self.stream.write(f"\r{text} ...")
             self.stream.flush()
             self.width = len(text) + 4
+
+    def kernel(self, name: str, seconds: float | None) -> None:
+        """A kernel starts (seconds None) or ends compiling."""
+        if self.command is None or QUIET.is_set():
+            return
+        if seconds is not None:
+            self.kernels.append((name, seconds))
+            return
+        if self.enabled:
+            from ..render.text_tables import WIDTH
+            text = command_notice(self.command, self.key, name)
+            text = text if len(text) + 4 <= WIDTH else text[:WIDTH - 7] + "..."
+            self.stream.write("\r" + f"{text} ...".ljust(self.width))
+            self.stream.flush()
+            self.width = len(text) + 4
+
+    def summary(self) -> list[str]:
+        """What was compiled and in how long, the slowest kernels named (as warmup shows them)."""
+        if not self.kernels:
+            return []
+        from ..render.text_tables import wrap
+        total = sum(t for _, t in self.kernels)
+        slow = sorted(self.kernels, key=lambda k: -k[1])
+        named = ", ".join(f"{n} {_secs(t)}" for n, t in slow[:4])
+        more = f" and {len(slow) - 4} more" if len(slow) > 4 else ""
+        n = len(self.kernels)
+        return wrap(f"compiled {n} kernel{'s' * (n != 1)} for {self.command} in {_secs(total)} "
+                    f"({named}{more}); first run here only: later runs load them, and "
+                    f"'seasalt warmup' compiles every command's")
 
     def erase(self) -> None:
         if self.width:
@@ -159,12 +234,23 @@ class Notice:
             self.width = 0
 
 
+def _secs(seconds: float) -> str:
+    return f"{seconds:.1f} s" if seconds < 10 else f"{seconds:.0f} s"
+
+
 @contextmanager
-def notice(stream: TextIO | None = None) -> Iterator[CompileWatch]:
-    """Show NOTICE on a terminal whenever the block compiles the engine."""
-    n = Notice(stream)
+def notice(stream: TextIO | None = None, args: list[str] | None = None) -> Iterator[CompileWatch]:
+    """Show a status line on a terminal whenever the block compiles the engine. With the
+    command line `args`: the command's own estimate and each kernel as it compiles, and at the
+    end the lines that stay, saying what was compiled and how long it took."""
+    command = next((a for a in args if not a.startswith("-")), None) if args else None
+    n = Notice(stream, command, first_run_key(args) if command else None)
     try:
-        with watching(n.show, n.erase) as watch:
+        with watching(n.show, n.erase, n.kernel) as watch:
             yield watch
     finally:
         n.erase()
+        if n.enabled:                   # a terminal: a pipe's reader gets the run's own timing
+            for line in n.summary():
+                n.stream.write(line + "\n")
+            n.stream.flush()

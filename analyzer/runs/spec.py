@@ -13,7 +13,7 @@ themselves are analyzer.rules.limits' free functions, one per fact, also used by
 runs share some facts (a sweep's player counts, a tournament's lineup).
 
 Errors speak of parameters ("players must be 2, 3 or 4, got 5", SeasaltError.param = "players");
-the command line maps them to its flags (analyzer.faces.cli.FLAGS).
+the command line maps them to its flags (analyzer.base.errors.FLAGS).
 
 Where a run is computed is one Backend: the command line builds it from its flags in one place
 (analyzer.faces.options.backend_of), and every study takes it whole as `backend` (None: the

@@ -133,8 +133,8 @@ def simulate_games(players: int, games: int, policies: Sequence[str] = ("baselin
                    seed: int | None = None, backend: Backend | None = None,
                    expansion: str = "base", target: int | None = None,
                    progress: Progress | None = None) -> dict:
-    """Simulate `games` full games (RULES.md §8) to `target` (default 40/35/30 by players), on
-    `backend` (analyzer.runs.spec.Backend; None: Backend())."""
+    """Simulate `games` full games (docs/rules.md, "A game") to `target` (default 40/35/30 by
+    players), on `backend` (analyzer.runs.spec.Backend; None: Backend())."""
     return run(RunSpec.build(players, "games", games, policies, seed, expansion, target,
                              backend), progress)
 

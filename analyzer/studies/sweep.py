@@ -6,9 +6,9 @@
 For every grid point and player count P, the swept player (the base spec `policy` with the grid
 point's values) and P - 1 field players (`vs`, one spec for all or several cycled over the field
 seats) play `games` games in all, with the swept player in each seat in turn: the P rotations of
-analyzer.studies.rotation, `games // P` games each (the first `games % P` rotations one more), rotation r
-on the seed `rotation_seed(seed, P, r)`. The seeds do not depend on the grid point, so all points
-of one player count play on the same random streams (common random numbers).
+analyzer.studies.rotation, `games // P` games each (the first `games % P` rotations one more),
+rotation r on the seed `rotation_seed(seed, P, r)`. The seeds do not depend on the grid point, so
+all points of one player count play on the same random streams (common random numbers).
 
 A sweep is written `PARAM=LO..HI` (step 1), `PARAM=LO..HI:STEP`, or `PARAM=V1,V2,...`; parameter
 names, whole-number rules and ranges come from the policy registry (analyzer.rules.policies).
@@ -237,10 +237,28 @@ def run_grid(grid: Grid, specs: Sequence[RunSpec], progress: Progress | None = N
         "players": grid.counts,
         "games": games,
         "vs": [f.spec for f in grid.field],
+        "best": best_points(df, names),
         "timing": {**outcome.timing, "games_per_second":
                    outcome.units / outcome.seconds if outcome.seconds else None},
     })
     return df, header
+
+
+def best_points(df: pd.DataFrame, names: Sequence[str]) -> dict[str, str]:
+    """Per player count, the sentence that says what to conclude: the grid point with the
+    highest win rate and every point tied with it at this precision (95% intervals overlapping),
+    or that it is clear of the next. Rows with identical estimates (the same play) count once."""
+    from reports.captions import Estimate, rank
+    from ..render.text_tables import identical_groups, value
+    out = {}
+    for p, gp in df.groupby("players", sort=True):
+        rows = gp.to_dict("records")
+        later = {i for g in identical_groups(rows) for i in g[1:]}
+        points = [Estimate("(" + ", ".join(f"{n}={value(r[n])}" for n in names) + ")",
+                           r["win_rate"], r["win_rate_lo"], r["win_rate_hi"])
+                  for i, r in enumerate(rows) if i not in later]
+        out[str(p)] = rank(points, "win rate")
+    return out
 
 
 def sweep_row(runs: list, values: dict[str, float], spec: str, field_p: Sequence[str],

@@ -1,5 +1,5 @@
 /* seasalt_sim.c: an independent, single-threaded C simulator of the baseline player
- * (shared/BASELINE_POLICY.md) for the BASE game of Sea Salt & Paper (shared/RULES.md), written as
+ * (docs/players.md) for the BASE game of Sea Salt & Paper (docs/rules.md), written as
  * the speed yardstick of seasalt's engine (GitHub issue 29).
  *
  *   gcc -O3 -march=native -o sim seasalt_sim.c
@@ -11,8 +11,8 @@
  * 95% half-width.
  *
  * How it is fast (shared/PERFORMANCE_NOTES.md):
- * - a card is one of 58 slots (RULES.md §1 order: kind, then colour), a hand is a 64-bit mask;
- *   the first copy of a kind in §1 order is the lowest set bit, a random steal is the n-th set
+ * - a card is one of 58 slots (card order: kind, then colour), a hand is a 64-bit mask;
+ *   the first copy of a kind in card order is the lowest set bit, a random steal is the n-th set
  *   bit (pdep + tzcnt);
  * - each player keeps counts by kind (hand; hand+table) and colour, G[x] = number of colours
  *   holding more than x cards, and its card points cached: nothing rescans a hand;
@@ -43,7 +43,7 @@
 #define INLINE static inline __attribute__((always_inline))
 
 /* ------------------------------------------------------------------------------------------ */
-/* The catalogue (RULES.md §1, base game)                                                      */
+/* The catalogue (docs/rules.md, base game)                                                      */
 
 enum { WHITE, DARK_BLUE, LIGHT_BLUE, BLACK, YELLOW, GREEN, PURPLE, GREY, LIGHT_ORANGE, PINK,
        ORANGE, NCOLOURS };
@@ -51,7 +51,7 @@ enum { MERMAID, CRAB, BOAT, FISH, SWIMMER, SHARK, SHELL, OCTOPUS, PENGUIN, SAILO
        SHOAL, COLONY, CAPTAIN, NKINDS };
 #define NCARDS 58
 
-/* Copies per kind and colour, in §1 order. */
+/* Copies per kind and colour, in card order. */
 static const struct { int kind; int colours[12]; } CATALOGUE[NKINDS] = {
     {MERMAID, {WHITE, WHITE, WHITE, WHITE, -1}},
     {CRAB, {DARK_BLUE, DARK_BLUE, LIGHT_BLUE, LIGHT_BLUE, BLACK, YELLOW, YELLOW, GREEN, GREY, -1}},
@@ -150,7 +150,7 @@ typedef struct {
     uint8_t ak[16];         /* cards in hand + table by kind */
     uint8_t col[16];        /* cards in hand + table by colour */
     uint64_t hand;          /* hand as a mask of card slots */
-    int32_t pts;            /* card points (RULES.md §7), kept up to date */
+    int32_t pts;            /* card points (docs/rules.md), kept up to date */
     int32_t revealed;       /* LAST CHANCE: hand revealed, cannot be stolen from */
 } __attribute__((aligned(16))) Player;
 
@@ -276,7 +276,7 @@ INLINE void give_up(Player *P, int c) {
     CHECKP(P, "give_up");
 }
 
-/* Move the first two cards of the pair (kinds k1, k2) from hand to table, §1 order. Base game:
+/* Move the first two cards of the pair (kinds k1, k2) from hand to table, card order. Base game:
  * a held pair becomes a table pair, card points and colours stay. */
 INLINE void play_pair(Player *P, int k1, int k2) {
     uint64_t h = P->hand;
@@ -311,7 +311,7 @@ INLINE int draw_deck(Sim *S, Hot *H) {
     return c;
 }
 
-/* Draw step, BASELINE_POLICY "Draw step" and RULES.md §4.1, §10.1-3. */
+/* Draw step, the baseline's "Draw step" and docs/rules.md. */
 INLINE void draw_step(Sim *S, Hot *H, Player *P) {
     int na = H->plen[0], nb = H->plen[1];
     if (likely(na && nb)) {
@@ -397,7 +397,7 @@ INLINE void round_body(Sim *S, Hot *H, int np, int stop_at, int lc_at) {
         turns++;
     draw:
         draw_step(S, H, P);
-        for (;;) {                              /* play step, BASELINE_POLICY order */
+        for (;;) {                              /* play step, the baseline's order */
             if (unlikely(P->ak[MERMAID] == 4)) {
                 S->end = END_MERMAIDS;
                 S->turns = turns;
@@ -445,7 +445,7 @@ INLINE void round_body(Sim *S, Hot *H, int np, int stop_at, int lc_at) {
             }
             break;
         }
-        /* end of turn, RULES.md §4.3 */
+        /* end of turn, docs/rules.md */
         int nxt = p + 1 < np ? p + 1 : 0;
         if (decl == DECL_STOP) {
             S->end = END_STOP;

@@ -1,22 +1,17 @@
-"""The `seasalt` command line: the score and simulate contracts of DESIGN.md, determinism across
---jobs, and one-line `error:` messages with exit status 2 for every kind of bad input."""
+"""The `seasalt` command line: the score and simulate contracts of the command line, determinism
+across --jobs, and one-line `error:` messages with exit status 2 for every kind of bad input."""
 from __future__ import annotations
 
 import io
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from analyzer import __version__
 from analyzer.base.progress import ProgressLine
 from analyzer.runs.batches import max_jobs
-from cli_helpers import assert_user_error, run, run_json, without_timing  # noqa: F401
+from cli_helpers import assert_user_error, cli, run, run_json, without_timing  # noqa: F401
 
 EX14_HAND = ("mermaid,mermaid,shell:dark_blue,shell:light_blue,shell:black,octopus:light_blue,"
              "crab:dark_blue,crab:dark_blue,boat:dark_blue,lighthouse")
@@ -40,7 +35,8 @@ def test_help(args):
 
 # --- score --------------------------------------------------------------------------------------
 
-# RULES.md §7.1 worked examples (hand, table, expansion, card points, colour bonus).
+# docs/rules.md, "Scoring: card points" worked examples (hand, table, expansion, card points, colour
+# bonus).
 EXAMPLES = [
     ("mermaid,mermaid,crab:light_blue,boat:light_blue,shell:light_blue,octopus:light_blue,"
      "fish:green,shark:green,colony", "", "base", 7, 4),                                       # 1
@@ -309,25 +305,8 @@ def test_progress_line_is_silent_off_a_terminal_or_for_short_runs():
 
 # --- the installed console script ---------------------------------------------------------------
 
-def _script() -> str:
-    exe = Path(sys.executable).with_name("seasalt")
-    found = str(exe) if exe.exists() else shutil.which("seasalt")
-    if not found:
-        pytest.skip("console script `seasalt` is not installed")
-    return found
-
-
-def _env() -> dict:
-    env = dict(os.environ)
-    # the checkout under test comes first, also when the venv's editable install points elsewhere
-    checkout = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [checkout, env.get("PYTHONPATH")]))
-    return env
-
-
 def test_console_script_score():
-    p = subprocess.run([_script(), "score", "--hand", EX14_HAND, "--table", EX14_TABLE, "--json"],
-                       capture_output=True, text=True, env=_env(), timeout=300)
+    p = cli("score", "--hand", EX14_HAND, "--table", EX14_TABLE, "--json")
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout) == {"card_points": 15, "colour_bonus": 5,
                                     "breakdown": {"mermaids": 8, "duos": 2, "collections": 4,
@@ -340,7 +319,7 @@ def test_console_script_score():
     ["simulate", "--players", "2", "--rounds", "ten"],
 ])
 def test_console_script_error_is_one_line(args):
-    p = subprocess.run([_script(), *args], capture_output=True, text=True, env=_env(), timeout=300)
+    p = cli(*args)
     assert p.returncode == 2
     assert p.stdout == ""
     assert "Traceback" not in p.stderr

@@ -129,8 +129,8 @@ def test_unknown_card_suggests_the_nearest_name():
 # --- one source for the figures the README, docs/ and the guide share (issue 30, item 4) ---------
 
 def test_the_readme_and_docs_quote_the_guide_from_its_own_files():
-    """Every figure the README and docs/strategy.md share with the strategy guide is written
-    from the guide's CSVs (analyzer.studies.guide_pages.figure_blocks): the marked blocks are exactly
+    """Every figure the README and docs/strategy.md share with the strategy guide is written from
+    the guide's CSVs (analyzer.studies.guide_pages.figure_blocks): the marked blocks are exactly
     what those files give, and the guide's page says the same numbers."""
     from analyzer.studies.guide_pages import MARKED, figure_blocks, refresh
     blocks = figure_blocks(ROOT)

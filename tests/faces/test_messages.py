@@ -99,3 +99,19 @@ def test_the_usual_mistakes_are_one_short_error_line(args, monkeypatch):
     monkeypatch.chdir(ROOT)
     line = error_line(args)
     assert len(line) <= WIDTH, f"{len(line)} columns: {line}"
+
+
+@pytest.mark.parametrize("where, position", [
+    ("hand", {"hand": "lobster,crab:black,shell:green"}),
+    ("history turn 1: card", {"history": [{"seat": 1, "draw": "A", "card": "lobster"}]}),
+])
+def test_an_extra_salt_card_in_a_base_file_names_the_files_field(tmp_path, where, position):
+    """The fix is in the file, where the user is: `advise` has no --expansion option."""
+    line = error_line([], tmp_path, **position)
+    assert line.startswith(f"error: {where}: lobster is an Extra Salt card") and \
+        '"expansion": "extra-salt"' in line and "--expansion" not in line, line
+
+
+def test_an_extra_salt_card_on_the_command_line_names_the_option():
+    line = error_line(["score", "--hand", "lobster,crab:black"])
+    assert line.endswith("add --expansion extra-salt"), line

@@ -55,15 +55,6 @@ TEXTS = {name: (ROOT / name).read_text(encoding="utf-8") for name in DOCS}
 README = TEXTS["README.md"]
 
 
-def _install_first(text: str) -> str:
-    """The README with its install section first: its opening shows the three questions'
-    commands, which a new user runs after installing."""
-    start = text.index("\n## Install and first run\n")
-    end = text.index("\n## ", start + 1)
-    return text[start:end] + text[:start] + text[end:]
-
-
-TEXTS["README.md"] = _install_first(README)
 FULL = os.environ.get("SEASALT_README_FULL") == "1"
 CAPS = {"games": 2_000, "rounds": 200_000}             # commands whose output is not shown
 SHOWN_CAPS = {"games": 5_000, "rounds": 1_000_000}     # console commands, outputs compared

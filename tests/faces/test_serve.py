@@ -102,7 +102,7 @@ def cli_error(tmp_path, content: bytes, console_script: bool = False) -> str:
     path = tmp_path / "position.json"
     path.write_bytes(content)
     if console_script:
-        r = cli(["advise", str(path)])
+        r = cli("advise", str(path))
         code, out, err = r.returncode, r.stdout, r.stderr
     else:
         r = CliRunner().invoke(main, ["advise", str(path)])
@@ -162,11 +162,13 @@ def test_a_position_with_history_is_read_as_the_cli_reads_it(url, query, flags):
 
 
 @pytest.mark.parametrize("query, words", [
-    ({"tremble": 0}, "--tremble must be between 0.001 and 1"),
-    ({"precision": 0.01}, "--reading takes --samples, not --precision"),
-    ({"robust": 1}, "--reading answers for one --opponent"),
+    ({"tremble": 0}, "--tremble must be between 0.001 and 1"),     # the API's own parameter
+    ({"precision": 0.01}, "takes Samples, not Precision: empty the Precision box"),
+    ({"robust": 1}, 'untick "also ask several models" or "read the opponents\' hands"'),
 ])
-def test_bad_reading_options_are_400_with_the_cli_message(url, query, words):
+def test_bad_reading_options_name_the_control_that_fixes_them(url, query, words):
+    """The page shows the server's message: it names the page's controls, not the CLI's
+    flags (the page has no tremble control; the API's parameter is named)."""
     status, body, _ = advise(url, READING.read_bytes(), **query)
     assert status == 400 and body.startswith("error: ") and words in body, body
 
@@ -175,9 +177,9 @@ def test_bad_reading_options_are_400_with_the_cli_message(url, query, words):
     ({"samples": "many"}, "invalid value for samples: 'many'"),
     ({"no-play-on": "perhaps"}, "invalid value for no-play-on: 'perhaps'"),
     ({"seed ": 2}, "unknown parameter 'seed '"),
-    ({"samples": 0}, "--samples must be between 1 and 10000000, got 0"),
-    ({"seed": -1}, "--seed must be between 0 and 2**64-1"),
-    ({"samples": 10, "precision": 0.01}, "give --samples or --precision, not both"),
+    ({"samples": 0}, "Samples must be between 1 and 10000000, got 0"),    # the page's words
+    ({"seed": -1}, "Seed must be between 0 and 2**64-1"),
+    ({"samples": 10, "precision": 0.01}, "give Samples or Precision, not both"),
     ({"opponent": "nobody"}, "nobody"),
     ({"jobs": 2}, "unknown parameter 'jobs'"),
 ])
@@ -311,7 +313,7 @@ def test_a_busy_port_is_one_error_line():
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        r = cli(["serve", "--port", str(port)])
+        r = cli("serve", "--port", str(port))
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}:")
     assert "--port" in r.stderr and r.stderr.count("\n") == 1

@@ -192,6 +192,30 @@ def test_the_example_entered_by_clicking_gets_the_cli_advice(page, url, cli_text
     assert page.is_visible("#stale") and page.is_disabled("#more")   # says it is stale
 
 
+# the widest option of each drop-down against the room its box gives it (the arrow's 24 px off)
+SELECTS_FIT = """() => [...document.querySelectorAll('select')].filter(e => e.offsetParent !== null)
+  .map(e => { const c = document.createElement('canvas').getContext('2d');
+              c.font = getComputedStyle(e).font;
+              const widest = Math.max(...[...e.options].map(o => c.measureText(o.text).width));
+              return [e.id, Math.ceil(widest), e.clientWidth - 24]; })
+  .filter(([id, need, room]) => need > room)"""
+
+
+def test_the_page_shows_no_error_before_anything_is_asked(page, url):
+    """A fresh page invites, it does not scold: the empty position is not valid, but no error is
+    shown until Advise is pressed; then the reason is. Every drop-down shows its options whole
+    (the Decision's labels are short, its question is written under it)."""
+    open_page(page, url)
+    sync_api.expect(page.locator("#check")).to_contain_text("press Advise")
+    assert "bad" not in page.get_attribute("#check", "class") and page.text_content("#status") == ""
+    assert page.text_content("#decision-question").startswith("Play step: ")
+    assert page.evaluate(SELECTS_FIT) == []
+    shoot(page, "entry")
+    press_advise(page)
+    assert page.text_content("#status").startswith("error: you hold 0 card points")
+    sync_api.expect(page.locator("#check")).to_have_class("check bad")
+
+
 def test_a_fifth_mermaid_shows_the_cli_message(page, url):
     open_page(page, url)
     mermaid = '#picker-grid .card[data-card="mermaid"]'
@@ -321,8 +345,15 @@ def test_the_robust_table_is_the_cli_answer(page, url):
     page.fill("#json", EXAMPLE.read_text())
     page.click("#import")
     sync_api.expect(page.locator("#file-status")).to_have_text("import: loaded.")
+    page.fill("#samples", "")
+    page.check("#robust")            # several models: fewer deals each by default, said not done
+    assert page.input_value("#samples") == ""
+    assert page.get_attribute("#samples", "placeholder") == "20000"
+    assert page.text_content("#samples-per") == "(per model pair)"
+    page.fill("#samples", "100000")
+    page.uncheck("#robust")
     page.check("#robust")
-    assert page.input_value("#samples") == "20000"       # several models: fewer deals each
+    assert page.input_value("#samples") == "100000"        # a number given is never changed
     press_advise(page, samples=1000, seed=1)
     text = cli_advice(EXAMPLE, "--samples", "1000", "--seed", "1", "--robust")
     cli = json.loads(text)
@@ -332,6 +363,11 @@ def test_the_robust_table_is_the_cli_answer(page, url):
     assert page.text_content("#verdict") == f"Verdict: {cli['verdict']}"
     assert cli["verdict"].startswith("depends: ")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    # every cell of every row on the screen, none scrolled away (a phone shows labelled lines)
+    outside = page.eval_on_selector_all("#robust-table td", """els => els.filter(e => {
+        const r = e.getBoundingClientRect(); return r.width === 0 || r.right > innerWidth; }).length""")
+    assert outside == 0
+    shoot(page, "robust", at="#robust-result")
 
 
 def test_a_position_with_history_shows_both_verdicts(page, url):
@@ -433,8 +469,8 @@ def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
     """`seasalt review --json` opened as a file: every decision of the seat, the costliest
     (largest loss in P(win game)) first, each with the advisor's ranking of its options."""
     from serving import cli
-    r = cli(["review", "--seed", "7", "--players", "2", "--seat", "0", "--target", "20",
-             "--samples", "200", "--json"])
+    r = cli("review", "--seed", "7", "--players", "2", "--seat", "0", "--target", "20",
+             "--samples", "200", "--json")
     assert r.returncode == 0, r.stderr
     review = json.loads(r.stdout)
     path = tmp_path / "review.json"
@@ -454,10 +490,38 @@ def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
                                      "els => els.map(e => e.dataset.option)") == ranked
     loss = first["loss"]
     assert page.text_content("#review-list > li:first-child .loss").startswith(
-        f" loss +{js_fixed(100 * loss['mean'], 1)} [{js_fixed(100 * loss['ci95'][0], 1)}, "
+        f" · loss +{js_fixed(100 * loss['mean'], 1)} [{js_fixed(100 * loss['ci95'][0], 1)}, "
         f"{js_fixed(100 * loss['ci95'][1], 1)}]")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
     assert page.evaluate(CONTRAST) == []
+
+
+def test_a_long_review_shows_the_costliest_and_folds_the_rest(desktop, url, tmp_path):
+    """A whole game's review (about ninety decisions): the costliest five in full, the next ten
+    folded to their one line, the rest behind one button; the decisions named in the game's
+    words, never the engine's (crab_card, crab_pile)."""
+    from serving import cli
+    r = cli("review", "--seed", "7", "--players", "2", "--seat", "0", "--samples", "200",
+             "--json")
+    assert r.returncode == 0, r.stderr
+    decisions = json.loads(r.stdout)["decisions"]
+    assert len(decisions) > 15
+    path = tmp_path / "review.json"
+    path.write_text(r.stdout)
+    open_page(desktop, url)
+    desktop.set_input_files("#upload", path)
+    desktop.wait_for_selector("#review-list > li")
+    items = desktop.locator("#review-list > li")
+    assert items.count() == len(decisions)
+    visible = [items.nth(i).is_visible() for i in range(items.count())]
+    assert visible == [True] * 15 + [False] * (len(decisions) - 15)
+    assert desktop.locator("#review-list > li > details").count() == len(decisions) - 5
+    assert desktop.locator("#review-list > li:nth-child(6) table").is_hidden()     # folded
+    words = desktop.text_content("#review-list")
+    assert "crab_card" not in words and "crab_pile" not in words and "victim" not in words
+    desktop.click("#review-more")
+    assert all(items.nth(i).is_visible() for i in range(items.count()))
+    assert desktop.is_hidden("#review-more")
 
 
 def test_a_game_is_played_by_clicking_to_its_end(page, url, tmp_path):
@@ -479,7 +543,7 @@ def test_a_game_is_played_by_clicking_to_its_end(page, url, tmp_path):
     rows = page.locator("#play-hint-table tr")
     assert rows.count() == page.locator("#play-actions button").count() + 1
     assert re.search(r"\d+\.\d% \[", page.text_content("#play-hint-table"))
-    shoot(page, "play", "#play")
+    shoot(page, "play", "#play-turn")         # the decision, its actions and the hint
     views = 1
     while page.get_attribute("body", "data-play-over") != "true":
         step = int(page.get_attribute("body", "data-play-step"))
@@ -488,6 +552,8 @@ def test_a_game_is_played_by_clicking_to_its_end(page, url, tmp_path):
         views += 1
         page.wait_for_selector(f'body[data-play-views="{views}"]', state="attached")
         assert int(page.get_attribute("body", "data-play-step")) == step + 1, words
+        turn = page.text_content("#play-turn")                 # the question, in game words
+        assert turn.endswith("?") or turn.startswith("Game over"), turn
         assert page.evaluate("document.documentElement.scrollWidth") <= page.width
         assert views < 400
     assert page.text_content("#play-turn").startswith("Game over: seat")

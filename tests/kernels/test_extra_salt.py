@@ -1,6 +1,7 @@
-"""Extra Salt (RULES.md §1, §4.2, §5, §7, §10.8, §10.15; BASELINE_POLICY "With Extra Salt"):
-crab+lobster, the jellyfish lock, starfish, seahorse, cast of crabs, pair legality and the
-baseline's rules 3b and 4b, on scripted 66-card rounds.
+"""Extra Salt (docs/rules.md, "The cards", "A turn", "Pair effects", "Scoring: card points", edge
+case 8, edge case 15; the baseline (docs/players.md) "With Extra Salt"): crab+lobster, the jellyfish
+lock, starfish, seahorse, cast of crabs, pair legality and the baseline's rules 3b and 4b, on
+scripted 66-card rounds.
 
 The lobster shuffle is random: the tests assert what the rules fix (the card kept, how many were
 seen, the deck's contents) and that the order really changes, never one shuffled order.
@@ -25,7 +26,7 @@ def score(q, points, card_points, bonus):
 
 
 # ---------------------------------------------------------------------------------------------
-# crab + lobster (§5, baseline rule 3b)
+# crab + lobster ("Pair effects", baseline rule 3b)
 
 # Player 0: crab + lobster (1 held pair) + 2 octopus = 4. Tops shell:black / boat:black gain 0;
 # the draw keeps shell:green (0) and discards fish:black on A (1-1 tie). The pair is then played:
@@ -44,9 +45,9 @@ def _lobster_head(seen):
 
 
 def test_lobster_keeps_the_best_of_the_top_five_and_shuffles_the_deck():
-    """§5 crab+lobster: "Take the top 5 cards of the deck. Keep one in hand. Put the rest back and
-    shuffle the whole deck." Over several seeds: the same card is kept, the deck keeps exactly
-    the other cards, and its order (also below the five) changes with the shuffle."""
+    """"Pair effects" crab+lobster: "Take the top 5 cards of the deck. Keep one in hand. Put the
+    rest back and shuffle the whole deck." Over several seeds: the same card is kept, the deck keeps
+    exactly the other cards, and its order (also below the five) changes with the shuffle."""
     top = ["shell:green", "fish:black", "fish:dark_blue", "boat:yellow", "octopus:green",
            "shell:yellow", "penguin:pink"]
     orders = set()
@@ -78,8 +79,8 @@ def test_lobster_tie_keeps_the_card_nearest_the_top():
 
 
 def test_edge_8_lobster_with_fewer_than_five_cards_sees_them_all():
-    """§10.8: "Lobster with fewer than 5 deck cards: the player sees them all." Three cards are
-    left after the draw step (the rest of the cards are under pile B)."""
+    """edge case 8: "Lobster with fewer than 5 deck cards: the player sees them all." Three cards
+    are left after the draw step (the rest of the cards are under pile B)."""
     s = scripted(2, deck="shell:green,fish:black,fish:dark_blue,octopus:green,boat:yellow",
                  piles=("shell:black", "crab:grey"), rest="B", expansion=ES,
                  hands={0: LOBSTER_HAND})
@@ -89,8 +90,8 @@ def test_edge_8_lobster_with_fewer_than_five_cards_sees_them_all():
 
 
 def test_edge_8_lobster_with_one_card_left():
-    """§10.8 / §6.3: one card left: it is seen and kept; the deck is empty, and the declaration
-    in this emptying turn is scored."""
+    """edge case 8 / "Ending a round": one card left: it is seen and kept; the deck is empty, and
+    the declaration in this emptying turn is scored."""
     s = scripted(2, deck="shell:green,fish:black,octopus:green", piles=("shell:black", "crab:grey"),
                  rest="B", expansion=ES, hands={0: LOBSTER_HAND})
     end, events = run(s)
@@ -99,7 +100,7 @@ def test_edge_8_lobster_with_one_card_left():
 
 
 def test_edge_8_lobster_with_an_empty_deck_does_nothing():
-    """§10.8: "With an empty deck it does nothing." Played through the decision API it moves
+    """edge case 8: "With an empty deck it does nothing." Played through the decision API it moves
     no card; the baseline (rule 3b needs a deck card) keeps crab+lobster in a final turn."""
     s = scripted(2, current=1, declared=(0, LC), deck=(), piles=("shell:black", ()), rest=None,
                  expansion=ES, hands={0: CALLER11, 1: "crab:dark_blue,lobster"})
@@ -132,13 +133,13 @@ def test_rule_3_crab_pair_comes_before_crab_lobster():
 
 
 # ---------------------------------------------------------------------------------------------
-# swimmer + jellyfish: the lock (§5, baseline rule 4b)
+# swimmer + jellyfish: the lock ("Pair effects", baseline rule 4b)
 
 def test_lock_makes_opponents_take_only_the_deck_top_until_the_casters_turn():
-    """§5 swimmer+jellyfish: "every turn taken by another player is a locked turn ... the player
-    takes only the top card of the deck ... no discard, no pair, no trio and no declaration";
-    §4.3.5: the lock ends when the caster's next turn begins. Player 1 holds 12 points and a
-    swimmer+jellyfish pair but can neither declare nor play it."""
+    """"Pair effects" swimmer+jellyfish: "every turn taken by another player is a locked turn ...
+    the player takes only the top card of the deck ... no discard, no pair, no trio and no
+    declaration"; "A turn": the lock ends when the caster's next turn begins. Player 1 holds 12
+    points and a swimmer+jellyfish pair but can neither declare nor play it."""
     s = scripted(3, deck="boat:black,shark:green,shell:dark_blue,shell:light_blue,octopus:green,"
                          "fish:dark_blue",
                  piles=("shell:black", "crab:grey"), expansion=ES,
@@ -164,7 +165,7 @@ def test_lock_makes_opponents_take_only_the_deck_top_until_the_casters_turn():
 
 
 def test_edge_15_locked_turn_with_an_empty_deck_takes_nothing():
-    """§10.2 / §10.15: "A locked turn facing an empty deck takes nothing" (piles are not
+    """edge case 2 / edge case 15: "A locked turn facing an empty deck takes nothing" (piles are not
     touched). With no declaration the round is then void."""
     s = scripted(2, current=1, lock=0, deck=(), piles=("shell:black", "crab:grey"), rest="A",
                  expansion=ES, hands={1: "octopus:light_blue"})
@@ -174,8 +175,8 @@ def test_edge_15_locked_turn_with_an_empty_deck_takes_nothing():
 
 
 def test_edge_15_locked_final_turn_with_an_empty_deck_takes_nothing():
-    """§10.15 / §5: LAST CHANCE final turns can be locked; with an empty deck the locked player
-    takes nothing, and the round is scored (never void once declared)."""
+    """edge case 15 / "Pair effects": LAST CHANCE final turns can be locked; with an empty deck the
+    locked player takes nothing, and the round is scored (never void once declared)."""
     s = scripted(2, current=1, lock=0, declared=(0, LC), deck=(), piles=("shell:black", "crab:grey"),
                  rest="A", expansion=ES,
                  hands={0: CALLER11, 1: "octopus:light_blue,octopus:yellow"})
@@ -186,7 +187,7 @@ def test_edge_15_locked_final_turn_with_an_empty_deck_takes_nothing():
 
 
 def test_edge_15_lock_in_the_callers_turn_locks_every_final_turn():
-    """§10.15: "A lock cast during the caller's LAST CHANCE turn locks every final turn."
+    """edge case 15: "A lock cast during the caller's LAST CHANCE turn locks every final turn."
     Baseline rule 4b comes before the declaration (rule 5): player 0 (11 + held pair 1 = 12)
     locks, then calls LAST CHANCE. Player 1's crab pair is never played."""
     s = scripted(3, deck="boat:black,shark:green,shell:dark_blue,shell:light_blue",
@@ -209,8 +210,8 @@ def test_edge_15_lock_in_the_callers_turn_locks_every_final_turn():
 
 
 def test_edge_15_lock_in_a_final_turn_locks_the_later_final_turns():
-    """§10.15: "A lock cast in a final turn locks the later final turns." Player 1's final turn
-    plays swimmer+jellyfish (no shark: no steal); player 2's final turn is locked."""
+    """edge case 15: "A lock cast in a final turn locks the later final turns." Player 1's final
+    turn plays swimmer+jellyfish (no shark: no steal); player 2's final turn is locked."""
     s = scripted(3, current=1, declared=(0, LC), deck="boat:black,shark:green,shell:dark_blue",
                  piles=("shell:black", "crab:grey"), expansion=ES,
                  hands={0: CALLER11, 1: "swimmer:black,jellyfish:purple"})
@@ -227,9 +228,10 @@ def test_edge_15_lock_in_a_final_turn_locks_the_later_final_turns():
 
 
 def test_casters_own_boat_extra_turn_is_not_locked():
-    """§5 notes / §12.1: "The caster's own boat extra turns are normal." Player 0 (5 points)
-    locks (rule 4b), then plays boats (rule 6): the extra turn is a normal draw of two cards
-    (keep octopus:green, discard crab:black): 6 + 2 table pairs = 8."""
+    """"Pair effects" notes / "Where seasalt deliberately differs from Board Game Arena": "The
+    caster's own boat extra turns are normal." Player 0 (5 points) locks (rule 4b), then plays boats
+    (rule 6): the extra turn is a normal draw of two cards (keep octopus:green, discard crab:black):
+    6 + 2 table pairs = 8."""
     s = scripted(2, deck="shell:green,fish:black,octopus:green,crab:black",
                  piles=("shell:black", "crab:grey"), expansion=ES,
                  hands={0: "swimmer:dark_blue,jellyfish:purple,boat:dark_blue,boat:light_blue,"
@@ -305,8 +307,8 @@ def test_starfish_is_never_played_and_loses_its_pair():
 
 
 def test_trio_on_the_table_scores_in_the_round():
-    """§7 D: a trio on the table scores pair 1 + starfish 2 (built on the table: the baseline
-    never plays trios). 3 + 2 octopus 3 = 6; penguin:pink from A (gain 1): 7."""
+    """"Scoring: card points" D: a trio on the table scores pair 1 + starfish 2 (built on the table:
+    the baseline never plays trios). 3 + 2 octopus 3 = 6; penguin:pink from A (gain 1): 7."""
     s = scripted(2, deck="fish:black,boat:black", piles=("penguin:pink", "crab:grey"),
                  expansion=ES, tables={0: "crab:black,crab:green,starfish:yellow"},
                  hands={0: "octopus:light_blue,octopus:yellow"})
@@ -318,8 +320,9 @@ def test_trio_on_the_table_scores_in_the_round():
 
 
 def test_seahorse_gain_drives_the_draw():
-    """§7 C: the seahorse joins the collection it raises most. With 1 sailor and 2 octopus (3
-    points) it gains 5 (sailor 0 -> 5), more than octopus:green (+3): 8 points, STOP."""
+    """"Scoring: card points" C: the seahorse joins the collection it raises most. With 1 sailor and
+    2 octopus (3 points) it gains 5 (sailor 0 -> 5), more than octopus:green (+3): 8 points,
+    STOP."""
     s = scripted(2, deck="fish:black,boat:black", piles=("seahorse", "octopus:green"), expansion=ES,
                  hands={0: "sailor:pink,octopus:light_blue,octopus:yellow"})
     end, events = run(s)
@@ -329,8 +332,8 @@ def test_seahorse_gain_drives_the_draw():
 
 
 def test_illegal_pairs_are_never_played():
-    """§1: jellyfish+jellyfish, jellyfish+shark and a lobster without a crab are not pairs: no
-    pair is played, none is held (3 octopus 6 + penguin:pink 1 = 7)."""
+    """"The cards": jellyfish+jellyfish, jellyfish+shark and a lobster without a crab are not pairs:
+    no pair is played, none is held (3 octopus 6 + penguin:pink 1 = 7)."""
     s = scripted(2, deck="fish:black,boat:black", piles=("penguin:pink", "boat:yellow"), expansion=ES,
                  hands={0: "jellyfish:purple,jellyfish:pink,shark:green,lobster,"
                            "octopus:light_blue,octopus:yellow,octopus:green"})
@@ -343,9 +346,9 @@ def test_illegal_pairs_are_never_played():
 
 
 def test_locks_do_not_stack():
-    """§5 notes: "Locks do not stack." Two swimmer+jellyfish pairs in one turn (2 held pairs + 2
-    octopus = 5): two lock_on events, still one lock, lifted once when the caster's turn comes.
-    Then octopus:green: 6 + 2 table pairs = 8."""
+    """"Pair effects" notes: "Locks do not stack." Two swimmer+jellyfish pairs in one turn (2 held
+    pairs + 2 octopus = 5): two lock_on events, still one lock, lifted once when the caster's turn
+    comes. Then octopus:green: 6 + 2 table pairs = 8."""
     s = scripted(2, deck="boat:black,shark:green,shell:dark_blue,octopus:green,fish:dark_blue",
                  piles=("shell:black", "crab:grey"), expansion=ES,
                  hands={0: "swimmer:dark_blue,swimmer:black,jellyfish:purple,jellyfish:pink,"
@@ -367,7 +370,7 @@ def test_locks_do_not_stack():
 
 
 def test_a_lock_ends_with_the_round():
-    """§5 notes: "A lock ends with the round." Dealing the next round clears it."""
+    """"Pair effects" notes: "A lock ends with the round." Dealing the next round clears it."""
     s = scripted(3, current=1, lock=2, expansion=ES)
     assert int(s[ks.LOCK]) == 2
     ks.deal(s, 3, np.array(sorted(kc.deck_types(ES)), dtype=np.int64), 0)

@@ -1,8 +1,8 @@
-"""RULES.md §8 (game flow), BASELINE_POLICY "Game": totals, target, tie-break, shared wins,
-four-mermaid wins and the starting player of each round.
+"""docs/rules.md, "A game" (game flow), the baseline (docs/players.md) "Game": totals, target,
+tie-break, shared wins, four-mermaid wins and the starting player of each round.
 
 `kernels.game.play_game` shuffles every round itself, so the game rules are checked on traced
-random games: each game's events are cut into rounds and every §8 rule is applied to them in
+random games: each game's events are cut into rounds and every "A game" rule is applied to them in
 plain Python (who starts each round, what is added to the totals, when the game must end and
 who must win), then compared with what play_game returned. Small targets make the tie-break
 cases frequent; the test asserts that they really occurred.
@@ -44,17 +44,18 @@ def split_rounds(events):
 
 
 def check_game(n, target, rounds, mermaids, totals, winners, events):
-    """Apply RULES.md §8 to the traced rounds; return the kind of finish for coverage counts."""
+    """Apply docs/rules.md, "A game" to the traced rounds; return the kind of finish for coverage
+    counts."""
     rs = split_rounds(events)
     assert len(rs) == rounds
     run = [0] * n
-    starter = 0                                           # §3.1: seat 0 starts round 1
+    starter = 0                                           # "A game": seat 0 starts round 1
     for k, r in enumerate(rs):
         last = k == len(rs) - 1
         turns = [e for e in r if e[0] == "turn"]
         assert turns[0][1] == starter, f"round {k} starts with seat {turns[0][1]}, not {starter}"
         _, ender, end, _ = r[-1]
-        # §8.3: who ended the round.
+        # "A game": who ended the round.
         if end in ("stop", "last_chance_won", "last_chance_lost"):
             assert [e[1] for e in r if e[0] == "declare"] == [ender]
         elif end == "void":
@@ -65,14 +66,14 @@ def check_game(n, target, rounds, mermaids, totals, winners, events):
         for e in r:
             if e[0] == "score":
                 pts[e[1]] = e[2]
-        if end == "mermaids":                             # §6.4: the holder wins, round unscored
+        if end == "mermaids":                             # four mermaids: the holder wins, unscored
             assert last and mermaids == 1
             assert winners == [int(q == ender) for q in range(n)]
             return "mermaids"
         if end == "void":
-            assert pts == [0] * n                         # §8.1: a void round adds nothing
+            assert pts == [0] * n                         # "A game": a void round adds nothing
         run = [a + b for a, b in zip(run, pts)]
-        if max(run) >= target:                            # §8.2: the game ends after this round
+        if max(run) >= target:                            # "A game": the game ends after this round
             assert last, f"a total reached {max(run)} >= {target} but the game went on"
             assert totals == run and mermaids == 0
             best = max(run)
@@ -84,16 +85,16 @@ def check_game(n, target, rounds, mermaids, totals, winners, events):
                 return "shared"
             return "tie-break" if len(tied) > 1 else "outright"
         assert not last, "the game stopped below the target"
-        starter = (ender + 1) % n                         # §8.3: left of the player who ended it
+        starter = (ender + 1) % n                         # left of the player who ended it
     raise AssertionError("no round")
 
 
 @pytest.mark.parametrize("players,target,games", [(2, 12, 1500), (3, 12, 1500), (4, 12, 1500),
                                                   (4, 20, 700), (3, 35, 300)])
 def test_game_rules_on_traced_games(players, target, games):
-    """§8.1-8.3 on every game: totals, target, winners (tie: most points in the final round,
-    then shared), four-mermaid wins, and each round's starting player (seat 0, then the player
-    after the one who ended the previous round)."""
+    """docs/rules.md, "A game" on every game: totals, target, winners (tie: most points in the final
+    round, then shared), four-mermaid wins, and each round's starting player (seat 0, then the
+    player after the one who ended the previous round)."""
     kinds = {"outright": 0, "tie-break": 0, "shared": 0, "mermaids": 0}
     for g in range(games):
         kinds[check_game(players, target, *traced_game(players, target, seed=1000 * players + g))] += 1
@@ -104,7 +105,7 @@ def test_game_rules_on_traced_games(players, target, games):
 
 
 def test_shared_wins_happen():
-    """§8.2: "If they are still tied, they share the win." (3-4 players, small targets: ties in
+    """"A game": "If they are still tied, they share the win." (3-4 players, small targets: ties in
     both totals and final-round points occur, and every seat with them is a winner.)"""
     shared = 0
     for players in (3, 4):
@@ -114,14 +115,14 @@ def test_shared_wins_happen():
 
 
 def test_extra_salt_games():
-    """§8 with the 66-card deck."""
+    """"A game" with the 66-card deck."""
     for g in range(300):
         check_game(3, 20, *traced_game(3, 20, seed=70_000 + g, expansion="extra-salt"))
 
 
 @pytest.mark.parametrize("players,target", [(2, 40), (3, 35), (4, 30)])
 def test_simulate_games_default_targets(players, target):
-    """§8.2 targets 40 / 35 / 30 (the engine default by player count): every game has one
+    """"A game" targets 40 / 35 / 30 (the engine default by player count): every game has one
     winner or a shared win, and a non-mermaid game ends with some total >= the target (so the
     seats' mean final totals add up to at least target x the share of such games)."""
     games = 400
@@ -136,7 +137,7 @@ def test_simulate_games_default_targets(players, target):
 
 
 def test_double_points_variant_takes_longer():
-    """§8.2: the "double points" variant (80 for 2 players) is just a higher target: games last
+    """"A game": the "double points" variant (80 for 2 players) is just a higher target: games last
     more rounds than to 40 (about twice as many)."""
     r40 = simulate_games(2, 300, seed=5, target=40)["rounds_per_game_mean"]
     r80 = simulate_games(2, 300, seed=5, target=80)["rounds_per_game_mean"]
@@ -145,7 +146,7 @@ def test_double_points_variant_takes_longer():
 
 @pytest.mark.parametrize("players,target", [(2, 40), (4, 30)])
 def test_winner_reaches_the_target(players, target):
-    """§8.2: outside a four-mermaid win the winner's total is the highest and >= the target."""
+    """"A game": outside a four-mermaid win the winner's total is the highest and >= the target."""
     for g in range(300):
         rounds, mermaids, totals, winners, _ = traced_game(players, target, seed=90_000 + g)
         if mermaids:

@@ -1,15 +1,15 @@
 """Invariants over many random rounds, the checkers themselves, and the reference figures.
 
 * Every card is in exactly one place after every event: each random round is traced and replayed
-  by conftest.Replay, which moves the cards event by event from where the rules say they are
-  (deck top, a pile top, a pile for a crab, a hidden hand for a steal, ...), checks every
-  decision against RULES.md and BASELINE_POLICY.md, and finally compares every zone, count,
-  score and end marker with the engine's state. The engine's own end-of-round consistency check
+  by conftest.Replay, which moves the cards event by event from where the rules say they are (deck
+  top, a pile top, a pile for a crab, a hidden hand for a steal, ...), checks every decision against
+  docs/rules.md and docs/players.md (the baseline), and finally compares every zone, count, score
+  and end marker with the engine's state. The engine's own end-of-round consistency check
   (kernels.invariants.state_errors) must also pass.
 * The engine's check mode (analyzer.rules.setups.check_random_rounds) must pass too.
 * Both checkers must catch corruptions.
-* analyzer.studies.simulate.simulate_rounds reproduces /work/shared/REFERENCE_FIGURES.md within sampling
-  error: |ours - reference| < 4 combined standard errors (+ the reference's rounding).
+* analyzer.studies.simulate.simulate_rounds reproduces the project's reference figures (REFERENCE
+  below) within sampling error: |ours - reference| < 4 combined standard errors (+ the reference's rounding).
 """
 import math
 from collections import Counter

@@ -1,4 +1,5 @@
-"""RULES.md §10 edge cases (and §6.3), one or more scripted rounds each, named after the item.
+"""The edge cases of docs/rules.md, "Edge cases, decided" (and "Ending a round"), one or more
+scripted rounds each, named after the item.
 
 Items 8 and 15 are Extra Salt only: test_extra_salt.py has test_edge_8_* and test_edge_15_*.
 Where the baseline never takes the action an edge allows (a crab, fish or steal pair whose effect
@@ -39,7 +40,7 @@ CALLER11 = "colony,penguin:purple,penguin:light_orange,penguin:pink"
 # --- 1 ---------------------------------------------------------------------------------------
 
 def test_edge_1_one_card_deck_keeps_it_and_the_round_is_void():
-    """§10.1: "Deck holds 1 card at 'draw from deck': the player gets that card and discards
+    """edge case 1: "Deck holds 1 card at 'draw from deck': the player gets that card and discards
     nothing. If the deck is then empty, the round is void at the end of the turn unless someone
     declares in it." (2 octopus + shell:green = 3 points: no declaration.)"""
     s = scripted(2, deck="shell:green", piles=("fish:green", "crab:grey"), rest="B",
@@ -52,7 +53,8 @@ def test_edge_1_one_card_deck_keeps_it_and_the_round_is_void():
 
 
 def test_edge_1_one_card_deck_then_a_declaration_counts():
-    """§10.1 / §6.3: the last card brings 2 octopus + 2 shells to 3 + 4 = 7: STOP is scored."""
+    """edge case 1 / "Ending a round": the last card brings 2 octopus + 2 shells to 3 + 4 = 7: STOP
+    is scored."""
     s = scripted(2, deck="shell:green", piles=("fish:green", "crab:grey"), rest="B",
                  hands={0: "octopus:light_blue,octopus:yellow,shell:dark_blue,shell:black"})
     end, events = run(s)
@@ -65,7 +67,7 @@ def test_edge_1_one_card_deck_then_a_declaration_counts():
 # --- 2 ---------------------------------------------------------------------------------------
 
 def test_edge_2_final_turns_with_an_empty_deck_take_a_pile_top():
-    """§10.2: "Deck empty at a draw step (possible in LAST CHANCE final turns ...): the player
+    """edge case 2: "Deck empty at a draw step (possible in LAST CHANCE final turns ...): the player
     must take a pile top." Player 1 (2 octopus) takes octopus:grey from B (+3 beats
     shell:black 0); player 2 (no cards) takes A's top (tie at gain 0: A)."""
     s = scripted(3, current=1, declared=(0, LC), deck=(),
@@ -83,7 +85,7 @@ def test_edge_2_final_turns_with_an_empty_deck_take_a_pile_top():
 
 
 def test_edge_2_deck_and_piles_empty_take_nothing():
-    """§10.2: "If both piles are also empty (final turns only), the player takes nothing."
+    """edge case 2: "If both piles are also empty (final turns only), the player takes nothing."
     Player 1's held crab, fish and boat pairs stay in hand: their effects cannot happen and the
     baseline does not play them (rules 2, 3, 6 need a pile card or a deck card); they score as
     held pairs (3). The cards not listed are out of this round."""
@@ -101,8 +103,8 @@ def test_edge_2_deck_and_piles_empty_take_nothing():
 
 
 def test_edge_2_boat_extra_turn_with_an_empty_deck_draws_from_a_pile():
-    """§10.2 / §10.6: "With an empty deck but a pile card, the extra turn happens and its draw
-    must come from a pile." Player 0 draws the last two cards (keep shell:green, discard
+    """edge case 2 / edge case 6: "With an empty deck but a pile card, the extra turn happens and
+    its draw must come from a pile." Player 0 draws the last two cards (keep shell:green, discard
     fish:black on A), plays the boats; the extra turn takes A's top (tie at 0: A). 4 points, no
     declaration, deck empty: void."""
     s = scripted(2, deck="shell:green,fish:black", piles=("fish:green", "crab:grey"), rest="B",
@@ -122,7 +124,7 @@ def test_edge_2_boat_extra_turn_with_an_empty_deck_draws_from_a_pile():
 # --- 3 ---------------------------------------------------------------------------------------
 
 def test_edge_3_both_piles_empty_must_draw_from_the_deck():
-    """§10.3: "Both piles empty with a non-empty deck: the player must draw from the deck. The
+    """edge case 3: "Both piles empty with a non-empty deck: the player must draw from the deck. The
     unkept card starts a pile (A)." Player 0 (2 octopus) keeps octopus:green (+3, 6 pts) and
     penguin:pink starts pile A; player 1 takes it (gain 1); player 0 faces two empty piles
     again, keeps the mermaid (+1: white 1 is the largest colour) and reaches 7."""
@@ -146,7 +148,7 @@ def test_edge_3_both_piles_empty_must_draw_from_the_deck():
 # --- 4 ---------------------------------------------------------------------------------------
 
 def test_edge_4_crab_pair_with_both_piles_empty_does_nothing():
-    """§10.4: "Crab pair with both piles empty: it may be played, and it does nothing." Seat 0
+    """edge case 4: "Crab pair with both piles empty: it may be played, and it does nothing." Seat 0
     draws the only deck card (forced: both piles empty), then plays the crabs: the pair moves
     to the table and scores 1, no card moves; the empty deck voids the round."""
     s = scripted(2, deck="shell:black", piles=((), ()), rest=None,
@@ -163,7 +165,7 @@ def test_edge_4_crab_pair_with_both_piles_empty_does_nothing():
 
 
 def test_edge_4_baseline_keeps_a_crab_pair_when_both_piles_are_empty():
-    """§10.4 with the baseline (rule 3 needs a non-empty pile): a one-card deck leaves both
+    """edge case 4 with the baseline (rule 3 needs a non-empty pile): a one-card deck leaves both
     piles empty, the crab pair stays in hand, the round ends void."""
     s = scripted(2, deck="shell:black", piles=((), ()), rest=None,
                  hands={0: "crab:dark_blue,crab:light_blue"})
@@ -174,7 +176,7 @@ def test_edge_4_baseline_keeps_a_crab_pair_when_both_piles_are_empty():
 
 
 def test_edge_4_one_pile_empty_searches_the_other():
-    """§10.4: "With one pile empty, the player must search the other." Player 0 (2 crabs +
+    """edge case 4: "With one pile empty, the player must search the other." Player 0 (2 crabs +
     octopus = 1 pt) empties A by taking octopus:purple (+3); the crab pair then searches B and
     takes octopus:grey from under shell:black: 3 octopus 6 + table pair 1 = 7."""
     s = scripted(2, deck="fish:black,boat:black", piles=("octopus:purple", "octopus:grey,shell:black"),
@@ -194,8 +196,9 @@ def test_edge_4_one_pile_empty_searches_the_other():
 # --- 5 ---------------------------------------------------------------------------------------
 
 def test_edge_5_fish_pair_with_an_empty_deck_does_nothing():
-    """§10.5: "Fish pair with an empty deck: it may be played, and it does nothing." In a final
-    turn with an empty deck seat 1 must take pile A's top, then plays its fish: no card drawn."""
+    """edge case 5: "Fish pair with an empty deck: it may be played, and it does nothing." In a
+    final turn with an empty deck seat 1 must take pile A's top, then plays its fish: no card
+    drawn."""
     s = scripted(2, current=1, declared=(0, LC), deck=(), piles=("shell:black", ()), rest=None,
                  hands={0: CALLER11, 1: "fish:dark_blue,fish:black"})
     r = _played(s, seat=1)
@@ -209,7 +212,7 @@ def test_edge_5_fish_pair_with_an_empty_deck_does_nothing():
 
 
 def test_edge_5_baseline_keeps_a_fish_pair_when_the_deck_is_empty():
-    """§10.5 with the baseline (rule 2 needs a deck card): in a final turn with an empty deck
+    """edge case 5 with the baseline (rule 2 needs a deck card): in a final turn with an empty deck
     player 1 takes pile A's top (shell:black, gain 0 as pile B is empty) and keeps the fish."""
     s = scripted(2, current=1, declared=(0, LC), deck=(), piles=("shell:black", ()), rest=None,
                  hands={0: CALLER11, 1: "fish:dark_blue,fish:black"})
@@ -224,8 +227,8 @@ def test_edge_5_baseline_keeps_a_fish_pair_when_the_deck_is_empty():
 # --- 6 ---------------------------------------------------------------------------------------
 
 def test_edge_6_boat_pair_with_deck_and_piles_empty_is_not_an_extra_turn():
-    """§10.6: "Boat pair when the deck and both piles are empty: it may be played, and there is
-    no extra turn." The baseline (rule 6 needs a card somewhere) keeps the boats in hand; the
+    """edge case 6: "Boat pair when the deck and both piles are empty: it may be played, and there
+    is no extra turn." The baseline (rule 6 needs a card somewhere) keeps the boats in hand; the
     engine's pair move itself is checked directly (on the table it scores 1 like in hand)."""
     s = scripted(2, current=1, declared=(0, LC), deck=(), piles=((), ()), rest=None,
                  hands={0: CALLER11, 1: "boat:black,boat:yellow"})
@@ -248,8 +251,8 @@ def test_edge_6_boat_pair_with_deck_and_piles_empty_is_not_an_extra_turn():
 # --- 7 ---------------------------------------------------------------------------------------
 
 def test_edge_7_steal_with_no_eligible_opponent_does_nothing():
-    """§10.7: "Steal with no eligible opponent (all opponents have empty or revealed hands ...):
-    it may be played, and it does nothing." (engine effect called directly: opponent 1 is
+    """edge case 7: "Steal with no eligible opponent (all opponents have empty or revealed hands
+    ...): it may be played, and it does nothing." (engine effect called directly: opponent 1 is
     revealed, opponent 2 has no cards)."""
     s = scripted(3, deck="shell:black", piles=((), ()), rest=None, revealed=(1,),
                  hands={0: "swimmer:dark_blue,shark:dark_blue", 1: "mermaid"})
@@ -262,7 +265,7 @@ def test_edge_7_steal_with_no_eligible_opponent_does_nothing():
 
 
 def test_edge_7_two_player_last_chance_opponent_cannot_steal():
-    """§10.7: "in a 2-player LAST CHANCE the only opponent is always revealed": the baseline
+    """edge case 7: "in a 2-player LAST CHANCE the only opponent is always revealed": the baseline
     (rule 4 needs an unrevealed non-empty hand) keeps swimmer+shark in hand."""
     s = scripted(2, current=1, declared=(0, LC), deck="shell:green,fish:green",
                  piles=("crab:grey", "boat:black"),
@@ -279,8 +282,8 @@ def test_edge_7_two_player_last_chance_opponent_cannot_steal():
 # --- 9 ---------------------------------------------------------------------------------------
 
 def test_edge_9_pair_without_effect_still_scores_and_is_safe_from_steals():
-    """§10.9: "A pair whose effect cannot happen still moves to the table and scores 1. Playing
-    a pair only to keep it away from steals is legal." Player 0 plays crabs with both piles
+    """edge case 9: "A pair whose effect cannot happen still moves to the table and scores 1.
+    Playing a pair only to keep it away from steals is legal." Player 0 plays crabs with both piles
     empty; player 1's steal can then only take the penguin left in player 0's hand."""
     s = scripted(2, deck="octopus:grey,shell:black,fish:green,boat:black", piles=((), ()),
                  rest=None, hands={0: "crab:dark_blue,crab:light_blue,penguin:pink",
@@ -303,9 +306,9 @@ def test_edge_9_pair_without_effect_still_scores_and_is_safe_from_steals():
 # --- 10 --------------------------------------------------------------------------------------
 
 def test_edge_10_fourth_mermaid_drawn_in_a_locked_turn_wins_at_its_end():
-    """§10.10: "Four mermaids gained outside one's own turn: impossible ... A locked turn is still
-    the holder's own turn. If the forced draw is the 4th mermaid, the player wins at the end of
-    that turn." (Extra Salt: player 0's lock is active, player 1 holds 3 mermaids.)"""
+    """edge case 10: "Four mermaids gained outside one's own turn: impossible ... A locked turn is
+    still the holder's own turn. If the forced draw is the 4th mermaid, the player wins at the end
+    of that turn." (Extra Salt: player 0's lock is active, player 1 holds 3 mermaids.)"""
     s = scripted(2, current=1, lock=0, deck="mermaid", piles=("shell:black", "crab:grey"),
                  expansion="extra-salt", hands={1: "mermaid,mermaid,mermaid"})
     end, events = run(s)
@@ -315,7 +318,7 @@ def test_edge_10_fourth_mermaid_drawn_in_a_locked_turn_wins_at_its_end():
 
 
 def test_edge_10_a_steal_only_takes():
-    """§10.10: "No effect gives a card to a non-active player; steals only take." The victim
+    """edge case 10: "No effect gives a card to a non-active player; steals only take." The victim
     (3 mermaids) loses one card, the thief gains it; the mermaid count of a non-active player
     never grows."""
     s = scripted(2, deck="crab:black,fish:black", piles=("shell:black", "crab:grey"),
@@ -332,7 +335,7 @@ def test_edge_10_a_steal_only_takes():
 # --- 11 --------------------------------------------------------------------------------------
 
 def test_edge_11_four_mermaids_in_a_last_chance_final_turn():
-    """§10.11: "Four mermaids during a LAST CHANCE final turn: the player wins the game
+    """edge case 11: "Four mermaids during a LAST CHANCE final turn: the player wins the game
     immediately." The round is not scored (the final turn's reveal never comes)."""
     s = scripted(2, current=1, declared=(0, LC), deck="fish:black,boat:black",
                  piles=("mermaid", "crab:grey"),
@@ -346,8 +349,8 @@ def test_edge_11_four_mermaids_in_a_last_chance_final_turn():
 # --- 12 --------------------------------------------------------------------------------------
 
 def test_edge_12_declaring_is_never_forced():
-    """§10.12: "Declaring is never forced, whatever the points." With stop_at=100 player 0 sits
-    on 11 points and the round runs out void."""
+    """edge case 12: "Declaring is never forced, whatever the points." With stop_at=100 player 0
+    sits on 11 points and the round runs out void."""
     s = scripted(2, deck="shell:black,fish:black", piles=("fish:green", "crab:grey"), rest="B",
                  hands={0: CALLER11})
     end, events = run(s, ["baseline(stop_at=100,last_chance_at=100)", "baseline"])
@@ -356,9 +359,9 @@ def test_edge_12_declaring_is_never_forced():
 
 
 def test_edge_12_exactly_seven_with_cards_gained_this_turn():
-    """§10.12: "Exactly 7 is enough to declare. The value is checked at the moment of declaring,
-    including cards gained earlier in the same turn." 4 points before the turn; the fish pair's
-    draw (octopus:green) makes 3 octopus 6 + table pair 1 = 7 at the declaration."""
+    """edge case 12: "Exactly 7 is enough to declare. The value is checked at the moment of
+    declaring, including cards gained earlier in the same turn." 4 points before the turn; the fish
+    pair's draw (octopus:green) makes 3 octopus 6 + table pair 1 = 7 at the declaration."""
     s = scripted(2, deck="shark:dark_blue,crab:yellow,octopus:green",
                  piles=("shell:black", "crab:grey"),
                  hands={0: "fish:dark_blue,fish:black,octopus:light_blue,octopus:yellow"})
@@ -371,9 +374,9 @@ def test_edge_12_exactly_seven_with_cards_gained_this_turn():
 # --- 13 --------------------------------------------------------------------------------------
 
 def test_edge_13_declaration_in_a_boat_extra_turn_ends_the_whole_turn():
-    """§10.13: "A declaration in a boat extra turn ends the whole turn." 4 boats + 2 octopus = 5.
-    First boat pair, extra turn: octopus:green makes 6 + table pair 1 + held boats 1 = 8: STOP
-    at once; the second boat pair is never played."""
+    """edge case 13: "A declaration in a boat extra turn ends the whole turn." 4 boats and 2
+    octopus make 5. First boat pair, extra turn: octopus:green makes 6 + table pair 1 + held boats
+    1 = 8: STOP at once; the second boat pair is never played."""
     s = scripted(2, deck="shell:green,fish:black,octopus:green,crab:black",
                  piles=("shell:black", "crab:grey"),
                  hands={0: "boat:dark_blue,boat:dark_blue,boat:light_blue,boat:light_blue,"
@@ -394,13 +397,14 @@ def test_edge_13_declaration_in_a_boat_extra_turn_ends_the_whole_turn():
     assert hand_of(s, 0).count("boat:light_blue") == 2
 
 
-# --- 14 / §6.3 -------------------------------------------------------------------------------
+# --- 14 / "Ending a round"
+# -------------------------------------------------------------------------------
 
 def test_edge_14_last_chance_in_the_emptying_turn_final_turns_use_the_piles():
-    """§10.14 / §6.3: "LAST CHANCE final turns when the deck runs out: they continue from the
-    piles. The round is never void once someone has declared." Player 0 draws the last two
-    cards: shell:yellow makes 3 octopus 6 + 3 shells 4 = 10: LAST CHANCE; players 1 and 2 take
-    pile tops (ties at gain 0: A)."""
+    """edge case 14 / "Ending a round": "LAST CHANCE final turns when the deck runs out: they
+    continue from the piles. The round is never void once someone has declared." Player 0 draws the
+    last two cards: shell:yellow makes 3 octopus 6 + 3 shells 4 = 10: LAST CHANCE; players 1 and 2
+    take pile tops (ties at gain 0: A)."""
     s = scripted(3, deck="shell:yellow,fish:black", piles=("fish:green", "crab:grey"), rest="B",
                  hands={0: "octopus:light_blue,octopus:yellow,octopus:green,shell:dark_blue,"
                            "shell:black"})
@@ -420,8 +424,8 @@ def test_edge_14_last_chance_in_the_emptying_turn_final_turns_use_the_piles():
 
 
 def test_rules_6_3_stop_in_the_emptying_turn_is_scored():
-    """§6.3: "A declaration made during the turn that emptied the deck still counts: STOP is
-    scored." 2 octopus + 2 shells = 5; the last two cards give shell:green (+2): 7."""
+    """"Ending a round": "A declaration made during the turn that emptied the deck still counts:
+    STOP is scored." 2 octopus + 2 shells = 5; the last two cards give shell:green (+2): 7."""
     s = scripted(2, deck="shell:green,fish:black", piles=("fish:green", "crab:grey"), rest="B",
                  hands={0: "octopus:light_blue,octopus:yellow,shell:dark_blue,shell:black"})
     end, events = run(s)
@@ -434,10 +438,10 @@ def test_rules_6_3_stop_in_the_emptying_turn_is_scored():
 # --- 16 --------------------------------------------------------------------------------------
 
 def test_edge_16_revealed_hands_cannot_be_stolen():
-    """§10.16: "the LAST CHANCE caller reveals after their turn. Each final-turn player reveals at
-    the end of their final turn. Revealed cards cannot be stolen." 4 players, player 0 called.
-    Player 1 steals from player 2 (2 cards, tie with player 3, first after player 1), not from
-    the revealed caller who holds the most cards. Player 3's swimmer+shark is not played: every
+    """edge case 16: "the LAST CHANCE caller reveals after their turn. Each final-turn player
+    reveals at the end of their final turn. Revealed cards cannot be stolen." 4 players, player 0
+    called. Player 1 steals from player 2 (2 cards, tie with player 3, first after player 1), not
+    from the revealed caller who holds the most cards. Player 3's swimmer+shark is not played: every
     other hand is revealed by then."""
     s = scripted(4, current=1, declared=(0, LC),
                  deck="crab:black,fish:black,boat:black,fish:dark_blue,crab:yellow,boat:yellow",
@@ -467,7 +471,8 @@ def test_edge_16_revealed_hands_cannot_be_stolen():
 
 
 def test_edge_16_caller_reveals_right_after_declaring():
-    """§6.2.1 / §10.16: the caller's hand is revealed at once (before any final turn)."""
+    """"Ending a round" / edge case 16: the caller's hand is revealed at once (before any final
+    turn)."""
     s = scripted(2, deck="shell:yellow,fish:black,crab:black,boat:yellow",
                  piles=("fish:green", "crab:grey"),
                  hands={0: "octopus:light_blue,octopus:yellow,octopus:green,shell:dark_blue,"
@@ -480,7 +485,7 @@ def test_edge_16_caller_reveals_right_after_declaring():
 # --- 17 --------------------------------------------------------------------------------------
 
 def test_edge_17_no_hand_size_limit():
-    """§10.17: "No hand-size limit exists. A turn always adds at least one card unless edge 2
+    """edge case 17: "No hand-size limit exists. A turn always adds at least one card unless edge 2
     applies." A 20-card hand (every collector and base multiplier, no pair) still draws:
     fish:green gains 1 (shoal), 44 + 1 = 45 points: LAST CHANCE with 21 cards in hand."""
     hand = ("shell:dark_blue,shell:light_blue,shell:black,shell:yellow,shell:green,shell:grey,"
@@ -498,7 +503,7 @@ def test_edge_17_no_hand_size_limit():
 # --- 18 --------------------------------------------------------------------------------------
 
 def test_edge_18_stolen_card_completes_a_new_pair():
-    """§10.18: "Stolen or drawn cards may be used in the same play step (for example, a stolen
+    """edge case 18: "Stolen or drawn cards may be used in the same play step (for example, a stolen
     shark completes a new pair)." Player 0 (2 swimmers, 1 shark, 2 octopus: 4) steals
     shark:black from player 1 (tie 1-1: first after player 0), plays swimmer:black +
     shark:black and steals octopus:green from player 2: 6 + 2 table pairs = 8."""
@@ -519,7 +524,7 @@ def test_edge_18_stolen_card_completes_a_new_pair():
 
 
 def test_edge_18_drawn_card_completes_a_new_pair():
-    """§10.18: the fish pair draws crab:light_blue, which completes a crab pair played in the
+    """edge case 18: the fish pair draws crab:light_blue, which completes a crab pair played in the
     same play step; the crab search takes octopus:green from under shell:black: 6 + 2 = 8."""
     s = scripted(2, deck="shark:dark_blue,fish:yellow,crab:light_blue",
                  piles=("octopus:green,shell:black", "boat:black"),

@@ -1,11 +1,11 @@
-"""RULES.md §3-§6 with scripted decks: the exact event sequence of each round and the points it
-writes into the state, for the baseline player (BASELINE_POLICY.md).
+"""docs/rules.md, "A game" to "Ending a round" with scripted decks: the exact event sequence of each
+round and the points it writes into the state, for the baseline player (docs/players.md (the
+baseline)).
 
-Every expected sequence is worked out by hand in the comments: `pts` are card points (§7),
-`gain` is the baseline's gain. Cards the test does not place go to the bottom of the deck (or
-under a pile when the deck must run out); no scripted round reaches them. `run` (conftest)
-also replays each round independently and checks every card after every event.
-"""
+Every expected sequence is worked out by hand in the comments: `pts` are card points ("Scoring: card
+points"), `gain` is the baseline's gain. Cards the test does not place go to the bottom of the deck
+(or under a pile when the deck must run out); no scripted round reaches them. `run` (conftest) also
+replays each round independently and checks every card after every event. """
 import numpy as np
 import pytest
 
@@ -21,11 +21,11 @@ def score(q, points, card_points, bonus):
 
 
 # ---------------------------------------------------------------------------------------------
-# §3 setup
+# "A game" setup
 
 
 def test_setup_flips_pile_a_then_b():
-    """§3.2: turn the top card face-up as pile A, then the next as pile B; hands and tables
+    """"A game": turn the top card face-up as pile A, then the next as pile B; hands and tables
     empty; the starter plays first."""
     names = ["shell:black", "boat:black", "mermaid", "crab:grey"]
     ids = parse_cards(",".join(names))
@@ -40,7 +40,7 @@ def test_setup_flips_pile_a_then_b():
 
 
 # ---------------------------------------------------------------------------------------------
-# §4.1 draw step
+# "A turn" draw step
 
 # Player 0 holds 3 octopus (6 pts). Crab, fish and boat tops gain 0, so the baseline draws two
 # from the deck; octopus:purple gains 3 (9 pts: STOP), shell:black gains 0.
@@ -53,13 +53,13 @@ OCTO3 = "octopus:light_blue,octopus:yellow,octopus:green"
     ((["crab:grey"], ["boat:black"]), 0),                 # equal sizes: A
     (([], ["boat:black"]), 0),                            # exactly one pile empty: it must go there
     ((["crab:grey"], []), 1),
-    (([], []), 0),                                        # both empty: A (§4.1 engines, baseline)
+    (([], []), 0),                                        # both empty: A ("A turn", baseline)
 ], ids=["fewer-B", "fewer-A", "tie-A", "empty-A", "empty-B", "both-empty"])
 @pytest.mark.parametrize("deck", [["octopus:purple", "shell:black"], ["shell:black", "octopus:purple"]],
                          ids=["keep-c1", "keep-c2"])
 def test_draw_from_deck_keeps_one_and_discards_the_other(piles, pile, deck):
-    """§4.1a: take the top two, keep one (the higher gain), discard the other on a pile (an empty
-    pile first, then the pile with fewer cards, tie A)."""
+    """"A turn"a: take the top two, keep one (the higher gain), discard the other on a pile (an
+    empty pile first, then the pile with fewer cards, tie A)."""
     s = scripted(2, deck=deck, piles=piles, hands={0: OCTO3})
     end, events = run(s)
     assert events == [
@@ -92,7 +92,7 @@ def test_draw_keep_tie_keeps_the_first_card():
     (("shell:black", "penguin:pink"), "penguin:pink", 1, 7),       # gain exactly 1 is enough
 ], ids=["A-better", "B-better", "tie-A", "gain-1"])
 def test_take_a_pile_top(piles, card, pile, pts):
-    """§4.1b: take a pile's top card into hand (baseline: a top with gain >= 1, the higher gain,
+    """"A turn"b: take a pile's top card into hand (baseline: a top with gain >= 1, the higher gain,
     tie A). Nothing is discarded."""
     s = scripted(2, deck="fish:black,boat:black", piles=piles, hands={0: OCTO3})
     end, events = run(s)
@@ -107,14 +107,14 @@ def test_take_a_pile_top(piles, card, pile, pts):
 
 
 # ---------------------------------------------------------------------------------------------
-# §5 duo effects
+# "Pair effects" duo effects
 
 
 def test_crab_pair_searches_the_whole_pile():
-    """§5 crab+crab: look through a whole pile and take any card; the rest keep their order.
-    Player 0: 2 crabs + 2 octopus = 3 + held pair 1 = 4 pts. Tops shell:black / fish:green gain
-    0: draw shell:dark_blue (0) and boat:black (0), keep c1, discard on B (1 card < 2). The crab
-    pair then takes octopus:green from the bottom of A (+3 beats shell:black +2): 6 + 1 = 7."""
+    """"Pair effects" crab+crab: look through a whole pile and take any card; the rest keep their
+    order. Player 0: 2 crabs + 2 octopus = 3 + held pair 1 = 4 pts. Tops shell:black / fish:green
+    gain 0: draw shell:dark_blue (0) and boat:black (0), keep c1, discard on B (1 card < 2). The
+    crab pair then takes octopus:green from the bottom of A (+3 beats shell:black +2): 6 + 1 = 7."""
     s = scripted(2, deck="shell:dark_blue,boat:black",
                  piles=("octopus:green,shell:black", "fish:green"),
                  hands={0: "crab:dark_blue,crab:light_blue,octopus:light_blue,octopus:yellow"})
@@ -161,10 +161,10 @@ def test_crab_choice_ties(piles, discard_pile, taken, from_pile, after):
 
 
 def test_boat_pair_takes_an_extra_turn():
-    """§5 boat+boat: an extra draw step and play step inside the same turn. Player 0: 2 boats +
-    2 octopus = 4 pts. Draw 1: keep shell:green, discard fish:black on A (1-1 tie). Play boats.
-    Draw 2 (tops fish:black, crab:grey gain 0): keep octopus:green (+3), discard crab:black on B
-    (A 2 > B 1). 6 + table pair 1 = 7: STOP."""
+    """"Pair effects" boat+boat: an extra draw step and play step inside the same turn. Player 0: 2
+    boats + 2 octopus = 4 pts. Draw 1: keep shell:green, discard fish:black on A (1-1 tie). Play
+    boats. Draw 2 (tops fish:black, crab:grey gain 0): keep octopus:green (+3), discard crab:black
+    on B (A 2 > B 1). 6 + table pair 1 = 7: STOP."""
     s = scripted(2, deck="shell:green,fish:black,octopus:green,crab:black",
                  piles=("shell:black", "crab:grey"),
                  hands={0: "boat:dark_blue,boat:light_blue,octopus:light_blue,octopus:yellow"})
@@ -184,8 +184,8 @@ def test_boat_pair_takes_an_extra_turn():
 
 
 def test_boat_pairs_chain():
-    """§5: further boats chain. 4 boats + 2 octopus = 3 + 2 held pairs = 5 pts. Each extra turn
-    draws two 0-gain cards until octopus:green: 6 + 2 table pairs = 8."""
+    """"Pair effects": further boats chain. 4 boats + 2 octopus = 3 + 2 held pairs = 5 pts. Each
+    extra turn draws two 0-gain cards until octopus:green: 6 + 2 table pairs = 8."""
     s = scripted(2, deck="shell:green,fish:black,crab:black,fish:dark_blue,octopus:green,shark:green",
                  piles=("shell:black", "crab:grey"),
                  hands={0: "boat:dark_blue,boat:dark_blue,boat:light_blue,boat:light_blue,"
@@ -210,9 +210,10 @@ def test_boat_pairs_chain():
 
 
 def test_fish_pair_draws_the_deck_top():
-    """§5 fish+fish: take the top card of the deck. Three fish: the pair is fish:dark_blue +
-    fish:black (§1 colour order), fish:green stays. 2 octopus 3 + held pair 1 = 4; draw
-    shark:dark_blue (kept, tie c1) / crab:yellow (A); fish draw octopus:green: 6 + 1 = 7."""
+    """"Pair effects" fish+fish: take the top card of the deck. Three fish: the pair is
+    fish:dark_blue + fish:black ("The cards" colour order), fish:green stays. 2 octopus 3 + held
+    pair 1 = 4; draw shark:dark_blue (kept, tie c1) / crab:yellow (A); fish draw octopus:green: 6 +
+    1 = 7."""
     s = scripted(2, deck="shark:dark_blue,crab:yellow,octopus:green",
                  piles=("shell:black", "crab:grey"),
                  hands={0: "fish:green,fish:black,fish:dark_blue,octopus:light_blue,octopus:yellow"})
@@ -237,10 +238,10 @@ STEAL_PILES = ("shell:black", "crab:grey")
 
 
 def test_steal_from_the_opponent_with_most_cards():
-    """§5 swimmer+shark: take a random card of an opponent's hidden hand; baseline: the opponent
-    with the most cards. Player 2 holds two mermaids, so the stolen card is a mermaid whatever
-    the random pick. Player 0: 3 octopus 6 + held pair 1 = 7, but the steal comes first (rule 4
-    before 5): 6 + table pair 1 + mermaid (largest colour: light_blue 2) = 9."""
+    """"Pair effects" swimmer+shark: take a random card of an opponent's hidden hand; baseline: the
+    opponent with the most cards. Player 2 holds two mermaids, so the stolen card is a mermaid
+    whatever the random pick. Player 0: 3 octopus 6 + held pair 1 = 7, but the steal comes first
+    (rule 4 before 5): 6 + table pair 1 + mermaid (largest colour: light_blue 2) = 9."""
     s = scripted(3, deck=STEAL_DECK, piles=STEAL_PILES,
                  hands={0: "swimmer:dark_blue,shark:light_blue," + OCTO3,
                         1: "penguin:pink", 2: "mermaid,mermaid"})
@@ -259,7 +260,7 @@ def test_steal_from_the_opponent_with_most_cards():
 
 @pytest.mark.parametrize("current,hands,victim,stolen,scores", [
     # Tie 1-1: the first opponent after player 0 (player 1). Two sharks + a swimmer: the pair is
-    # swimmer:yellow + shark:light_blue (§1 order), shark:purple stays.
+    # swimmer:yellow + shark:light_blue ("The cards" order), shark:purple stays.
     (0, {0: "swimmer:yellow,shark:purple,shark:light_blue,octopus:light_blue,octopus:yellow",
          1: "octopus:purple", 2: "penguin:pink"}, 1, "octopus:purple",
      # p0: 6 + 1 = 7; yellow 2, purple 2, light_blue 2 -> bonus 2.
@@ -274,8 +275,8 @@ def test_steal_from_the_opponent_with_most_cards():
      [score(0, 0, 0, 0), score(1, 1, 1, 1), score(2, 7, 7, 2)]),
 ], ids=["tie-first-after", "skip-empty-hand", "wraps-around"])
 def test_steal_victim_choice(current, hands, victim, stolen, scores):
-    """Baseline play rule 4: the opponent holding the most cards (tie: the first after the
-    player in turn order), among hidden non-empty hands (§5). One-card victims: forced card."""
+    """Baseline play rule 4: the opponent holding the most cards (tie: the first after the player in
+    turn order), among hidden non-empty hands ("Pair effects"). One-card victims: forced card."""
     s = scripted(3, deck=STEAL_DECK, piles=STEAL_PILES, hands=hands, current=current)
     end, events = run(s)
     p = current
@@ -292,7 +293,8 @@ def test_steal_victim_choice(current, hands, victim, stolen, scores):
 
 
 # ---------------------------------------------------------------------------------------------
-# §6 ending a round: the round example of §7.1 (caller 7 with 2 yellow, opponent 4 with 2 blue)
+# "Ending a round" ending a round: the round example of "Scoring: card points" (caller 7 with 2
+# yellow, opponent 4 with 2 blue)
 
 CALLER = "sailor:pink,sailor:orange,boat:yellow,boat:yellow"            # 5 + held pair 1 = 6
 OPPONENT = "swimmer:dark_blue,shark:dark_blue,penguin:purple,penguin:light_orange"  # 1 + 3 = 4
@@ -306,7 +308,8 @@ def _round_example(b_pile):
 
 
 def test_stop_scores_card_points_without_bonus():
-    """§6.1 / §7.1 round example: STOP gives 7 / 4 (hands revealed, no colour bonus)."""
+    """"Ending a round" / "Scoring: card points" round example: STOP gives 7 / 4 (hands revealed, no
+    colour bonus)."""
     s = _round_example("crab:grey")
     end, events = run(s)
     assert events == [
@@ -321,10 +324,10 @@ def test_stop_scores_card_points_without_bonus():
 
 
 def test_last_chance_won():
-    """§6.2 / §7.1: a LAST CHANCE that is won gives 9 / 2 (caller 7 + bonus 2, opponent bonus 2).
-    The caller reveals at once; the opponent's final turn (tops shell:black, crab:grey gain 0:
-    keep shell:green, discard fish:green on A) cannot declare and cannot steal (the only other
-    hand is revealed), then reveals."""
+    """"Ending a round" / "Scoring: card points": a LAST CHANCE that is won gives 9 / 2 (caller 7 +
+    bonus 2, opponent bonus 2). The caller reveals at once; the opponent's final turn (tops
+    shell:black, crab:grey gain 0: keep shell:green, discard fish:green on A) cannot declare and
+    cannot steal (the only other hand is revealed), then reveals."""
     s = _round_example("crab:grey")
     end, events = run(s, ["baseline(last_chance_at=7)", "baseline"])
     assert events == [
@@ -344,8 +347,8 @@ def test_last_chance_won():
 
 
 def test_last_chance_lost():
-    """§6.2 / §7.1: the opponent reaches 8 (colony on B: +2 x 2 penguins), the bet is lost:
-    caller 2 (bonus only), opponent 8 (card points, no bonus)."""
+    """"Ending a round" / "Scoring: card points": the opponent reaches 8 (colony on B: +2 x 2
+    penguins), the bet is lost: caller 2 (bonus only), opponent 8 (card points, no bonus)."""
     s = _round_example("colony")
     end, events = run(s, ["baseline(last_chance_at=7)", "baseline"])
     assert events == [
@@ -364,7 +367,7 @@ def test_last_chance_lost():
 
 
 def test_last_chance_tie_goes_to_the_caller():
-    """§6.2.3: won if the caller's points are >= every opponent's. The opponent takes
+    """"Ending a round": won if the caller's points are >= every opponent's. The opponent takes
     octopus:green (+3) to reach 7 = the caller's 7."""
     s = scripted(2, deck="shell:green,fish:green", piles=("shell:black,penguin:pink", "octopus:green"),
                  hands={0: CALLER, 1: "swimmer:dark_blue,shark:dark_blue,octopus:light_blue,"
@@ -381,10 +384,10 @@ def test_last_chance_tie_goes_to_the_caller():
 
 
 def test_last_chance_final_turns_in_order():
-    """§6.2.2: every other player, clockwise from the caller's left, takes exactly one final
-    turn and reveals at its end; the round is scored when the turn would come back to the
-    caller. Player 1 (colony + 3 penguins = 11) calls LAST CHANCE; players 2, 3, 0 follow.
-    Every drawn card gains 0 to its player; discards go to the pile with fewer cards (tie A)."""
+    """"Ending a round": every other player, clockwise from the caller's left, takes exactly one
+    final turn and reveals at its end; the round is scored when the turn would come back to the
+    caller. Player 1 (colony + 3 penguins = 11) calls LAST CHANCE; players 2, 3, 0 follow. Every
+    drawn card gains 0 to its player; discards go to the pile with fewer cards (tie A)."""
     s = scripted(4, current=1,
                  deck="fish:dark_blue,boat:dark_blue,shark:dark_blue,boat:light_blue,"
                       "fish:black,shell:dark_blue,crab:dark_blue,fish:green",
@@ -419,8 +422,9 @@ def test_last_chance_final_turns_in_order():
 
 
 def test_void_round_when_the_deck_runs_out():
-    """§4.3.4 / §6.3: no declaration and the deck is empty at the end of a turn: the round is
-    void, nobody scores, and the ender is the player whose turn emptied the deck (player 1)."""
+    """"A turn" / "Ending a round": no declaration and the deck is empty at the end of a turn: the
+    round is void, nobody scores, and the ender is the player whose turn emptied the deck (player
+    1)."""
     s = scripted(2, deck="boat:black,fish:black,boat:yellow,fish:yellow",
                  piles=("shell:black", "crab:grey"), rest="B",
                  hands={0: "octopus:light_blue,octopus:yellow"})
@@ -440,8 +444,9 @@ def test_void_round_when_the_deck_runs_out():
 
 
 def test_four_mermaids_win_at_once():
-    """§4.2 / §6.4: holding all four mermaids ends the game at once; the round is not scored,
-    even though the player has 9 points (3 mermaids + octopus: white 4 + 1 + 1 + octopus 3)."""
+    """"A turn" / "Ending a round": holding all four mermaids ends the game at once; the round is
+    not scored, even though the player has 9 points (3 mermaids + octopus: white 4 + 1 + 1 + octopus
+    3)."""
     s = scripted(2, deck="fish:black,boat:black", piles=("mermaid", "crab:grey"),
                  hands={0: "mermaid,mermaid,mermaid,octopus:light_blue,octopus:yellow"})
     end, events = run(s)
@@ -458,7 +463,7 @@ def test_four_mermaids_win_at_once():
 
 
 def test_four_mermaids_checked_after_every_card_gained():
-    """§4.2: the check comes after every card gained: the fish pair draws the 4th mermaid and
+    """"A turn": the check comes after every card gained: the fish pair draws the 4th mermaid and
     the game ends before the held crab pair is played. Pile tops and the drawn cards are of
     colours that do not change the mermaid score (gain 0)."""
     s = scripted(2, deck="boat:yellow,shell:grey,mermaid", piles=("shell:yellow", "shell:green"),
@@ -479,10 +484,11 @@ def test_four_mermaids_checked_after_every_card_gained():
 
 
 # ---------------------------------------------------------------------------------------------
-# Declaring: threshold max(7, stop_at), LAST CHANCE at last_chance_at (BASELINE_POLICY rule 5).
-# The deck holds exactly the two drawn cards (the rest of the cards are under pile B), so an
-# undeclared turn ends the round void (§4.3.4) and a declaration in this emptying turn still
-# counts (§6.3). Piles: A fish:green, B ...crab:grey (both tops gain 0; discard goes to A).
+# Declaring: threshold max(7, stop_at), LAST CHANCE at last_chance_at (the baseline
+# (docs/players.md) rule 5). The deck holds exactly the two drawn cards (the rest of the cards are
+# under pile B), so an undeclared turn ends the round void ("A turn") and a declaration in this
+# emptying turn still counts ("Ending a round"). Piles: A fish:green, B ...crab:grey (both tops gain
+# 0; discard goes to A).
 
 BASE5 = "octopus:light_blue,octopus:yellow,shell:dark_blue,shell:black"                 # 3 + 2
 BASE8 = "octopus:light_blue,octopus:yellow,octopus:green,shell:dark_blue,shell:black"   # 6 + 2
@@ -502,8 +508,8 @@ BASE8 = "octopus:light_blue,octopus:yellow,octopus:green,shell:dark_blue,shell:b
     ("baseline(stop_at=9,last_chance_at=9)", BASE8, "penguin:pink", 9, ks.DECL_LAST_CHANCE, 1),
 ])
 def test_declaring_thresholds(spec, hand, drawn, pts, decl, bonus):
-    """§4.2.3 / §10.12 and baseline rule 5: declare when pts >= max(7, stop_at): LAST CHANCE if
-    pts >= last_chance_at, else STOP; never forced. In a LAST CHANCE the opponent's final turn
+    """"A turn" / edge case 12 and baseline rule 5: declare when pts >= max(7, stop_at): LAST CHANCE
+    if pts >= last_chance_at, else STOP; never forced. In a LAST CHANCE the opponent's final turn
     faces an empty deck and takes pile A's top (fish:black, tie with crab:grey at gain 0)."""
     s = scripted(2, deck=[drawn, "fish:black"], piles=("fish:green", "crab:grey"), rest="B",
                  hands={0: hand})
@@ -526,9 +532,10 @@ def test_declaring_thresholds(spec, hand, drawn, pts, decl, bonus):
 
 
 def test_pair_copies_in_section_1_order():
-    """BASELINE_POLICY: when several copies could form the pair, play the copies that come first
-    in RULES.md §1 (kinds in table order, colours in the order listed). Three crabs yellow, grey,
-    dark_blue: the pair is dark_blue + yellow. Crab search as in test_crab_pair_searches_the_whole_pile."""
+    """the baseline (docs/players.md): when several copies could form the pair, play the copies that
+    come first in docs/rules.md, "The cards" (kinds in table order, colours in the order listed).
+    Three crabs yellow, grey, dark_blue: the pair is dark_blue + yellow. Crab search as in
+    test_crab_pair_searches_the_whole_pile."""
     s = scripted(2, deck="shell:dark_blue,boat:black", piles=("octopus:green,shell:black", "fish:green"),
                  hands={0: "crab:yellow,crab:grey,crab:dark_blue,octopus:light_blue,octopus:yellow"})
     _, events = run(s)
@@ -540,9 +547,9 @@ def test_pair_copies_in_section_1_order():
 
 
 def test_stop_at_below_7_acts_as_7_and_the_turn_goes_on():
-    """BASELINE_POLICY: "`stop_at` below 7 acts as 7". At 6 points (2 octopus 3 + 2 shells 2 +
-    held boats 1) the player with stop_at=5 does not try to declare, so rule 6 plays the boats;
-    the extra turn's octopus:green makes 6 + 2 + table pair 1 = 9: STOP."""
+    """the baseline (docs/players.md): "`stop_at` below 7 acts as 7". At 6 points (2 octopus 3 + 2
+    shells 2 + held boats 1) the player with stop_at=5 does not try to declare, so rule 6 plays the
+    boats; the extra turn's octopus:green makes 6 + 2 + table pair 1 = 9: STOP."""
     s = scripted(2, deck="shell:black,fish:black,octopus:green,crab:black",
                  piles=("fish:green", "crab:grey"),
                  hands={0: "boat:dark_blue,boat:light_blue,octopus:light_blue,octopus:yellow,"

@@ -1,10 +1,9 @@
-"""RULES.md §1 (the catalogue) and §7 (card points and colour bonus), on states built with
-analyzer.rules.setups.build_state and scored by kernels.scoring.
+"""docs/rules.md, "The cards" (the catalogue) and "Scoring: card points" (card points and colour
+bonus), on states built with analyzer.rules.setups.build_state and scored by kernels.scoring.
 
-Every expected number is computed by hand from the rules text (the working is in the comment of
-each case). The same cases also check conftest.ref_points, the independent reading of §7 that the
-round replay (conftest.Replay) uses to predict declarations and scores.
-"""
+Every expected number is computed by hand from the rules text (the working is in the comment of each
+case). The same cases also check conftest.ref_points, the independent reading of "Scoring: card
+points" that the round replay (conftest.Replay) uses to predict declarations and scores. """
 from collections import Counter
 
 import pytest
@@ -183,14 +182,15 @@ def _cases(rows, default_expansion):
 @pytest.mark.parametrize("hand,table,points,bonus,expansion",
                          _cases(WORKED_EXAMPLES, "extra-salt"))
 def test_worked_examples_7_1(hand, table, points, bonus, expansion):
-    """RULES.md §7.1, examples #1-#15: card points and colour bonus."""
+    """docs/rules.md, "Scoring: card points", examples #1-#15: card points and colour bonus."""
     assert _score(hand, table, expansion) == (points, bonus)
 
 
 @pytest.mark.parametrize("hand,table,points,bonus,expansion",
                          _cases(EXTRA_CASES, "base") + _cases(EXTRA_SALT_CASES, "extra-salt"))
 def test_scoring_components(hand, table, points, bonus, expansion):
-    """RULES.md §7: M, D, C, X and the colour bonus, one component at a time."""
+    """docs/rules.md, "Scoring: card points": M, D, C, X and the colour bonus, one component at a
+    time."""
     assert _score(hand, table, expansion) == (points, bonus)
 
 
@@ -206,8 +206,8 @@ def test_reference_scorer_agrees_with_the_rules(hand, table, points, bonus, expa
                          _cases(WORKED_EXAMPLES, "extra-salt") + _cases(EXTRA_CASES, "base")
                          + _cases(EXTRA_SALT_CASES, "extra-salt"))
 def test_mermaid_total_reads_the_colour_table(hand, table, points, bonus, expansion):
-    """The statistics' M (mermaid_total: the sum over x of min(m, colours with more than x
-    cards)) is §7's M (the m largest colour counts, mermaids and the seahorse white)."""
+    """The statistics' M (mermaid_total: the sum over x of min(m, colours with more than x cards))
+    is "Scoring: card points"'s M (the m largest colour counts, mermaids and the seahorse white)."""
     s = build_state(2, hands={0: hand}, tables={0: table}, expansion=expansion)
     assert int(mermaid_total(s, 0)) == int(mermaid_points(s, 0, -1, -1))
 
@@ -227,8 +227,8 @@ def test_scoring_is_per_player():
 
 
 def test_round_example_hands():
-    """§7.1 round example: caller 7 points with 2 yellow, opponent 4 points with 2 blue (these
-    hands are used by the LAST CHANCE tests of test_rules_round.py)."""
+    """"Scoring: card points" round example: caller 7 points with 2 yellow, opponent 4 points with 2
+    blue (these hands are used by the LAST CHANCE tests of test_rules_round.py)."""
     s = build_state(2, hands={0: "sailor:pink,sailor:orange,boat:yellow,boat:yellow,penguin:pink",
                               1: "swimmer:dark_blue,shark:dark_blue,penguin:purple,"
                                  "penguin:light_orange"})
@@ -239,7 +239,7 @@ def test_round_example_hands():
 
 
 # ---------------------------------------------------------------------------------------------
-# §1: the catalogue.
+# "The cards": the catalogue.
 
 RULES_1 = {
     "mermaid": {"white": 4},
@@ -274,8 +274,8 @@ def _catalogue(expansion):
 
 @pytest.mark.parametrize("expansion,total", [("base", 58), ("extra-salt", 66)])
 def test_catalogue_matches_rules_section_1(expansion, total):
-    """§1 table: kinds, copies and colours; 58 cards base, 66 with Extra Salt; kinds and colours
-    in the order of §1 (the baseline's copy order relies on it)."""
+    """"The cards" table: kinds, copies and colours; 58 cards base, 66 with Extra Salt; kinds and
+    colours in the order of "The cards" (the baseline's copy order relies on it)."""
     want = Counter({(k, col): n for k, cols in RULES_1.items() for col, n in cols.items()
                     if expansion == "extra-salt" or k not in EXTRA_SALT_KINDS})
     assert _catalogue(expansion) == want
@@ -288,7 +288,7 @@ def test_catalogue_matches_rules_section_1(expansion, total):
 
 
 def test_copies_per_colour():
-    """§1: copies per colour in the base deck, and what Extra Salt adds."""
+    """"The cards": copies per colour in the base deck, and what Extra Salt adds."""
     base = Counter(col for (_k, col), n in _catalogue("base").items() for _ in range(n))
     assert base == {"white": 4, "dark_blue": 9, "light_blue": 9, "black": 8, "yellow": 8,
                     "green": 6, "purple": 4, "grey": 4, "light_orange": 3, "pink": 2, "orange": 1}

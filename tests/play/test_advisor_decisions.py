@@ -28,7 +28,8 @@ def _distinct(a, key):
 
 def test_draw_step_take_the_fourth_mermaid():
     """Three mermaids in hand and the fourth on top of pile A: taking it wins the game at once
-    (RULES.md §6.4), whatever the totals: P(win game) 1 (a four-mermaid win is a won game)."""
+    (docs/rules.md, "Ending a round"), whatever the totals: P(win game) 1 (a four-mermaid win is a
+    won game)."""
     pos = {"players": 2, "seat": 0, "decision": "draw", "hand": THREE + ["shell:black"],
            "opponents": [{"seat": 1, "hand_size": 5}],
            "piles": {"A": {"size": 3, "top": "mermaid"}, "B": {"size": 2, "top": "crab:black"}},

@@ -1,6 +1,7 @@
-"""Every decision point through the API (analyzer.play.decisions.Round over kernels.engine): each kind
-reached in a scripted position, its legal actions as RULES.md §4-§6 allow them, and the action
-applied; a random player never plays an illegal action and every card stays accounted for."""
+"""Every decision point through the API (analyzer.play.decisions.Round over kernels.engine): each
+kind reached in a scripted position, its legal actions as docs/rules.md, "A turn" to "Ending a
+round" allow them, and the action applied; a random player never plays an illegal action and every
+card stays accounted for."""
 import random
 
 import pytest
@@ -22,7 +23,8 @@ def t(name: str) -> int:
 
 
 def test_draw_step_sources_and_the_two_cards_to_keep():
-    """§4.1: deck or either pile top; two drawn cards, keep one, the other on a pile of choice."""
+    """"A turn": deck or either pile top; two drawn cards, keep one, the other on a pile of
+    choice."""
     s = scripted(2, deck="mermaid,shell:grey", piles=("octopus:purple", "fish:black"))
     r = Round(s, [None, "baseline"], check=True)
     assert (r.decision, r.player) == ("draw", 0)
@@ -53,7 +55,7 @@ def test_keep_with_an_empty_pile_names_only_that_pile_and_identical_cards_are_on
 
 
 def test_play_step_offers_pairs_with_their_copies_trios_and_declarations():
-    """§4.2: any legal pair (copies named), a trio with a starfish, STOP / LAST CHANCE at 7+."""
+    """"A turn": any legal pair (copies named), a trio with a starfish, STOP / LAST CHANCE at 7+."""
     s = scripted(2, deck="shell:black,shell:green", piles=("octopus:purple", "octopus:yellow"),
                  expansion=ES, hands={0: "crab:dark_blue,crab:dark_blue,crab:yellow,starfish:yellow,"
                                          "mermaid,mermaid,mermaid"})
@@ -79,7 +81,7 @@ def test_play_step_offers_pairs_with_their_copies_trios_and_declarations():
 
 
 def test_crab_search_chooses_the_pile_then_the_card():
-    """§5 crab+crab: choose a non-empty pile, look through it, take any card."""
+    """"Pair effects" crab+crab: choose a non-empty pile, look through it, take any card."""
     s = scripted(2, deck="fish:green,boat:black", piles=("fish:black,mermaid,fish:black", "penguin:pink"),
                  hands={0: "crab:dark_blue,crab:light_blue,boat:yellow"})
     r = Round(s, [None, "baseline"], check=True)
@@ -99,7 +101,8 @@ def test_crab_search_chooses_the_pile_then_the_card():
 
 
 def test_lobster_keeps_one_of_the_revealed_cards():
-    """§5 crab+lobster: the top five deck cards, keep one, the rest back and shuffled."""
+    """"Pair effects" crab+lobster: the top five deck cards, keep one, the rest back and
+    shuffled."""
     s = scripted(2, deck="shell:black,mermaid,octopus:green,shell:green,shell:grey,penguin:pink",
                  piles=("fish:black", "boat:black"), expansion=ES,
                  hands={0: "crab:dark_blue,lobster"}, rest="B")
@@ -114,7 +117,7 @@ def test_lobster_keeps_one_of_the_revealed_cards():
 
 
 def test_steal_victim_is_chosen_among_hidden_hands():
-    """§5 swimmer+shark: an opponent whose hidden hand holds a card."""
+    """"Pair effects" swimmer+shark: an opponent whose hidden hand holds a card."""
     s = scripted(4, deck="fish:green,boat:black", piles=("shark:black", "crab:grey"),
                  hands={0: "swimmer:black", 1: "mermaid", 2: "", 3: "shell:black,shell:grey"})
     r = Round(s, [None, "baseline", "baseline", "baseline"], check=True)

@@ -1,6 +1,6 @@
-"""`seasalt replay`: one traced game told action by action. Checked against the game itself:
-every round's end and scores are in the text, the running totals are the sums of the round
-scores, the winner follows RULES.md §8 from those totals, the hands rebuilt from the events score
+"""`seasalt replay`: one traced game told action by action. Checked against the game itself: every
+round's end and scores are in the text, the running totals are the sums of the round scores, the
+winner follows docs/rules.md, "A game" from those totals, the hands rebuilt from the events score
 what the engine scored, and the game is game 0 of a batch run with the same seed."""
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from cli_helpers import assert_user_error, run  # noqa: E402
 
 
 def expected_winners(r):
-    """RULES.md §8.2 from the replay's own numbers."""
+    """docs/rules.md, "A game" from the replay's own numbers."""
     last = r["rounds"][-1]
     if last["end"] == "mermaids":
         return [last["ender"]]

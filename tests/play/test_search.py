@@ -1,5 +1,5 @@
-"""The search player (kernels.search, analyzer.play.search_seat): it samples only deals consistent with
-what its seat has seen, its decision does not move when what it cannot see changes, and it runs
+"""The search player (kernels.search, analyzer.play.search_seat): it samples only deals consistent
+with what its seat has seen, its decision does not move when what it cannot see changes, and it runs
 wherever a policy spec runs, deterministic for a seed."""
 import random
 
@@ -118,9 +118,10 @@ def _kind_colour(name):
 
 
 def test_the_decision_does_not_move_when_what_the_seat_cannot_see_changes():
-    """RULES.md §9: the same seed gives the same action and the same values for every action
-    when the opponents' hidden hands and the deck order are replaced by another deal consistent
-    with the seat's observations; a change the seat *can* see (its own hand) changes them."""
+    """docs/rules.md, "Hidden information": the same seed gives the same action and the same values
+    for every action when the opponents' hidden hands and the deck order are replaced by another
+    deal consistent with the seat's observations; a change the seat *can* see (its own hand) changes
+    them."""
     compared = changed = 0
     for seed in range(30):
         r = _mid_round(2 + seed % 3, 100 + seed)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,20 +14,7 @@ from analyzer.base.errors import SeasaltError
 from analyzer.studies.report import run_demo_results
 from analyzer.runs.spec import Backend
 
-from cli_helpers import SEASALT
-
-
-def cli(*args, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([SEASALT, *args], capture_output=True, text=True, timeout=600, cwd=cwd)
-
-
-def refused(p: subprocess.CompletedProcess, *words: str) -> str:
-    lines = [x for x in p.stderr.splitlines() if x.strip()]
-    assert p.returncode == 2, (p.returncode, p.stderr[-2000:])
-    assert p.stdout == "" and len(lines) == 1 and lines[0].startswith("error: "), p.stderr
-    for w in words:
-        assert w in lines[0], (w, lines[0])
-    return lines[0]
+from cli_helpers import cli, one_line as refused
 
 
 def tree(d: Path) -> dict[str, bytes | str]:

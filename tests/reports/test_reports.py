@@ -177,3 +177,37 @@ def test_page_lists_images_and_metadata():
     assert '<img src="a.png"' in html and "A &lt;chart&gt;" in html
     assert "finding &amp; more" in html and "<td>7</td>" in html
     assert 'data-images' in html
+
+
+# --- the guide on a phone ----------------------------------------------------------------------
+
+PHONE_PX = 340          # a 360 px screen less the page's margins: the width a chart is shown at
+
+
+def test_the_heatmaps_numbers_are_legible_on_a_phone():
+    """Each cell's number is at least 8.5 px high once the chart is scaled to a phone's width
+    (three panels side by side made them about 6 px)."""
+    from reports import strategy as st
+    rows = [{"stop_at": s, "last_chance_at": lc, "players": p, "win_rate": 0.3 + 0.01 * (s + lc),
+             "win_rate_lo": 0.29, "win_rate_hi": 0.31 + 0.01 * (s + lc)}
+            for p in (2, 3, 4) for s in range(7, 15) for lc in range(s, 17)]
+    fig = st.grid_heatmap(pd.DataFrame(rows), "last_chance_at", "stop_at")
+    width_px = fig.get_figwidth() * 130                 # the guide writes its PNGs at 130 dpi
+    numbers = [t for ax in fig.axes for t in ax.texts]
+    assert numbers and len(numbers) == len(rows)
+    smallest = min(t.get_fontsize() for t in numbers) * 130 / 72 * PHONE_PX / width_px
+    assert smallest >= 8.5, smallest
+
+
+def test_a_log_rate_axis_labels_its_ticks_apart():
+    """0.01%, 0.1%, 1% ... on the void rounds' log axis, never the same label twice."""
+    from reports import strategy as st
+    df = pd.DataFrame([{"stop_at": s, "players": 2, "void_rate": r, "void_rate_lo": r / 2,
+                        "void_rate_hi": r * 2} for s, r in ((7, 0.0), (15, 1e-4), (20, 1e-2),
+                                                            (25, 0.5))])
+    fig = st.rate_lines(df, "stop_at", "void_rate", "void", "stop_at", "void", log=True)
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    labels = [t.get_text() for t in ax.get_yticklabels() if t.get_text()]
+    assert len(labels) >= 4 and len(set(labels)) == len(labels), labels
+    assert ch.percent_tick(1e-4) == "0.01%" and ch.percent_tick(0.5) == "50%"

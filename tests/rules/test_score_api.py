@@ -1,5 +1,6 @@
-"""analyzer.rules.score.score_hand: the RULES.md §7 scores of the compiled kernel, its breakdown, and
-the validation of cards, copies and tables (RULES.md §1 legal pairs, Extra Salt trios)."""
+"""analyzer.rules.score.score_hand: the docs/rules.md, "Scoring: card points" scores of the compiled
+kernel, its breakdown, and the validation of cards, copies and tables (docs/rules.md, "The cards"
+legal pairs, Extra Salt trios)."""
 from __future__ import annotations
 
 import random
@@ -21,7 +22,8 @@ def test_contract_shape_and_types():
     assert set(r) == {"card_points", "colour_bonus", "breakdown"}
     assert set(r["breakdown"]) == {"mermaids", "duos", "collections", "multipliers"}
     assert all(type(v) is int for v in [r["card_points"], r["colour_bonus"], *r["breakdown"].values()])
-    # RULES.md §7.1 #14: dark_blue 5 + light_blue 3 = 8; pairs 1+1; shells 4; lighthouse 1 = 15.
+    # docs/rules.md, "Scoring: card points" #14: dark_blue 5 + light_blue 3 = 8; pairs 1+1; shells
+    # 4; lighthouse 1 = 15.
     assert r == {"card_points": 15, "colour_bonus": 5,
                  "breakdown": {"mermaids": 8, "duos": 2, "collections": 4, "multipliers": 1}}
 
@@ -47,7 +49,8 @@ def test_table_only():
     assert r["card_points"] == 1 and r["breakdown"]["duos"] == 1 and r["colour_bonus"] == 1
 
 
-# --- an independent reading of RULES.md §7, to cross-check the kernel on random positions ----------
+# --- an independent reading of docs/rules.md, "Scoring: card points", to cross-check the kernel on
+# random positions ----------
 
 _COLLECT = {"shell": (0, 2, 4, 6, 8, 10), "octopus": (0, 3, 6, 9, 12), "penguin": (1, 3, 5),
             "sailor": (0, 5)}
@@ -56,7 +59,8 @@ _MULT = {"lighthouse": ("boat", 1), "shoal": ("fish", 1), "colony": ("penguin", 
 
 
 def reference_score(hand: list[str], table: list[str]) -> tuple[dict, int]:
-    """(breakdown, colour bonus) of cards in full `kind:colour` notation, straight from §7."""
+    """(breakdown, colour bonus) of cards in full `kind:colour` notation, straight from "Scoring:
+    card points"."""
     cards = [c.split(":") for c in hand + table]
     kinds = Counter(k for k, *_ in cards)
     hk = Counter(c.split(":")[0] for c in hand)

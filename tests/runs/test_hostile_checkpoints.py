@@ -8,7 +8,7 @@ from hostile import cli, listing, make_sentinel, one_line
 ARGS = ["simulate", "-p", "2", "--games", "100000", "--seed", "1"]
 
 
-def test_7_a_line_over_16_mib_is_named_not_skipped(tmp_path):
+def test_a_line_over_16_mib_is_named_not_skipped(tmp_path):
     sentinel = make_sentinel(tmp_path / "sentinel")
     before = listing(sentinel)
     ck = tmp_path / "a.ckpt"

@@ -68,7 +68,7 @@ def _resume(run: Path, *extra) -> subprocess.CompletedProcess:
 
 # --- item 3: stopped in the first stage ---------------------------------------------------------
 
-def test_3_a_study_stopped_in_its_first_stage_resumes(tmp_path, journal):
+def test_a_study_stopped_in_its_first_stage_resumes(tmp_path, journal):
     """The first generation is long (many tasks); Ctrl-C once its stage checkpoint holds a
     finished task and the journal no stage: --resume continues it to the uninterrupted answer,
     a plain rerun says --resume, not 'nothing to resume'."""
@@ -94,7 +94,7 @@ def test_3_a_study_stopped_in_its_first_stage_resumes(tmp_path, journal):
     assert _timeless(again.stdout) == _timeless(fresh.stdout)
 
 
-def test_3_the_cache_journal_is_resumable_from_the_start(tmp_path, monkeypatch):
+def test_the_cache_journal_is_resumable_from_the_start(tmp_path, monkeypatch):
     """Without --checkpoint the journal exists from the start too (the rerun is told --resume)."""
     monkeypatch.setenv("SEASALT_CHECKPOINT_DIR", str(tmp_path / "cache"))
     s = stages.Staged({"x": 1}, {"command": "test", "seed": 1}, 10)
@@ -110,7 +110,7 @@ def test_3_the_cache_journal_is_resumable_from_the_start(tmp_path, monkeypatch):
 
 # --- item 3: hand edits, symlinks, damage, changed options ---------------------------------------
 
-def test_3_a_hand_edited_counter_is_refused(place, journal):
+def test_a_hand_edited_counter_is_refused(place, journal):
     run, _ = place
     lines = list(journal[0])
     rec = json.loads(lines[1])
@@ -120,7 +120,7 @@ def test_3_a_hand_edited_counter_is_refused(place, journal):
     one_line(_resume(run), "damaged at line 2", "checksum")
 
 
-def test_3_a_symlinked_journal_is_refused_on_resume(place, journal):
+def test_a_symlinked_journal_is_refused_on_resume(place, journal):
     run, sentinel = place
     (sentinel / "j.jsonl").write_bytes(b"".join(journal[0]))
     os.symlink(sentinel / "j.jsonl", run / "j.jsonl")
@@ -130,7 +130,7 @@ def test_3_a_symlinked_journal_is_refused_on_resume(place, journal):
 
 @pytest.mark.parametrize("counters", ["[[1e999]]", f"[[{10 ** 30}]]",
                                       "[" * 50_000 + "]" * 50_000, "short"])
-def test_3_a_damaged_line_is_named(place, journal, counters):
+def test_a_damaged_line_is_named(place, journal, counters):
     run, _ = place
     lines = list(journal[0])
     if counters == "short":           # checksum recomputed: only the length gives it away
@@ -144,7 +144,7 @@ def test_3_a_damaged_line_is_named(place, journal, counters):
     one_line(_resume(run), "damaged at line 3")
 
 
-def test_3_changed_options_are_named(place, journal):
+def test_changed_options_are_named(place, journal):
     run, _ = place
     (run / "j.jsonl").write_bytes(b"".join(journal[0]))
     line = one_line(cli(*[("5" if x == "3" and i == len(OPT) - 1 else x)
@@ -155,7 +155,7 @@ def test_3_changed_options_are_named(place, journal):
     assert "elite 0.25 there, 0.5 here" in line, line
 
 
-def test_3_a_journal_resumes_to_the_same_answer(place, journal):
+def test_a_journal_resumes_to_the_same_answer(place, journal):
     run, _ = place
     (run / "j.jsonl").write_bytes(b"".join(journal[0][:2]) + journal[0][2][:30])
     p = _resume(run)
@@ -163,7 +163,7 @@ def test_3_a_journal_resumes_to_the_same_answer(place, journal):
     assert _timeless(p.stdout) == _timeless(journal[1])
 
 
-def test_3_output_that_cannot_be_written_keeps_the_cache_journal(tmp_path, monkeypatch):
+def test_output_that_cannot_be_written_keeps_the_cache_journal(tmp_path, monkeypatch):
     """The output fails to be written after all the work (a full disk, here an OSError from
     the command's writer): the study's cache journal is still there, so the rerun with --resume
     recomputes nothing, and only once its output is written is the journal deleted."""
@@ -188,13 +188,13 @@ def test_3_output_that_cannot_be_written_keeps_the_cache_journal(tmp_path, monke
 
 # --- item 5: unbounded reads ------------------------------------------------------------------
 
-def test_5_a_journal_linked_to_dev_zero_is_refused(place):
+def test_a_journal_linked_to_dev_zero_is_refused(place):
     run, _ = place
     os.symlink("/dev/zero", run / "j.jsonl")
     one_line(_resume(run), "symbolic link")
 
 
-def test_5_dev_zero_itself_is_refused(place):
+def test_dev_zero_itself_is_refused(place):
     run, _ = place
     one_line(cli(*OPT, "--checkpoint", "/dev/zero", "--resume", cwd=run), "not a regular file")
 
@@ -287,7 +287,7 @@ def _interrupt_when(proc: subprocess.Popen, stage: Path, lines: int) -> str:
     return err
 
 
-def test_3_a_guide_stopped_in_its_first_stage_resumes(tmp_path):
+def test_a_guide_stopped_in_its_first_stage_resumes(tmp_path):
     """The guide's first stage (all its studies but the best response) is most of its work: a
     guide stopped there is told --resume by a plain rerun, and --resume continues the stage's
     own checkpoint (stopped again, it holds more finished tasks than before: none redone)."""
@@ -305,7 +305,7 @@ def test_3_a_guide_stopped_in_its_first_stage_resumes(tmp_path):
     assert not (tmp_path / "guide").exists()
 
 
-def test_6_a_chart_that_cannot_be_written_is_refused_before_any_work(tmp_path):
+def test_a_chart_that_cannot_be_written_is_refused_before_any_work(tmp_path):
     """--chart in a missing directory used to be a traceback after the whole run."""
     env = {**os.environ, "SEASALT_CHECKPOINT_DIR": str(tmp_path / "cache")}
     p = subprocess.run([SEASALT, *OPT, "--chart", str(tmp_path / "nowhere" / "c.png")],

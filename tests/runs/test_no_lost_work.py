@@ -35,25 +35,10 @@ from analyzer.play.position_template import EXAMPLE
 from analyzer.studies.report import run_demo_results
 from analyzer.studies.simulate import plan_games, simulate_games
 from analyzer.runs.spec import Backend
-from cli_helpers import SEASALT, assert_user_error, run, without_timing
+from cli_helpers import SEASALT, assert_user_error, cli, one_line, run, without_timing
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG = ["simulate", "-p", "2", "--games", "3000000", "--seed"]      # ~10 s: still running
-
-
-def cli(*args, env=None, timeout=300, stdin=None) -> subprocess.CompletedProcess:
-    return subprocess.run([SEASALT, *args], capture_output=True, text=True, env=env,
-                          timeout=timeout, input=stdin)
-
-
-def one_line(p: subprocess.CompletedProcess, code: int, *words: str) -> str:
-    """Exit `code`, nothing on stdout, one stderr line `error: ...` naming `words`."""
-    lines = [x for x in p.stderr.splitlines() if x.strip()]
-    assert p.returncode == code, (p.returncode, p.stderr[-3000:])
-    assert p.stdout == "" and len(lines) == 1 and lines[0].startswith("error: "), p.stderr[-3000:]
-    for w in words:
-        assert w in lines[0], (w, lines[0])
-    return lines[0]
 
 
 def start(*args, env=None) -> subprocess.Popen:
@@ -84,14 +69,14 @@ def results(tmp_path_factory):
     return run_demo_results(d, seed=5, scale=0.02, backend=Backend(jobs=1))
 
 
-def test_1_report_out_never_deletes_files_it_did_not_write(results, tmp_path):
+def test_report_out_never_deletes_files_it_did_not_write(results, tmp_path):
     rep = tmp_path / "rep"
     sweep = str(results[0])
     assert cli("report", sweep, "--out", str(rep)).returncode == 0
     (rep / "NOTES.md").write_text("my notes\n")
     (rep / "drafts").mkdir()
     (rep / "drafts" / "a.txt").write_text("draft\n")
-    one_line(cli("report", sweep, "--out", str(rep)), 2, "NOTES.md")
+    one_line(cli("report", sweep, "--out", str(rep)), "NOTES.md")
     assert (rep / "NOTES.md").read_text() == "my notes\n" and (rep / "drafts" / "a.txt").exists()
     # a project folder that holds a copy of a report's index.html
     proj = tmp_path / "proj"
@@ -99,11 +84,11 @@ def test_1_report_out_never_deletes_files_it_did_not_write(results, tmp_path):
     (proj / "src" / "main.py").write_text("print(1)\n")
     (proj / "README.md").write_text("# mine\n")
     shutil.copy(rep / "index.html", proj / "index.html")
-    one_line(cli("report", sweep, "--out", str(proj)), 2)
+    one_line(cli("report", sweep, "--out", str(proj)))
     assert (proj / "src" / "main.py").exists() and (proj / "README.md").exists()
 
 
-def test_1_a_report_replaces_only_its_own_files(results, tmp_path):
+def test_a_report_replaces_only_its_own_files(results, tmp_path):
     rep = tmp_path / "rep"
     assert cli("report", *map(str, results), "--out", str(rep)).returncode == 0
     before = set(os.listdir(rep))
@@ -117,29 +102,29 @@ def test_1_a_report_replaces_only_its_own_files(results, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["rep"]             # no temporary left beside it
 
 
-def test_1_a_report_without_its_manifest_is_refused_not_emptied(results, tmp_path):
+def test_a_report_without_its_manifest_is_refused_not_emptied(results, tmp_path):
     """A report folder whose manifest is gone (an older report, or removed) proves nothing:
     refused, nothing deleted by its names (issue 28; tests/render/test_hostile_outputs.py)."""
     rep = tmp_path / "rep"
     assert cli("report", str(results[0]), "--out", str(rep)).returncode == 0
     (rep / ".seasalt-report.json").unlink()
     before = {str(p.relative_to(rep)) for p in rep.rglob("*")}
-    one_line(cli("report", str(results[0]), "--out", str(rep)), 2, "no .seasalt-report.json")
+    one_line(cli("report", str(results[0]), "--out", str(rep)), "no .seasalt-report.json")
     assert {str(p.relative_to(rep)) for p in rep.rglob("*")} == before
 
 
 # --- 2 ------------------------------------------------------------------------------------------
 
-def test_2_a_second_run_on_a_claimed_checkpoint_refuses_naming_the_first(tmp_path):
+def test_a_second_run_on_a_claimed_checkpoint_refuses_naming_the_first(tmp_path):
     ck = tmp_path / "run.ckpt"
     a = start(*LONG, "1", "--json", "--checkpoint", str(ck))
     try:
         wait_for(lambda: ck.exists() and ck.stat().st_size > 0, proc=a)   # claimed at the start
         b = cli(*LONG, "2", "--checkpoint", str(ck))
-        line = one_line(b, 2, str(ck), "in use", f"pid {a.pid}")
+        line = one_line(b, str(ck), "in use", f"pid {a.pid}")
         assert "seed 1" in line
         r = cli(*LONG, "1", "--checkpoint", str(ck), "--resume")       # not even the same run
-        one_line(r, 2, "in use", f"pid {a.pid}")
+        one_line(r, "in use", f"pid {a.pid}")
         wait_for(lambda: ckpt.finished_tasks(ck) >= 1, proc=a)
     finally:
         a.send_signal(signal.SIGINT)
@@ -157,7 +142,7 @@ def _complete_checkpoint(path: Path, seed: int) -> list[str]:
     return path.read_text().splitlines()
 
 
-def test_2_resume_verifies_every_line(tmp_path):
+def test_resume_verifies_every_line(tmp_path):
     mine, theirs = tmp_path / "a.ckpt", tmp_path / "b.ckpt"
     a, b = _complete_checkpoint(mine, 1), _complete_checkpoint(theirs, 2)
     args = ["simulate", "-p", "2", "--games", "100000", "--seed", "1", "--checkpoint", str(mine),
@@ -178,7 +163,7 @@ def test_2_resume_verifies_every_line(tmp_path):
 
 # --- 3 ------------------------------------------------------------------------------------------
 
-def test_3_the_cache_checkpoint_never_follows_a_symlink(cache):
+def test_the_cache_checkpoint_never_follows_a_symlink(cache):
     batch = plan_games(2, 3000, ["baseline"], 7, "base", None).batch
     path = ckpt.default_path(batches.fingerprint([batch]))
     cache.mkdir(parents=True)
@@ -186,13 +171,13 @@ def test_3_the_cache_checkpoint_never_follows_a_symlink(cache):
     victim.write_text("precious\n")
     os.symlink(victim, path)
     p = cli("simulate", "-p", "2", "--games", "3000", "--seed", "7")
-    one_line(p, 2, "symbolic link", str(path))
+    one_line(p, "symbolic link", str(path))
     assert victim.read_text() == "precious\n" and path.is_symlink()
 
 
 # --- 4 ------------------------------------------------------------------------------------------
 
-def test_4_twins_without_checkpoint_never_share_a_file(cache):
+def test_twins_without_checkpoint_never_share_a_file(cache):
     """Event-based, whatever the machine's speed: the first run is paused (SIGSTOP) as soon as
     it holds its cache checkpoint with a finished task, so it is certainly still under way while
     its twin starts and is refused; then it is continued and interrupted."""
@@ -203,7 +188,7 @@ def test_4_twins_without_checkpoint_never_share_a_file(cache):
         a.send_signal(signal.SIGSTOP)               # a cannot finish while its twin runs
         (path,) = cache.iterdir()
         b = cli(*LONG, "3", "--json")
-        one_line(b, 2, "under way", f"pid {a.pid}", "--checkpoint")
+        one_line(b, "under way", f"pid {a.pid}", "--checkpoint")
         assert a.poll() is None                      # still paused, not finished
     finally:
         a.send_signal(signal.SIGINT)                 # delivered when it continues
@@ -224,10 +209,10 @@ def _ulimit(kb: int, *args, env=None) -> subprocess.CompletedProcess:
                           timeout=300)
 
 
-def test_5_a_write_error_on_an_explicit_checkpoint_is_one_line(tmp_path):
+def test_a_write_error_on_an_explicit_checkpoint_is_one_line(tmp_path):
     ck = tmp_path / "run.ckpt"
     args = ["simulate", "-p", "2", "--games", "400000", "--seed", "5", "--checkpoint", str(ck)]
-    line = one_line(_ulimit(3, *args), 1, "cannot write checkpoint", str(ck), "too large")
+    line = one_line(_ulimit(3, *args), "cannot write checkpoint", str(ck), "too large", code=1)
     assert "--resume" in line                           # the tasks written before are kept
     kept = ckpt.finished_tasks(ck)
     assert kept >= 1
@@ -236,7 +221,7 @@ def test_5_a_write_error_on_an_explicit_checkpoint_is_one_line(tmp_path):
     assert json.loads(r.stdout)["timing"]["tasks_resumed"] == kept
 
 
-def test_5_a_write_error_on_the_cache_checkpoint_goes_on_without_it(cache, tmp_path):
+def test_a_write_error_on_the_cache_checkpoint_goes_on_without_it(cache, tmp_path):
     args = ["simulate", "-p", "2", "--games", "400000", "--seed", "5", "--json"]
     full = run(*args, "--checkpoint", str(tmp_path / "whole.ckpt"))
     assert (tmp_path / "whole.ckpt").stat().st_size > 3 * 1024     # the limit will be hit
@@ -246,28 +231,28 @@ def test_5_a_write_error_on_the_cache_checkpoint_goes_on_without_it(cache, tmp_p
     assert not cache.exists() or list(cache.iterdir()) == []
 
 
-def test_5_a_write_error_on_out_is_one_line_and_leaves_nothing(tmp_path):
+def test_a_write_error_on_out_is_one_line_and_leaves_nothing(tmp_path):
     out = tmp_path / "rows.json"
     p = _ulimit(1, "replay", "--seed", "1", "-p", "4", "--out", str(out))
-    one_line(p, 2, "cannot write", "too large")
+    one_line(p, "cannot write", "too large")
     assert list(tmp_path.iterdir()) == []
 
 
 # --- 6 ------------------------------------------------------------------------------------------
 
-def test_6_a_directory_at_the_cache_path_fails_at_the_start(cache):
+def test_a_directory_at_the_cache_path_fails_at_the_start(cache):
     batch = plan_games(2, 3000, ["baseline"], 7, "base", None).batch
     path = ckpt.default_path(batches.fingerprint([batch]))
     path.mkdir(parents=True)
-    one_line(cli("simulate", "-p", "2", "--games", "3000", "--seed", "7"), 2, str(path),
+    one_line(cli("simulate", "-p", "2", "--games", "3000", "--seed", "7"), str(path),
              "not a regular file")
 
 
-def test_6_a_checkpoint_dir_that_is_a_file_fails_at_the_start(tmp_path):
+def test_a_checkpoint_dir_that_is_a_file_fails_at_the_start(tmp_path):
     f = tmp_path / "file"
     f.write_text("x")
     env = dict(os.environ, SEASALT_CHECKPOINT_DIR=str(f))
-    one_line(cli("simulate", "-p", "2", "--games", "3000", "--seed", "7", env=env), 2,
+    one_line(cli("simulate", "-p", "2", "--games", "3000", "--seed", "7", env=env),
              "SEASALT_CHECKPOINT_DIR", "not a directory")
 
 
@@ -293,7 +278,7 @@ def _planning_peak(games: int) -> tuple[float, int]:
     return peak, seen[0]
 
 
-def test_7_planning_memory_does_not_grow_with_the_task_count(cache):
+def test_planning_memory_does_not_grow_with_the_task_count(cache):
     """Before: the plan listed every task (a 30 x 30 sweep of 10**8 games planned 8.2 million
     tasks in 1.38 GB). Now the task grid is computed: the same memory for 900 tasks or 900,000."""
     small, n_small = _planning_peak(10_000)
@@ -313,22 +298,22 @@ def test_7_planning_memory_does_not_grow_with_the_task_count(cache):
     (json.dumps({**EXAMPLE, "expansion": None}).encode(), ["expansion"]),
     (json.dumps({**EXAMPLE, "expansion": ["base"]}).encode(), ["expansion"]),
 ])
-def test_8_advise_on_hostile_json_is_one_line(tmp_path, content, words):
+def test_advise_on_hostile_json_is_one_line(tmp_path, content, words):
     f = tmp_path / "pos.json"
     f.write_bytes(content)
-    one_line(cli("advise", str(f), "--samples", "10"), 2, *words)
+    one_line(cli("advise", str(f), "--samples", "10"), *words)
 
 
 # --- 9 ------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("counters", ["[1e999]", f"[{10 ** 30}]", "[" * 50_000 + "]" * 50_000])
-def test_9_a_damaged_checkpoint_line_is_named(tmp_path, counters):
+def test_a_damaged_checkpoint_line_is_named(tmp_path, counters):
     ck = tmp_path / "a.ckpt"
     lines = _complete_checkpoint(ck, 1)
     ck.write_text(lines[0] + "\n" + '{"batch": 0, "lo": 0, "hi": 128, "counters": '
                   + counters + "}\n")
     one_line(cli("simulate", "-p", "2", "--games", "100000", "--seed", "1", "--checkpoint",
-                 str(ck), "--resume"), 2, "damaged at line 2")
+                 str(ck), "--resume"), "damaged at line 2")
 
 
 # --- 10 -----------------------------------------------------------------------------------------
@@ -350,39 +335,37 @@ def _edited(src: Path, dst: Path, **cells) -> Path:
     (-1, {"spec": "$x^$"}, True),
     (2, {"four_mermaid_rate": "lots"}, False),               # an optional column
 ])
-def test_10_hostile_report_csvs(results, tmp_path, which, cells, ok):
+def test_hostile_report_csvs_are_refused_in_one_line_or_reported(results, tmp_path, which, cells, ok):
     f = _edited(results[which], tmp_path / Path(results[which]).name, **cells)
     p = cli("report", str(f), "--out", str(tmp_path / "rep"))
     assert "Traceback" not in p.stderr
     if ok:
         assert p.returncode == 0, p.stderr[-3000:]
     else:
-        one_line(p, 2, f.name)
+        one_line(p, f.name)
         assert not (tmp_path / "rep").exists()
 
 
 # --- 11 -----------------------------------------------------------------------------------------
 
-def test_11_report_out_dot(results, tmp_path):
+def test_report_out_dot_writes_here_and_never_over_a_users_file(results, tmp_path):
     here = tmp_path / "here"
     here.mkdir()
     for _ in range(2):                                       # into an empty dir, then over itself
-        p = subprocess.run([SEASALT, "report", str(results[0]), "--out", "."], cwd=here,
-                           capture_output=True, text=True, timeout=300)
+        p = cli("report", results[0], "--out", ".", cwd=here)
         assert p.returncode == 0, p.stderr
         assert (here / "index.html").is_file() and (here / "results").is_dir()
     assert sorted(os.listdir(tmp_path)) == ["here"]
     (here / "mine.txt").write_text("x")
-    p = subprocess.run([SEASALT, "report", str(results[0]), "--out", "."], cwd=here,
-                       capture_output=True, text=True, timeout=300)
-    one_line(p, 2, "mine.txt")
+    p = cli("report", results[0], "--out", ".", cwd=here)
+    one_line(p, "mine.txt")
 
 
 # --- 12 -----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("out", ["/proc/x.csv", "/proc/self/x.json"])
-def test_12_out_where_no_file_can_be_made(out):
-    one_line(cli("simulate", "-p", "2", "--games", "300", "--seed", "1", "--out", out), 2, out)
+def test_out_where_no_file_can_be_made_is_one_line(out):
+    one_line(cli("simulate", "-p", "2", "--games", "300", "--seed", "1", "--out", out), out)
 
 
 # --- 13 -----------------------------------------------------------------------------------------
@@ -395,24 +378,23 @@ def _free_port() -> int:
 
 @pytest.mark.parametrize("address", ["http://x", "tcp://", "tcp://127.0.0.1:abc", "tcp://:8786",
                                      "tcp://127.0.0.1:99999"])
-def test_13_a_malformed_scheduler_is_refused_at_once(address):
+def test_a_malformed_scheduler_is_refused_before_any_connection(address, monkeypatch):
+    """Refused from its text: nothing is ever connected to (no timeout to wait out)."""
     pytest.importorskip("distributed")
-    t0 = time.monotonic()
-    one_line(cli("simulate", "-p", "2", "--rounds", "1000", "--seed", "1", "--scheduler",
-                 address), 2, "--scheduler")
-    assert time.monotonic() - t0 < 10
+    monkeypatch.setattr(backends.socket, "create_connection",
+                        lambda *a, **k: pytest.fail("it tried to connect"))
+    assert_user_error(run("simulate", "-p", "2", "--rounds", "1000", "--seed", "1",
+                          "--scheduler", address), "--scheduler")
 
 
-def test_13_a_refused_port_says_nothing_listens():
+def test_a_refused_port_says_nothing_listens():
     pytest.importorskip("distributed")
     port = _free_port()
-    t0 = time.monotonic()
     one_line(cli("simulate", "-p", "2", "--rounds", "1000", "--seed", "1", "--scheduler",
-                 f"tcp://127.0.0.1:{port}"), 2, f"nothing listens at 127.0.0.1:{port}")
-    assert time.monotonic() - t0 < 10
+                 f"tcp://127.0.0.1:{port}"), f"nothing listens at 127.0.0.1:{port}")
 
 
-def test_13_a_scheduler_lost_while_the_run_starts_is_one_line(tmp_path, monkeypatch):
+def test_a_scheduler_lost_while_the_run_starts_is_one_line(tmp_path, monkeypatch):
     """The scheduler goes away after the client connected, before any worker (under load a
     worker starts slowly): a RunFailed line saying so, not Dask's CommClosedError traceback."""
     comm = pytest.importorskip("distributed.comm.core")
@@ -445,15 +427,14 @@ def test_13_a_scheduler_lost_while_the_run_starts_is_one_line(tmp_path, monkeypa
 
 # --- 14 -----------------------------------------------------------------------------------------
 
-def test_14_an_unwritable_checkpoint_is_found_before_any_work(tmp_path):
+def test_an_unwritable_checkpoint_is_found_before_any_work(tmp_path):
     """`ulimit -f 0`: not even the checkpoint's first line can be written. The run stops before
     its first task (it would take a minute)."""
     ck = tmp_path / "run.ckpt"
-    t0 = time.monotonic()
     p = _ulimit(0, "simulate", "-p", "2", "--games", "20000000", "--seed", "1", "--checkpoint",
                 str(ck))
-    one_line(p, 2, "cannot write checkpoint", str(ck))
-    assert time.monotonic() - t0 < 15 and not ck.exists()
+    one_line(p, "cannot write checkpoint", str(ck))
+    assert not ck.exists() and p.stdout == ""          # refused before its first task
 
 
 @pytest.mark.parametrize("piles, words", [
@@ -465,27 +446,27 @@ def test_14_an_unwritable_checkpoint_is_found_before_any_work(tmp_path):
                                                       "size": "2"}},
      ["pile B size", "whole number"]),
 ])
-def test_14_position_messages_name_the_place(tmp_path, piles, words):
+def test_position_messages_name_the_place(tmp_path, piles, words):
     f = tmp_path / "p.json"
     f.write_text(json.dumps({**EXAMPLE, "piles": piles}))
-    line = one_line(cli("advise", str(f)), 2, *words)
+    line = one_line(cli("advise", str(f)), *words)
     assert "error: :" not in line
 
 
-def test_14_report_messages_show_values_not_reprs(results, tmp_path):
+def test_report_messages_show_values_not_reprs(results, tmp_path):
     f = _edited(results[1], tmp_path / "lc.csv", success=float("nan"))
-    line = one_line(cli("report", str(f), "--out", str(tmp_path / "rep")), 2, "success")
+    line = one_line(cli("report", str(f), "--out", str(tmp_path / "rep")), "success")
     assert "np.float64" not in line and "nan" in line
 
 
-def test_14_an_empty_tournament_spec_is_refused(results, tmp_path):
+def test_an_empty_tournament_spec_is_refused(results, tmp_path):
     f = _edited(results[-1], tmp_path / "t.csv", spec="")
-    one_line(cli("report", str(f), "--out", str(tmp_path / "rep")), 2, "spec")
+    one_line(cli("report", str(f), "--out", str(tmp_path / "rep")), "spec")
 
 
 # --- 15 -----------------------------------------------------------------------------------------
 
-def test_15_readme_says_how_to_run_dask_safely():
+def test_the_docs_say_how_to_run_dask_safely():
     # the Dask reference moved from the README to docs/usage.md (issue 30), which it links
     assert "docs/usage.md" in (ROOT / "README.md").read_text()
     text = (ROOT / "docs" / "usage.md").read_text()

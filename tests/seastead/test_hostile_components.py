@@ -40,12 +40,12 @@ def check(run, path):
 
 # --- item 5 ----------------------------------------------------------------------------------
 
-def test_5_a_components_file_linked_to_dev_zero_is_refused(place):
+def test_a_components_file_linked_to_dev_zero_is_refused(place):
     os.symlink("/dev/zero", place / "c.json")
     errors(check(place, place / "c.json"), "not a regular file", most=1)
 
 
-def test_5_a_huge_components_file_is_refused_unread(place):
+def test_a_huge_components_file_is_refused_unread(place):
     path = place / "c.json"
     with open(path, "wb") as f:
         f.truncate(8 << 30)                      # 8 GiB, sparse: reading it all would not end well
@@ -60,7 +60,7 @@ def test_5_a_huge_components_file_is_refused_unread(place):
     (".json", "[" * 100_000 + "]" * 100_000),
     (".toml", "a = " + "[" * 100_000 + "]" * 100_000 + "\n"),
 ])
-def test_6_a_5000_digit_number_or_deep_nesting_is_one_line(place, suffix, text):
+def test_a_5000_digit_number_or_deep_nesting_is_one_line(place, suffix, text):
     path = place / f"c{suffix}"
     path.write_text(text)
     line, = errors(check(place, path), "not valid", most=1)
@@ -69,7 +69,7 @@ def test_6_a_5000_digit_number_or_deep_nesting_is_one_line(place, suffix, text):
 
 # --- item 7 ----------------------------------------------------------------------------------
 
-def test_7_a_million_malformed_entries_print_a_few_lines(place):
+def test_a_million_malformed_entries_print_a_few_lines(place):
     data = copy.deepcopy(GOOD)
     data["dock"] = [{}] * 1_000_000             # each missing every field: millions of problems
     path = place / "c.json"

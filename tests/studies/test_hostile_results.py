@@ -44,7 +44,7 @@ def _cells(results, name: str, run: Path, **cells) -> Path:
 
 # --- item 7: intervals -----------------------------------------------------------------------
 
-def test_7_an_inverted_interval_is_refused(place, results):
+def test_an_inverted_interval_is_refused(place, results):
     df = pd.read_csv(results["sweep-stop_at.csv"])
     lo, hi = df.loc[1, "win_rate_lo"], df.loc[1, "win_rate_hi"]
     path = _cells(results, "sweep-stop_at.csv", place, win_rate_lo=hi, win_rate_hi=lo)
@@ -52,7 +52,7 @@ def test_7_an_inverted_interval_is_refused(place, results):
     assert path.name in line
 
 
-def test_7_an_estimate_outside_its_interval_is_refused(place, results):
+def test_an_estimate_outside_its_interval_is_refused(place, results):
     path = _cells(results, "tournament.csv", place, win_rate=0.99, win_rate_hi=0.5,
                   win_rate_lo=0.1)
     one_line(report(place, path), "win_rate_lo/win_rate_hi", "row 3", "does not hold win_rate")

@@ -208,3 +208,25 @@ def test_cli_same_table_for_any_jobs():
 ])
 def test_cli_errors(args, words):
     assert_user_error(run("sweep", *args), *words)
+
+
+def test_the_output_says_what_to_conclude():
+    """Per player count, the best point and every point whose interval overlaps it ("tied at
+    this precision"), or that it is clear of the next; identical rows count once. The README's
+    question: declaring at 7 as a LAST CHANCE (last_chance_at=7) against always STOP (99)."""
+    args = ["sweep", "--sweep", "stop_at=7..8", "--sweep", "last_chance_at=7,99", "--policy",
+            "threshold", "--vs", "baseline", "--players", "3", "--games", "3000", "--seed", "1"]
+    r = run(*args, "--json")
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.stdout)
+    words = d["best"]["3"]
+    rows = sorted(d["rows"], key=lambda x: -x["win_rate"])
+    top = rows[0]
+    assert (top["stop_at"], top["last_chance_at"]) in ((7, 7), (8, 7))
+    assert words.startswith(f"(stop_at={top['stop_at']}, last_chance_at={top['last_chance_at']})")
+    tied = [x for x in rows[1:] if x["win_rate_hi"] >= top["win_rate_lo"]]
+    assert ("tied at this precision" in words) == bool(tied)
+    assert "last_chance_at=99) is best" not in words and "last_chance_at=99) and" not in words
+    text = run(*args).stdout
+    assert text.splitlines()[4].startswith("  best: (stop_at=")       # under "3 players (...)"
+    assert "best: " + words in " ".join(text.split())

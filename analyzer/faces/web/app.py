@@ -40,10 +40,11 @@ from kernels import cards as kc
 
 from ... import __version__
 from ...play.advisor import DEFAULT_SAMPLES, MAX_SAMPLES
+from ...play.decisions import DECISION_WORDS
 from ...play.reading import advise_history, reads
 from ...play.robust import ROBUST_ME, ROBUST_OPPONENTS, ROBUST_SAMPLES, advise_models
 from ...rules.notation import card_name, check_expansion
-from ...base.errors import SeasaltError, flag_message, one_line   # the command line's words
+from ...base.errors import SeasaltError, one_line, page_message   # the page's words
 from ...render.output import json_safe                            # the CLI's own JSON
 from ...play.position import describe, parse
 from ...play.position_input import parse_card_list, decode
@@ -57,15 +58,19 @@ STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/app.js": ("app.js", "text/javascript; charset=utf-8"),
           "/play.js": ("play.js", "text/javascript; charset=utf-8"),
           "/style.css": ("style.css", "text/css; charset=utf-8")}
-# The decisions the page asks (the position file's `decision`) and the keys each one needs.
+# The decisions the page asks (the position file's `decision`): a short label for the drop-down,
+# the question in the game's words (analyzer.play.decisions) and the keys each one needs.
 DECISIONS = [
-    {"id": "play", "label": "Play step: STOP, LAST CHANCE, a pair, or end the turn?", "keys": []},
-    {"id": "draw", "label": "Draw step: two from the deck, or a pile's top?", "keys": []},
-    {"id": "keep", "label": "Keep one of the two cards drawn (the other onto a pile)",
+    {"id": "play", "label": "Play step", "question": DECISION_WORDS["play"][1], "keys": []},
+    {"id": "draw", "label": "Draw step", "question": DECISION_WORDS["draw"][1], "keys": []},
+    {"id": "keep", "label": "Keep a drawn card", "question": DECISION_WORDS["keep"][1],
      "keys": ["drawn"]},
-    {"id": "crab", "label": "Crab pair: which card to take from a pile", "keys": ["crab_pile"]},
-    {"id": "lobster", "label": "Crab+lobster: which revealed card to keep", "keys": ["seen"]},
-    {"id": "steal", "label": "Swimmer+shark: whom to steal from", "keys": []},
+    {"id": "crab", "label": "Crab pair: take a card", "question": DECISION_WORDS["crab_card"][1],
+     "keys": ["crab_pile"]},
+    {"id": "lobster", "label": "Crab + lobster: keep a card",
+     "question": DECISION_WORDS["lobster"][1], "keys": ["seen"]},
+    {"id": "steal", "label": "Swimmer + shark: steal", "question": DECISION_WORDS["victim"][1],
+     "keys": []},
 ]
 
 # The page loads nothing but its own three files; no other site may frame it.
@@ -244,7 +249,7 @@ def check(position: object) -> dict:
     try:
         pos = parse(position)
     except SeasaltError as e:
-        return {"valid": False, "error": error_line(flag_message(e))}
+        return {"valid": False, "error": error_line(page_message(e))}
     return {"valid": True, "error": None, "points": pos.points, "description": describe(pos)}
 
 
@@ -318,7 +323,7 @@ def failure(e: Exception) -> Response:
     if isinstance(e, HTTPError):
         return _error(e.status, str(e))
     if isinstance(e, SeasaltError):
-        return _error(400, flag_message(e))
+        return _error(400, page_message(e))
     traceback.print_exc(file=sys.stderr)
     return _error(500, f"internal error ({type(e).__name__}: {e}); please report it")
 

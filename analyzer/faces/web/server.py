@@ -101,7 +101,9 @@ def serve(host: str, port: int, open_browser: bool = False) -> None:
                    "advisor (and its CPU)", err=True)
     click.echo(f"seasalt serve: {url}  (Ctrl-C to stop)")
     sys.stdout.flush()
-    click.echo("warming the engine (the first run after an install compiles it: minutes)", err=True)
+    from ...runs.compiling import COMPILE, about
+    click.echo(f"warming the engine (the first run after an install compiles the advisor: "
+               f"{about(COMPILE['first_run_s']['serve'])} of CPU)", err=True)
     threading.Thread(target=warm, name="warm", daemon=True).start()
     if open_browser:
         import webbrowser

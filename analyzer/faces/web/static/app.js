@@ -10,6 +10,7 @@ let active = "hand";               // the zone the picker adds to
 let last = null;                   // the last advice shown (its JSON)
 let lastPosition = null;           // ... and the position it answered (as JSON text)
 let checkId = 0, checkTimer = null, busy = false;
+let asked = false;                  // the user has asked (Advise, an import): errors may show
 
 // ---------------------------------------------------------------------------------------------
 // state
@@ -171,6 +172,11 @@ async function runCheck() {
   const v = await verdict(toPosition());
   if (id !== checkId) return;                     // a newer check is on its way
   const box = $("check");
+  if (!v.valid && !asked) {          // no error before the user has asked anything
+    box.className = "check";
+    box.textContent = "Tap the cards you see into their places, then press Advise.";
+    return;
+  }
   box.className = v.valid ? "check ok" : "check bad";
   box.textContent = v.valid ? `Ready: ${v.description}.` : v.error;
 }
@@ -355,7 +361,9 @@ function buildDecision() {
   const box = $("decision-fields");
   keepPicker();
   box.replaceChildren();
-  const keys = CAT.decisions.find((d) => d.id === S.decision)?.keys ?? [];
+  const chosen = CAT.decisions.find((d) => d.id === S.decision);
+  $("decision-question").textContent = chosen?.question ?? "";
+  const keys = chosen?.keys ?? [];
   if (keys.includes("drawn")) {
     box.append(zoneBox("drawn", "The two cards drawn", "(the first drawn first)"));
   }
@@ -568,6 +576,7 @@ function beyondThePage(text) {
 }
 
 async function importText(text, where) {
+  asked = true;                      // a file is a question: what it lacks may be said
   const status = $("file-status");
   let parsed = null;
   try { parsed = JSON.parse(text); } catch (e) { parsed = null; }
@@ -630,7 +639,7 @@ async function advise(samples, seed) {
   const params = new URLSearchParams();
   const precision = $("precision").value.trim();
   if (precision) params.set("precision", precision);
-  else params.set("samples", samples);
+  else if (samples) params.set("samples", samples);    // none: the default (samplesShown)
   if (seed !== "") params.set("seed", seed);
   for (const [id, key] of [["opponent", "opponent"], ["me", "me"]]) {
     const v = $(id).value.trim();
@@ -640,12 +649,14 @@ async function advise(samples, seed) {
   if (!$("play-on").checked) params.set("no-play-on", "1");
   if (S.history && !$("reading").checked) params.set("reading", "off");
   const pos = toPosition();
+  if (!asked) { asked = true; runCheck(); }
   busy = true;
   $("advise").disabled = $("more").disabled = true;
   const status = $("status");
   status.className = "";
   const t0 = performance.now();
-  const what = precision ? `to a precision of ${precision}` : `${Number(samples).toLocaleString("en-US")} deals`;
+  const what = precision ? `to a precision of ${precision}`
+    : `${Number(samples || samplesShown()).toLocaleString("en-US")} deals${$("robust").checked ? " per model pair" : ""}`;
   const tick = setInterval(() => {
     status.textContent = `Sampling ${what}… ${((performance.now() - t0) / 1000).toFixed(1)} s`;
   }, 100);
@@ -785,19 +796,25 @@ function showRobust(all) {
   box.hidden = !all.rows;
   if (!all.rows) return;
   const short = (spec) => spec.split("(")[0];
-  const head = el("tr", {}, ...["you", "opponents", "best action", "P(win game)", "vs next"]
-    .map((h) => el("th", {scope: "col"}, h)));
+  const heads = ["you", "opponents", "best action", "P(win game)", "vs next"];
+  const head = el("tr", {}, ...heads.map((h) => el("th", {scope: "col"}, h)));
+  // each cell carries its column's name: a phone shows a row as labelled lines (style.css)
+  const cells = (r) => [short(r.me), short(r.opponent), r.words,
+    `${PCT(r.win_game.rate)} ${PPCI(r.win_game)}`,
+    r.vs_runner_up ? `${PP({mean: -r.vs_runner_up.mean})} ` +
+      `[${(-100 * r.vs_runner_up.ci95[1]).toFixed(1)}, ${(-100 * r.vs_runner_up.ci95[0]).toFixed(1)}]` : "-"];
   const rows = all.rows.map((r) => el("tr", {"data-best": r.best},
-    el("td", {}, short(r.me)), el("td", {}, short(r.opponent)), el("td", {}, r.words),
-    el("td", {}, `${PCT(r.win_game.rate)} ${PPCI(r.win_game)}`),
-    el("td", {}, r.vs_runner_up ? `${PP({mean: -r.vs_runner_up.mean})} ` +
-       `[${(-100 * r.vs_runner_up.ci95[1]).toFixed(1)}, ${(-100 * r.vs_runner_up.ci95[0]).toFixed(1)}]` : "-")));
+    ...cells(r).map((text, i) => el("td", {"data-label": heads[i]}, text))));
   $("robust-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   $("verdict").replaceChildren("Verdict: ", el("strong", {}, all.verdict));
 }
 
 // ---------------------------------------------------------------------------------------------
 // a game review (what `seasalt review --json` prints): its decisions, the costliest first
+
+// a long review: the costliest REVIEW_OPEN decisions in full, up to REVIEW_SHOWN folded, the rest
+// behind one button
+const REVIEW_OPEN = 5, REVIEW_SHOWN = 15;
 
 function isReview(r) {
   return r !== null && typeof r === "object" && Array.isArray(r.decisions) &&
@@ -816,25 +833,36 @@ function showReview(r) {
     `choose, ${s.distinguishably_worse} distinguishably worse. The costliest first; the loss is ` +
     `the advisor's choice's P(win game) minus the choice made's, in points of %, with its 95% ` +
     `interval (${r.samples.toLocaleString("en-US")} deals per decision).`;
-  const items = order.map(([d]) => {
+  const items = order.map(([d], rank) => {
     const ranked = Object.entries(d.options).sort((a, b) => b[1].win_game.rate - a[1].win_game.rate);
     const rows = ranked.map(([k, o]) => el("tr", {"data-option": k},
       el("td", {}, o.words + (k === d.chosen ? " (chosen)" : "") + (k === d.advisor ? " (advisor)" : "")),
       el("td", {}, `${PCT(o.win_game.rate)} ${PPCI(o.win_game)}`),
       el("td", {}, k === d.advisor ? "-" : `${PP(o.vs_advisor)} ${PPCI(o.vs_advisor)}`)));
     const head = el("tr", {}, ...["option", "P(win game)", "vs advisor"].map((h) => el("th", {scope: "col"}, h)));
-    return el("li", {class: "reviewed", "data-round": d.round, "data-turn": d.turn, "data-decision": d.decision,
-                     "data-step": d.step},        // step: a game of the Play view
-      el("p", {}, el("strong", {}, `Round ${d.round}, turn ${d.turn}, ${d.decision}: `), d.chosen_words,
-         d.chosen === d.advisor ? " (as the advisor)" : `; the advisor: ${d.advisor_words}`,
-         el("span", {class: "loss"}, ` loss ${PP(d.loss)} ${PPCI(d.loss)}` +
-                                     (d.worse ? " (distinguishably worse)" : ""))),
+    const words = d.decision_words ?? pretty(d.decision);
+    const line = [el("strong", {}, `Round ${d.round}, turn ${d.turn}, ${words}: `), d.chosen_words,
+      d.chosen === d.advisor ? " (as the advisor)" : `; the advisor: ${d.advisor_words}`,
+      el("span", {class: "loss"}, ` · loss ${PP(d.loss)} ${PPCI(d.loss)}` +
+                                  (d.worse ? " (distinguishably worse)" : ""))];
+    const body = [
       el("div", {class: "scroll"}, el("table", {class: "ranking"}, el("thead", {}, head), el("tbody", {}, ...rows))),
       // a decision of a game played on this page links back to that moment (play.js)
       d.step !== undefined && r.play_id ? el("button", {type: "button", class: "small moment",
-        onclick: () => showMoment(r.play_id, d.step)}, "Show this moment") : "");
+        onclick: () => showMoment(r.play_id, d.step)}, "Show this moment") : ""];
+    const open = rank < REVIEW_OPEN;          // the costliest in full, the others folded
+    return el("li", {class: "reviewed", "data-round": d.round, "data-turn": d.turn, "data-decision": d.decision,
+                     "data-step": d.step, hidden: rank >= REVIEW_SHOWN},   // step: a Play view game
+      open ? el("p", {}, ...line) : el("details", {}, el("summary", {}, ...line), ...body),
+      ...(open ? body : []));
   });
+  const rest = Math.max(0, items.length - REVIEW_SHOWN);
+  const more = el("button", {type: "button", id: "review-more", hidden: rest === 0, onclick: () => {
+    for (const li of $("review-list").children) li.hidden = false;
+    more.hidden = true;
+  }}, `Show the other ${rest} decisions (smaller losses, folded)`);
   $("review-list").replaceChildren(...items);
+  $("review-more-slot").replaceChildren(more);
   $("review").hidden = false;
 }
 
@@ -871,11 +899,7 @@ function wire() {
     setActive({keep: "drawn", lobster: "seen"}[S.decision] ?? active, false);
     changed();
   });
-  $("robust").addEventListener("change", (e) => {   // several models: fewer deals each
-    const n = $("samples");
-    if (e.target.checked && Number(n.value) === CAT.samples.default) n.value = CAT.samples.robust;
-    if (!e.target.checked && Number(n.value) === CAT.samples.robust) n.value = CAT.samples.default;
-  });
+  $("robust").addEventListener("change", showSamplesDefault);   // says it, changes nothing
   $("deck-manual").addEventListener("change", (e) => {
     S.deckManual = e.target.checked;
     changed();
@@ -897,8 +921,7 @@ function wire() {
   });
   NARROW.addEventListener("change", placePicker);
   $("picker-toggle").addEventListener("click", () => showPicker($("picker-grid").hidden));
-  $("advise").addEventListener("click", () => advise($("samples").value || CAT.samples.default,
-                                                      $("seed").value.trim()));
+  $("advise").addEventListener("click", () => advise($("samples").value.trim(), $("seed").value.trim()));
   $("more").addEventListener("click", () => {
     if (!last) return;
     const n = Math.min(CAT.samples.max, 4 * single(last).samples);
@@ -937,6 +960,19 @@ function wire() {
   });
 }
 
+/** The deals an advice samples when the Samples box is left empty (as `seasalt advise` without
+ * --samples: fewer per model pair when several models are asked). */
+function samplesShown() {
+  return $("robust").checked ? CAT.samples.robust : CAT.samples.default;
+}
+
+/** The Samples box's placeholder is the default it stands for; ticking "several models" says
+ * what a number there means, and never changes it. */
+function showSamplesDefault() {
+  $("samples").placeholder = String(samplesShown());
+  $("samples-per").textContent = $("robust").checked ? "(per model pair)" : "";
+}
+
 async function start() {
   CAT = await (await fetch("/api/catalogue")).json();
   $("version").textContent = `seasalt ${CAT.version}`;
@@ -944,7 +980,7 @@ async function start() {
     ([name, n]) => el("option", {value: name}, `${name} (${n} cards)`)));
   $("decision").replaceChildren(...CAT.decisions.map((d) => el("option", {value: d.id}, d.label)));
   $("players").replaceChildren(...Object.keys(CAT.default_targets).map((n) => el("option", {value: n}, n)));
-  $("samples").value = CAT.samples.default;
+  showSamplesDefault();
   $("samples").max = CAT.samples.max;
   const m = location.hash.match(/^#position=([A-Za-z0-9_-]+)$/);   // read before buildAll writes it
   S = blank();

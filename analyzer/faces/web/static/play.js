@@ -156,7 +156,7 @@ function show(v, moment = false) {
     (p) => `pile ${p.pile}: ${p.top ? p.top : "empty"}${p.size > 1 ? ` (+${p.size - 1} below)` : ""}`).join(" · ");
   byId("play-hand").replaceChildren(...(v.hand.length ? v.hand.map((c) => el("span", {class: "chip"}, c))
     : [el("span", {class: "empty"}, "empty")]));
-  byId("play-turn").textContent = v.over ? `Game over: ${v.result}` : `Your ${v.turn.decision} decision`;
+  byId("play-turn").textContent = v.over ? `Game over: ${v.result}` : v.turn.question;
   byId("play-actions").replaceChildren(...v.legal.map((a) => el(
     "button", {type: "button", class: "action" + (moment && a.id === v.taken ? " taken" : ""),
                "data-id": a.id, disabled: moment, onclick: () => act(a.id)}, a.words)));
@@ -184,6 +184,13 @@ function show(v, moment = false) {
   document.body.dataset.playViews = String(Number(document.body.dataset.playViews || 0) + 1);
 }
 
+/** The Target box's placeholder: the default target for the players chosen (CAT is app.js's). */
+function showTargetDefault() {
+  if (CAT) byId("play-target").placeholder = String(CAT.default_targets[byId("play-players").value]);
+}
+
+byId("play-players").addEventListener("change", showTargetDefault);
+byId("play-box").addEventListener("toggle", showTargetDefault);
 byId("play-new").addEventListener("click", newGame);
 byId("play-hint").addEventListener("click", hint);
 byId("play-review").addEventListener("click", review);
