@@ -83,15 +83,16 @@ def closure_hash(path: pathlib.Path, root: pathlib.Path = HERE) -> str:
 
 
 def game_files(game: str, root: pathlib.Path = HERE) -> list[pathlib.Path]:
-    """The kernel files of one game: 'seasalt' (outside seastead/) or 'seastead' (its files and
-    everything they import)."""
+    """The kernel files of one game: 'seasalt' (outside seastead/, with the expert's weights
+    file: new weights are a new engine) or 'seastead' (its files and everything they import)."""
     if game == "seastead":
         out: set[pathlib.Path] = set()
         for f in (root / "seastead").glob("*.py"):
             if f.name != "__init__.py":
                 out.update(closure(f, root))
         return sorted(out)
-    return sorted(f for f in root.glob("*.py") if f.name != "__init__.py")
+    return sorted([f for f in root.glob("*.py") if f.name != "__init__.py"]
+                  + list(root.glob("*.json")))
 
 
 # Every kernel file's closure hash, taken once at import: a module imported later in the

@@ -58,6 +58,7 @@ from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, END, END_MERMAIDS, ENDER, HL
 S_SAMPLES, S_CONFIDENCE, S_CONTINUATIONS = 0, 1, 2
 S_ROLLOUT_STOP_AT, S_ROLLOUT_LC_AT, S_MODEL_STOP_AT, S_MODEL_LC_AT = 3, 4, 5, 6
 S_READ, S_TREMBLE = 7, 8        # hand reading (kernels.reading): on/off, the model's tremble
+S_ROLLOUT_EXPERT, S_MODEL_EXPERT = 9, 10    # the expert as its rollout player / opponents' model
 
 # Knowledge of one seat: known cards per opponent hand, forgotten depth and length per pile,
 # the next trace row to read.

@@ -12,11 +12,13 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from kernels import expert as ke
 from kernels import heuristics as kh
 from kernels import policies as kp
 from kernels import search as ksr
 
 from ..base.errors import SeasaltError
+from .expert import weights as expert_weights, weights_hash
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class PolicyInfo:
     doc: str
     params: tuple[Param, ...] = field(default_factory=tuple)
     by_players: dict[int, str] | None = None    # a name that stands for one entry per count
+    weights_for: int = 0        # the expert of that player count: its weights fill the vector
 
     @property
     def alias(self) -> bool:
@@ -132,8 +135,19 @@ REGISTRY: dict[str, PolicyInfo] = {
                "model makes the choices seen in their last turn"),
          Param("tremble", ksr.S_TREMBLE, 0.05, 0.001, 1,
                "reading: the weight of a deal per observed choice the model would not make",
-               integer=False)),
+               integer=False),
+         Param("rollout_expert", ksr.S_ROLLOUT_EXPERT, 0, 0, 1,
+               "1: its own rollout player is the expert (the rollout_* knobs then do nothing)"),
+         Param("model_expert", ksr.S_MODEL_EXPERT, 0, 0, 1,
+               "1: the opponents' model is the expert (the model_* knobs then do nothing)")),
     ),
+    **{f"expert{n}": PolicyInfo(
+        f"expert{n}", kp.EXPERT,
+        f"The player distilled from the search player for {n} players (kernels/expert.py, "
+        "docs/expert.md): at every decision it scores each legal action with a linear function "
+        "of what its seat can see, weights learned from the search's estimates by `seasalt "
+        "train` (kernels/expert_weights.json). As fast as a bot, far stronger than the baseline.",
+        weights_for=n) for n in (2, 3, 4)},
     "random": PolicyInfo(
         "random", kp.RANDOM,
         "Uniformly random among the legal actions at every decision point (every copy of a pair "
@@ -179,6 +193,12 @@ def _tuned() -> None:
 
 
 _tuned()
+REGISTRY["expert"] = PolicyInfo(
+    "expert", kp.EXPERT, "The expert of the player count in play: expert2, expert3 or expert4.",
+    by_players={n: f"expert{n}" for n in (2, 3, 4)})
+REGISTRY["search_expert"] = _preset(
+    "search_expert", "search", "The search player with the expert as its own rollout player and "
+    "as its model of the opponents", rollout_expert=1, model_expert=1)
 
 _SPEC = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$", re.S)
 
@@ -194,7 +214,8 @@ class Policy:
         """Canonical spec string, all parameters spelled out (an alias such as `tuned`, whose
         player depends on the player count: only the parameters given)."""
         args = ",".join(f"{n}={format_value(v)}" for n, v in self.values)
-        return f"{self.info.name}({args})" if args or not self.info.alias else self.info.name
+        return f"{self.info.name}({args})" if args or (self.info.params and not self.info.alias) \
+            else self.info.name
 
     @property
     def short(self) -> str:
@@ -210,6 +231,8 @@ class Policy:
             raise SeasaltError(f"{self.info.name!r} stands for one player per player count "
                                f"({', '.join(self.info.by_players.values())}): it needs the count")
         vec = np.zeros(kp.MAX_PARAMS, dtype=np.float64)
+        if self.info.weights_for:
+            vec[:ke.E_SIZE] = expert_weights(self.info.weights_for)
         for (name, value) in self.values:
             vec[self.info.param(name).slot] = value
         return vec
@@ -311,9 +334,11 @@ def rollout_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray] | tu
         if pol.info.kind != kp.SEARCH:
             continue
         v = dict(pol.values)
-        me = parse_policy(f"threshold(stop_at={format_value(v['rollout_stop_at'])},"
+        me = parse_policy(f"expert{players}" if v["rollout_expert"] else
+                          f"threshold(stop_at={format_value(v['rollout_stop_at'])},"
                           f"last_chance_at={format_value(v['rollout_last_chance_at'])})")
-        them = parse_policy(f"threshold(stop_at={format_value(v['model_stop_at'])},"
+        them = parse_policy(f"expert{players}" if v["model_expert"] else
+                            f"threshold(stop_at={format_value(v['model_stop_at'])},"
                             f"last_chance_at={format_value(v['model_last_chance_at'])})")
         k, pp = policy_arrays([me if q == o else them for q in range(players)])
         rpk[o], rpp[o] = k, pp
@@ -340,3 +365,16 @@ def policy_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray]:
     kinds = np.array([kernel_kind(p) for p in policies], dtype=np.int64)
     params = np.stack([p.vector() for p in policies])
     return kinds, params
+
+
+def uses_expert(policy: Policy) -> bool:
+    """The player is the expert, or a search player that rolls out or models with it."""
+    v = dict(policy.values)
+    return policy.info.kind == kp.EXPERT or (policy.info.kind == kp.SEARCH and bool(
+        v.get("rollout_expert") or v.get("model_expert")))
+
+
+def expert_meta(policies: Sequence[Policy]) -> dict:
+    """{"expert_weights": hash of the weights file} for a run any of whose players uses the
+    expert (its metadata then names the weights it played with), else {}."""
+    return {"expert_weights": weights_hash()} if any(map(uses_expert, policies)) else {}
