@@ -477,11 +477,12 @@ main.add_command(_Seastead("seastead", help=(
 
 from .play_cli import advise, replay, review, serve  # noqa: E402 (uses the above)
 
-from .strategy_cli import guide as _guide, optimize as _optimize  # noqa: E402 (uses the above)
+from .strategy_cli import guide as _guide, optimize as _optimize, train as _train  # noqa: E402
 
 for _command in (replay, advise, serve, review, _optimize):
     main.add_command(_command)
 main.add_command(_guide)
+main.add_command(_train)
 
 if __name__ == "__main__":
     main(prog_name="seasalt")

@@ -18,6 +18,7 @@ from ..render.output import json_safe, write_out
 from ..render import text_tables as tb
 from ..base.errors import SeasaltError
 from ..rules.policies import short_spec
+from ..studies.train import TrainSpec
 
 
 def _check_chart(path: str | None) -> None:
@@ -288,3 +289,81 @@ class GuideProgress:
         self.charts += 1
         name = text.split(":", 1)[0]
         self.line(f"  {name}")
+
+
+@click.command()
+@click.option("--players", default="2,3,4", show_default=True, metavar="P[,P...]",
+              help="Player counts to train an expert for (one weight vector each).")
+@click.option("--generations", default=TrainSpec.generations, show_default=True, type=int,
+              metavar="G",
+              help="Generations of policy iteration (each the teacher of the next).")
+@click.option("--games", default=TrainSpec.games, show_default=True, type=int, metavar="N",
+              help="Teacher games per field and generation (self-play split between the base "
+                   "game and Extra Salt; against each bot, split between the seats).")
+@click.option("--samples", default=TrainSpec.samples, show_default=True, type=int, metavar="K",
+              help="The teachers' deals per decision (the search player's samples).")
+@click.option("--eval-games", default=TrainSpec.eval_games, show_default=True, type=int,
+              metavar="N",
+              help="Games measuring each generation against the one before and the baseline.")
+@opt.seed(default=TrainSpec.seed, show_default=True,
+          help="Seed of every teacher game and measurement.")
+@click.option("--out", required=True, metavar="FILE",
+              help="The weights file to write (JSON); the shipped one is "
+                   "kernels/expert_weights.json in the package.")
+@opt.jobs()
+def train(players: str, generations: int, games: int, samples: int, eval_games: int, seed: int,
+          out: str, jobs: int | None) -> None:
+    """Train the expert player: search players teach it, generation after generation, and
+    each generation is measured against the one before (docs/expert.md). The shipped weights
+    are this command's defaults; the same seed writes the same file, whatever --jobs.
+
+    \b
+    Example (a small run, a few minutes):
+      seasalt train --players 2 --generations 1 --games 40 --samples 16 --out weights.json
+    """
+    import os
+    import time
+
+    from pathlib import Path
+
+    from ..rules.expert import WEIGHTS_FILE
+    from ..studies.train import train as run_train
+
+    try:
+        counts = tuple(int(p) for p in players.split(","))
+    except ValueError:
+        raise SeasaltError(f"--players takes counts such as 2,3,4, got {players!r}") from None
+    spec = TrainSpec(counts, generations, games, samples, eval_games, seed=seed,
+                     jobs=jobs or os.cpu_count() or 1).check()
+    command = (f"seasalt train --players {players} --generations {generations} --games {games} "
+               f"--samples {samples} --eval-games {eval_games} --seed {seed}")
+    dest = Path(out)
+    if dest.is_dir() or not dest.parent.is_dir() or not os.access(dest.parent or ".", os.W_OK):
+        raise SeasaltError(f"--out {out!r}: give a file in an existing, writable folder")
+    t0 = time.monotonic()
+
+    def say(text: str) -> None:
+        click.echo(f"train [{time.monotonic() - t0:6.0f} s] {text}", err=True)
+
+    text, results = run_train(spec, command, say)
+    tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
+    tmp.write_text(text)
+    os.replace(tmp, dest)                  # never a half-written weights file
+    same = WEIGHTS_FILE.is_file() and WEIGHTS_FILE.read_text() == text
+    click.echo(format_train(results))
+    click.echo(f"wrote {out}" + (" (the same as the shipped weights)" if same else ""))
+
+
+def format_train(results: dict) -> str:
+    """Each generation's rows and strength, the shipped one marked, within 100 columns."""
+    from ..studies.train import best
+    pct = lambda t: "-" if t is None else f"{100 * t[0]:.1f}% [{100 * t[1]:.1f}, {100 * t[2]:.1f}]"  # noqa: E731
+    lines = [f"{'players':>7}  {'gen':>3}  {'rows':>9}  {'decisions':>9}  {'CPU s':>6}  "
+             f"{'vs previous':<20}  {'vs baseline':<20}"]
+    for p, gens in results.items():
+        for g in gens:
+            mark = " <- shipped" if g is best(gens) else ""
+            lines.append(f"{p:>7}  {g.index:>3}  {g.rows:>9,}  {g.decisions:>9,}  "
+                         f"{g.seconds:>6.0f}  {pct(g.vs_previous):<20}  {pct(g.vs_baseline):<20}"
+                         f"{mark}")
+    return "\n".join(lines)
