@@ -32,7 +32,7 @@ from .. import __version__
 from ..rules.notation import card_name
 from .decisions import describe_action, named_card
 from ..base.errors import SeasaltError
-from ..rules.policies import Policy, policy_arrays, seat_policies
+from ..rules.policies import Policy, expert_meta, policy_arrays, seat_policies
 from .position import Position, describe, parse, summary
 from ..runs.batches import TaskGrid, check_jobs, max_jobs
 from ..runs.spec import Backend
@@ -439,7 +439,7 @@ def advice_meta(pos: Position, verdict: "Verdict", game: dict, pols: Sequence[Po
             "position": summary(pos), "hand": [card_name(t) for t in pos.hand()],
             "seed": seed, "opponent": pols[(pos.seat + 1) % pos.players].spec,
             "me_policy": pols[pos.seat].spec, "expansion": pos.expansion,
-            "version": __version__, **extra, "timing": times,
+            "version": __version__, **expert_meta(pols), **extra, "timing": times,
             "explanation": wrap(verdict.explanation, 90, hang="")}
 
 

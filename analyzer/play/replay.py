@@ -29,7 +29,7 @@ from kernels.rng import seed_stream
 from .. import __version__
 from ..rules.notation import card_name
 from ..base.errors import SeasaltError
-from ..rules.policies import policy_arrays, rollout_arrays
+from ..rules.policies import expert_meta, policy_arrays, rollout_arrays
 from ..runs.spec import RunSpec
 from .search_seat import logged_decisions
 
@@ -155,7 +155,7 @@ def replay_game(spec: RunSpec, capacity: int | None = None) -> dict:
     return {
         "seed": seed, "stream": STREAM, "players": players,
         "policies": [p.spec for p in pols], "expansion": expansion, "target": target,
-        "version": __version__, "rounds_played": nrounds, "mermaid_win": mermaids,
+        "version": __version__, **expert_meta(pols), "rounds_played": nrounds, "mermaid_win": mermaids,
         "totals": totals, "winners": [q for q in range(players) if winners[q]],
         "opening_piles_known": True,
         "rounds": out_rounds,

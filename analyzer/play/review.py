@@ -41,7 +41,7 @@ from .decisions import DECISION_WORDS
 from .reading import check_tremble, observations, read_tally
 from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
-from ..rules.policies import policy_arrays, seat_policies
+from ..rules.policies import expert_meta, policy_arrays, seat_policies
 from .position import decision_actions
 from .replay import game_events, replay_game, traced_game
 from ..runs.spec import Backend, RunSpec
@@ -213,6 +213,7 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
     return {
         "seed": seed, "players": players, "policies": [p.spec for p in pols], "seat": seat,
         "expansion": expansion, "target": target, "samples": samples, "version": __version__,
+        **expert_meta(pols),
         "stream": "decision t, deal i: kernels.rng.seed_stream(seed, t * 2**32 + i)",
         "rounds_played": len(ends), "totals": totals,
         "mermaid_win": ends[-1]["end"] == "mermaids" if ends else False,

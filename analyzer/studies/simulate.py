@@ -22,7 +22,7 @@ from kernels import cards as kc
 from .. import __version__
 from ..runs.batches import Batch, Progress
 from ..runs.backends import Outcome
-from ..rules.policies import Policy, policy_arrays, rollout_arrays
+from ..rules.policies import Policy, expert_meta, policy_arrays, rollout_arrays
 from ..runs.spec import Backend, RunSpec
 from ..rules.limits import DEFAULT_TARGETS
 from ..numbers.catalogue import GAME_LAYOUTS, ROUND_STATS, ROUND_TABLES, estimates, render
@@ -78,6 +78,7 @@ def _header(players: int, seed: int, policies, expansion: str) -> dict:
         "policies": [p.spec for p in policies],
         "expansion": expansion,
         "version": __version__,
+        **expert_meta(policies),
     }
 
 

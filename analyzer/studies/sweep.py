@@ -29,7 +29,7 @@ import pandas as pd
 
 from .. import __version__
 from ..base.errors import SeasaltError
-from ..rules.policies import Policy, format_value, parse_policy, resolve
+from ..rules.policies import Policy, expert_meta, format_value, parse_policy, resolve
 from .rotation import (Asked, aggregate, asked_of, default_target, rotated_specs, rotation_runs,
                        rotations)
 from ..runs.spec import Backend, RunSpec
@@ -228,7 +228,8 @@ def run_grid(grid: Grid, specs: Sequence[RunSpec], progress: Progress | None = N
         first += len(planned)
         rows.append(sweep_row(runs, dict(zip(names, values)), pol.spec, field_p, spec.target))
     meta = {"command": "sweep", "seed": seed, "policy": base.spec, "swept": ",".join(names),
-            "expansion": specs[0].expansion, "version": __version__}
+            "expansion": specs[0].expansion, "version": __version__,
+            **expert_meta([p for *_, planned in cells for r in planned for p in r.policies])}
     df = frame(rows, meta)
     header = dict(meta)
     header.update({

@@ -19,7 +19,7 @@ import pandas as pd
 
 from .. import __version__
 from ..base.errors import SeasaltError
-from ..rules.policies import Policy, parse_policy, resolve, short_spec
+from ..rules.policies import Policy, expert_meta, parse_policy, resolve, short_spec
 from .rotation import (Asked, aggregate, asked_of, rotated_spec, rotation_runs, rotation_seed,
                        rotations, rounds_per_game)
 from ..runs.spec import Backend, RunSpec
@@ -87,6 +87,7 @@ def run_entrants(spec: RunSpec, entrants: Sequence[str], progress: Progress | No
         "rotations": players,
         "lineup": join_specs(lineup),
         "version": __version__,
+        **expert_meta(spec.policies),
     }
     df = frame(({"rank": r["rank"], "entrant": r["entrant"], "spec": r["spec"], **r}
                 for r in rows), meta)
