@@ -22,8 +22,8 @@ from .position import Position, parse
 from ..render.text_tables import fit, pct_digits, rate_ci, short_spec, wrap
 
 # --robust: the models asked when the user names none (each costs one advice).
-ROBUST_OPPONENTS = ("baseline", "tuned", "gambler", "denier")
-ROBUST_ME = ("baseline", "tuned")
+ROBUST_OPPONENTS = ("baseline", "tuned", "gambler", "denier", "expert")
+ROBUST_ME = ("baseline", "tuned", "expert")
 ROBUST_SAMPLES = 20_000            # per model, unless --samples or --precision
 MAX_MODELS = 16                    # model pairs in one robust advice
 

@@ -294,9 +294,10 @@ class Game:
                 w[ksr.W_UNK:ksr.W_UNK + ks.MAX_PLAYERS].copy(), actions)
 
     def models(self) -> tuple[list[str], np.ndarray, np.ndarray]:
-        """The players the advisor plays on with: each opponent's own bot (a search seat:
-        baseline, since only bots continue a deal), the user baseline."""
-        models = [p if p != YOU and q not in self.searchers else "baseline"
+        """The players the advisor plays on with: each opponent's own bot (a search seat: the
+        expert, distilled from the search, since only compiled bots continue a deal), the user
+        baseline."""
+        models = [("expert" if q in self.searchers else p) if p != YOU else "baseline"
                   for q, p in enumerate(self.policies)]
         pk, pp = policy_arrays(seat_policies(models, self.players))
         return models, pk, pp
@@ -358,7 +359,7 @@ class Game:
         state with every card it cannot place blanked: kernels.search.mark_known, as `seasalt
         review` asks it): every action's P(win game) with its 95% interval and `vs_best`, the
         recommendation, and for each option the ids of the view's legal actions it stands for.
-        The opponents are modelled by their own bots (a search seat by baseline), the user by
+        The opponents are modelled by their own bots (a search seat by the expert), the user by
         baseline. `seed` (default: the game's seed plus the step) makes the answer repeatable."""
         from .advisor import Evaluation, judge, run, summarize
         if self.over:

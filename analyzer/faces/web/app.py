@@ -49,6 +49,7 @@ from ...render.output import json_safe                            # the CLI's ow
 from ...play.position import describe, parse
 from ...play.position_input import parse_card_list, decode
 from ...rules.limits import DEFAULT_TARGETS
+from ...rules.policies import REGISTRY
 
 MAX_BODY = 64 * 1024              # a position is a few hundred bytes
 SOURCE = "position"               # how messages name the request body
@@ -129,7 +130,7 @@ def catalogue() -> dict:
             "samples": {"default": DEFAULT_SAMPLES, "max": MAX_SAMPLES,
                         "robust": ROBUST_SAMPLES},
             "robust": {"opponents": list(ROBUST_OPPONENTS), "me": list(ROBUST_ME)},
-            "max_body": MAX_BODY, "version": __version__}
+            "players": list(REGISTRY), "max_body": MAX_BODY, "version": __version__}
 
 
 def canonical_cards(obj: object) -> object:

@@ -980,6 +980,7 @@ async function start() {
     ([name, n]) => el("option", {value: name}, `${name} (${n} cards)`)));
   $("decision").replaceChildren(...CAT.decisions.map((d) => el("option", {value: d.id}, d.label)));
   $("players").replaceChildren(...Object.keys(CAT.default_targets).map((n) => el("option", {value: n}, n)));
+  $("player-names").replaceChildren(...CAT.players.map((name) => el("option", {value: name})));
   showSamplesDefault();
   $("samples").max = CAT.samples.max;
   const m = location.hash.match(/^#position=([A-Za-z0-9_-]+)$/);   // read before buildAll writes it
