@@ -491,6 +491,11 @@ def judge(tally: Tally, s: np.ndarray, actions: Sequence[int]) -> Verdict:
     for a in range(len(keys)):
         options[keys[a]]["vs_best"] = game_diff(tally, a, best)
     b = options[keys[best]]
+    if len(keys) == 1:                  # every legal action is the same choice: forced
+        reason = f"the only choice (forced): {pct(b['win_game']['rate'])} to win the game"
+        text = (f"{b['words']}: the only choice here (forced). It gives "
+                f"{pct(b['win_game']['rate'])} to win the game.")
+        return Verdict(options, keys[best], keys, True, reason, text)
     runner = options[keys[order[1]]]
     gap = runner["vs_best"]
     apart = gap["ci95"][1] < 0

@@ -1,20 +1,19 @@
 """A game reviewed as a chess engine reviews one: `seasalt review --seed S --players P --seat Q`.
 
-The game is `seasalt replay`'s for the same seed, players, policies, expansion and target (game
-0 of `simulate --games N --seed S`): kernels.game's rounds, seat Q's decisions stopped at (an
-external seat) and answered by Q's own bot as the engine would (kernels.policies.bot_choice), so
-the game does not change; the review checks that its trace equals replay's.
-
-At each of Q's decisions with two or more actions, the advisor (analyzer.play.advisor) ranks every
-action by the chance to win the game, from what Q knows at that moment (kernels.search's
-knowledge, read from the trace: Q's hand, everything public, the cards it saw opponents take,
-the piles as laid down until an opponent's crab search) - never from the true hidden cards.
-Every action is played on the same sampled deals and continued by the players' own policies.
-The advisor chooses on the first half of the samples; every figure reported is measured on the
-second half, so that the *loss* of Q's choice (the advisor's choice's P(win) minus Q's, a paired
-difference with its 95% interval) is not inflated by picking the best of noisy estimates on the
-deals it is measured on (it can come out negative). Deal i of decision t is drawn on the stream
-(seed, t * 2**32 + i); the measuring half starts at t * 2**32 + 2**31.
+The game is `seasalt replay`'s for the same seed, players, policies, expansion and target (game 0 of
+`simulate --games N --seed S`): kernels.game's rounds, seat Q's decisions stopped at (an external
+seat) and answered by Q's own bot as the engine would (kernels.policies.bot_choice), so the game
+does not change; the review checks that its trace equals replay's. At each of Q's decisions with two
+or more actions, the advisor (analyzer.play.advisor) ranks every action by the chance to win the
+game, from what Q knows at that moment (kernels.search's knowledge, read from the trace: Q's hand,
+everything public, the cards it saw opponents take, the piles as laid down until an opponent's crab
+search) - never from the true hidden cards. Every action is played on the same sampled deals and
+continued by the players' own policies. The advisor chooses on the first half of the samples; every
+figure reported is measured on the second half, so that the *loss* of Q's choice (the advisor's
+choice's P(win) minus Q's, a paired difference with its 95% interval) is not inflated by picking the
+best of noisy estimates on the deals it is measured on (it can come out negative). Deal i of
+decision t is drawn on the stream (seed, t * 2**32 + i); the measuring half starts at t * 2**32 +
+2**31.
 """
 from __future__ import annotations
 
@@ -436,7 +435,8 @@ def format_review(r: dict) -> str:
             ("decision", "<", [x["decision"] for x in rows]),
             ("choice", "<", [compact(x["chosen_words"]) for x in rows]),
             ("P(win)", ">", [_pct(x["win_game_chosen"]) for x in rows]),
-            ("advisor", "<", ["same" if x["chosen"] == x["advisor"] else compact(x["advisor_words"])
+            ("advisor", "<", ["forced" if len(x["options"]) == 1 else "same"
+                              if x["chosen"] == x["advisor"] else compact(x["advisor_words"])
                               for x in rows]),
             ("loss", ">", [_loss(x["loss"]) for x in rows])]
     if rows:
@@ -475,8 +475,7 @@ def _reading_lines(r: dict) -> list[str]:
         return []
     rows, flips = r["decisions"], r["summary"]["reading_flips"]
     read = [x["reading"] for x in rows if "reading" in x]
-    model = ("as their own policies" if r["reading"]["model"] == "own"
-             else f"as {r['reading']['model']}")
+    model = "as " + ("their own policies" if r["reading"]["model"] == "own" else r["reading"]["model"])
     ess = sorted(x["ess"] for x in read)
     lines = wrap(f"reading the opponents' hands {model} (tremble {r['reading']['tremble']}; "
                  f"{sum(x['observations'] > 0 for x in read)} of {len(read)} decisions had a "

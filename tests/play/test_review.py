@@ -167,3 +167,14 @@ def test_review_errors(args, words):
     r = CliRunner().invoke(main, ["review", *args])
     assert r.exit_code == 2, r.output
     assert r.stderr.startswith("error:") and words in r.stderr and len(r.stderr.splitlines()) == 1
+
+
+def test_a_forced_decision_is_reviewed_as_forced():
+    """A decision whose legal actions are all one choice (seed 70081: a crab search whose only
+    card is a mermaid) is shown as forced, with no loss, instead of ending the review."""
+    from analyzer.play.review import format_review
+    r = review(70081, 2, ["random"], seat=0, samples=20, backend=Backend(jobs=1))
+    forced = [x for x in r["decisions"] if len(x["options"]) == 1]
+    assert forced and all(x["chosen"] == x["advisor"] and x["loss"]["mean"] == 0 for x in forced)
+    rows = [line for line in format_review(r).splitlines() if " forced " in line]
+    assert len(rows) == len(forced)
