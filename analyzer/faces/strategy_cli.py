@@ -357,7 +357,9 @@ def train(players: str, generations: int, games: int, samples: int, eval_games: 
 def format_train(results: dict) -> str:
     """Each generation's rows and strength, the shipped one marked, within 100 columns."""
     from ..studies.train import best
-    pct = lambda t: "-" if t is None else f"{100 * t[0]:.1f}% [{100 * t[1]:.1f}, {100 * t[2]:.1f}]"  # noqa: E731
+    def pct(t) -> str:
+        return "-" if t is None else f"{100 * t[0]:.1f}% [{100 * t[1]:.1f}, {100 * t[2]:.1f}]"
+
     lines = [f"{'players':>7}  {'gen':>3}  {'rows':>9}  {'decisions':>9}  {'CPU s':>6}  "
              f"{'vs previous':<20}  {'vs baseline':<20}"]
     for p, gens in results.items():

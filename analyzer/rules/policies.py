@@ -323,8 +323,9 @@ def resolve(policy: str | Policy, players: int) -> Policy:
 
 def rollout_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray] | tuple[None, None]:
     """For runs with search seats: (rpk int64[P, P], rpp float64[P, P, MAX_PARAMS]), row o the
-    players search seat o rolls out with (threshold players with its rollout knobs for itself,
-    its model knobs for the others); (None, None) without search seats."""
+    players search seat o rolls out with (for itself a threshold player with its rollout knobs,
+    or the expert with rollout_expert=1; for the others its model knobs, or the expert with
+    model_expert=1); (None, None) without search seats."""
     players = len(policies)
     if not any(p.info.kind == kp.SEARCH for p in policies):
         return None, None
