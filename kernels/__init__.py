@@ -33,8 +33,10 @@ def _module_file(root: pathlib.Path, parts: list[str]) -> pathlib.Path | None:
     return None
 
 
-def imports(path: pathlib.Path, root: pathlib.Path = HERE) -> set[pathlib.Path]:
-    """The kernel files `path` imports (relative and `kernels.` imports, read from its source)."""
+@functools.lru_cache(maxsize=None)
+def imports(path: pathlib.Path, root: pathlib.Path = HERE) -> frozenset[pathlib.Path]:
+    """The kernel files `path` imports (relative and `kernels.` imports, read from its source
+    once per process: every closure reads the same files)."""
     pkg = path.parent.relative_to(root).parts
     found: set[pathlib.Path] = set()
     for node in ast.walk(ast.parse(path.read_bytes())):
@@ -55,7 +57,7 @@ def imports(path: pathlib.Path, root: pathlib.Path = HERE) -> set[pathlib.Path]:
             continue
         found.update(t for t in targets if t is not None and t.name != "__init__.py")
     found.discard(path)
-    return found
+    return frozenset(found)
 
 
 def closure(path: pathlib.Path, root: pathlib.Path = HERE) -> list[pathlib.Path]:
