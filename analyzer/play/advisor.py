@@ -30,7 +30,7 @@ from kernels.advisor import ADVISOR_PAIRED, ADVISOR_STATS
 
 from .. import __version__
 from ..rules.notation import card_name
-from .decisions import describe_action, named_card
+from .decisions import compact, describe_action, named_card
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, expert_meta, policy_arrays, seat_policies
 from .position import Position, describe, parse, summary
@@ -500,7 +500,7 @@ def judge(tally: Tally, s: np.ndarray, actions: Sequence[int]) -> Verdict:
     gap = runner["vs_best"]
     apart = gap["ci95"][1] < 0
     reason = (f"best chance to win the game: {pct(b['win_game']['rate'])}, next "
-              f"{pct(runner['win_game']['rate'])} ({runner['words'].split(' (')[0]})")
+              f"{pct(runner['win_game']['rate'])} ({compact(runner['words'].split(' (')[0])})")
     others = [f"{pct(options[keys[a]]['win_game']['rate'])} for {options[keys[a]]['words']}"
               for a in order[1:4]]
     if len(order) > 4:

@@ -36,7 +36,7 @@ from kernels.rng import seed_stream
 from .. import __version__
 from .advisor import (Evaluation, action_id, check_models, game_diff, game_diff_cell, judge, run,
                       summarize)
-from .decisions import DECISION_WORDS
+from .decisions import DECISION_WORDS, compact
 from .reading import check_tremble, observations, read_tally
 from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
@@ -493,17 +493,6 @@ def _reading_lines(r: dict) -> list[str]:
                       + f"; effective sample size {x['reading']['ess']:,.0f}",
                       indent="  ", hang="    ")
     return lines
-
-
-COMPACT = ((", the other onto pile ", ", discard on "), ("take pile A's top ", "take A's "),
-           ("take pile B's top ", "take B's "), ("draw two from the deck", "draw from the deck"))
-
-
-def compact(words: str) -> str:
-    """An action's words made short for the review's table."""
-    for long, short in COMPACT:
-        words = words.replace(long, short)
-    return words
 
 
 def replay_command(r: dict) -> str:

@@ -17,6 +17,34 @@ from kernels import state as ks
 
 THREE = ["mermaid", "mermaid", "mermaid"]
 
+# Positions with a clear answer by construction, used by their tests and by _every_kind.
+_KEEP_HAND = ["shell:black", "shell:yellow", "shell:grey", "shell:green"]
+_KEEP_DRAWN = ["octopus:green", "penguin:pink"]
+KEEP = {"players": 2, "seat": 0, "decision": "keep", "hand": _KEEP_HAND, "drawn": _KEEP_DRAWN,
+        "opponents": [{"seat": 1, "hand_size": 4}],
+        "piles": {"A": {"cards": rest_of("base", _KEEP_HAND, _KEEP_DRAWN, ["crab:black"],
+                                         ["fish:black", "boat:black", "shark:green",
+                                          "octopus:purple", "mermaid"])},
+                  "B": {"cards": ["crab:black"]}}, "deck": 1}
+STEAL = {"players": 3, "seat": 0, "decision": "steal",
+         "hand": ["shell:black", "shell:yellow", "octopus:yellow", "penguin:pink"],
+         "table": ["swimmer:black", "shark:green"],
+         "opponents": [{"seat": 1, "hand_size": 1, "known": "shark:purple"},
+                       {"seat": 2, "hand_size": 6}],
+         "piles": {"A": {"size": 4, "top": "fish:black"}, "B": {"size": 3, "top": "boat:black"}},
+         "deck": 58 - 4 - 2 - 1 - 6 - 7}
+CRAB_PILE = {"players": 2, "seat": 0, "decision": "crab", "crab_pile": "A", "hand": THREE,
+             "table": ["crab:black", "crab:grey"], "opponents": [{"seat": 1, "hand_size": 5}],
+             "piles": {"A": {"cards": "mermaid,shell:green,boat:black"},
+                       "B": {"size": 3, "top": "shark:black"}},
+             "deck": 58 - 3 - 2 - 5 - 3 - 3}
+LOBSTER = {"players": 2, "seat": 0, "expansion": "extra-salt", "decision": "lobster",
+           "hand": THREE, "table": ["crab:black", "lobster"],
+           "seen": ["shell:green", "mermaid", "fish:black", "boat:black", "octopus:grey"],
+           "opponents": [{"seat": 1, "hand_size": 5}],
+           "piles": {"A": {"size": 3, "top": "shark:black"}, "B": {"size": 2, "top": "fish:green"}},
+           "deck": 66 - 3 - 2 - 5 - 5 - 5}
+
 
 def _distinct(a, key):
     """The recommended action is better than every other one beyond its 95% interval."""
@@ -49,14 +77,7 @@ def test_keep_the_card_that_makes_seven_with_a_nearly_empty_deck():
     """Four shells (6 points) and a penguin (+1) or an octopus (+0) drawn, one card left in the
     deck: keeping the penguin lets the asker's model STOP at 7 now; with the octopus the next
     turn empties the deck and the round is void unless seat 1 reaches 7 with five weak cards."""
-    hand = ["shell:black", "shell:yellow", "shell:grey", "shell:green"]
-    drawn = ["octopus:green", "penguin:pink"]
-    unknown = ["fish:black", "boat:black", "shark:green", "octopus:purple", "mermaid"]
-    pos = {"players": 2, "seat": 0, "decision": "keep", "hand": hand, "drawn": drawn,
-           "opponents": [{"seat": 1, "hand_size": 4}],
-           "piles": {"A": {"cards": rest_of("base", hand, drawn, ["crab:black"], unknown)},
-                     "B": {"cards": ["crab:black"]}}, "deck": 1}
-    a = advise(pos, samples=4000, seed=2)
+    a = advise(KEEP, samples=4000, seed=2)
     assert len(a.options) == 4               # two cards to keep, two piles for the other
     assert a.recommendation.startswith("keep_penguin:pink"), a.recommendation
     for k, o in a.options.items():
@@ -67,14 +88,7 @@ def test_keep_the_card_that_makes_seven_with_a_nearly_empty_deck():
 def test_steal_from_the_only_opponent_with_a_hidden_hand():
     """Seat 1 holds one card, a lone shark the asker knows (worth nothing to anyone); seat 2
     holds six unknown cards: stealing from seat 2 gains a card and costs seat 2 one."""
-    hand = ["shell:black", "shell:yellow", "octopus:yellow", "penguin:pink"]
-    table = ["swimmer:black", "shark:green"]
-    pos = {"players": 3, "seat": 0, "decision": "steal", "hand": hand, "table": table,
-           "opponents": [{"seat": 1, "hand_size": 1, "known": "shark:purple"},
-                         {"seat": 2, "hand_size": 6}],
-           "piles": {"A": {"size": 4, "top": "fish:black"}, "B": {"size": 3, "top": "boat:black"}},
-           "deck": 58 - 4 - 2 - 1 - 6 - 7}
-    a = advise(pos, samples=4000, seed=3)
+    a = advise(STEAL, samples=4000, seed=3)
     assert set(a.options) == {"steal_from_1", "steal_from_2"}
     assert a.recommendation == "steal_from_2"
     _distinct(a, "steal_from_2")
@@ -112,26 +126,14 @@ def test_crab_search_names_the_remembered_mermaid():
 
 
 def test_crab_search_through_a_pile():
-    pos = {"players": 2, "seat": 0, "decision": "crab", "crab_pile": "A", "hand": THREE,
-           "table": ["crab:black", "crab:grey"],
-           "opponents": [{"seat": 1, "hand_size": 5}],
-           "piles": {"A": {"cards": "mermaid,shell:green,boat:black"},
-                     "B": {"size": 3, "top": "shark:black"}},
-           "deck": 58 - 3 - 2 - 5 - 3 - 3}
-    a = advise(pos, samples=1000, seed=6)
+    a = advise(CRAB_PILE, samples=1000, seed=6)
     assert a.meta["decision"] == "crab_card"
     assert set(a.options) == {"take_mermaid", "take_shell:green", "take_boat:black"}
     assert a.recommendation == "take_mermaid"
 
 
 def test_lobster_keeps_the_fourth_mermaid():
-    seen = ["shell:green", "mermaid", "fish:black", "boat:black", "octopus:grey"]
-    pos = {"players": 2, "seat": 0, "expansion": "extra-salt", "decision": "lobster",
-           "hand": THREE, "table": ["crab:black", "lobster"], "seen": seen,
-           "opponents": [{"seat": 1, "hand_size": 5}],
-           "piles": {"A": {"size": 3, "top": "shark:black"}, "B": {"size": 2, "top": "fish:green"}},
-           "deck": 66 - 3 - 2 - 5 - 5 - 5}
-    a = advise(pos, samples=1000, seed=7)
+    a = advise(LOBSTER, samples=1000, seed=7)
     assert a.recommendation == "keep_mermaid" and len(a.options) == 5
 
 
@@ -149,6 +151,7 @@ def test_outputs_fit_100_columns_for_every_kind(tmp_path):
 
 
 def _every_kind():
+    """A position at every kind of decision."""
     yield {"players": 2, "seat": 0, "decision": "draw", "hand": THREE + ["shell:black"],
            "opponents": [{"seat": 1, "hand_size": 5}],
            "piles": {"A": {"size": 3, "top": "mermaid"}, "B": {"size": 2, "top": "crab:black"}},
@@ -161,6 +164,7 @@ def _every_kind():
                                     "penguin:purple,captain,sailor:pink,shoal"},
                      "B": {"size": 3, "top": "shark:black"}},
            "deck": 58 - 4 - 9 - 10 - 3}
+    yield from (KEEP, STEAL, CRAB_PILE, LOBSTER)
 
 
 @pytest.mark.parametrize("change, words", [

@@ -136,3 +136,31 @@ def test_training_gives_the_same_weights_whatever_the_threads():
     data = json.loads(one)
     assert len(data["players"]["2"]) == ke.E_SIZE and len(gens[2]) == 2
     assert data["generations"]["2"][1]["win_rate_vs_previous"] is not None
+
+
+def test_the_advisor_answers_every_decision_kind_with_expert_models(tmp_path):
+    """`seasalt advise FILE --opponent expert --me expert` at each kind of decision: an answer
+    naming the expert's weights, and where the position has a clear answer by construction (the
+    fourth mermaid to take, the only opponent worth stealing from, the mermaid to keep) that
+    answer, whoever plays on."""
+    from click.testing import CliRunner
+    from analyzer.faces.cli import main
+    from test_advisor_decisions import CRAB_PILE, LOBSTER, STEAL, THREE, _every_kind
+    clear = {"steal_from_2": STEAL, "take_mermaid": CRAB_PILE, "keep_mermaid": LOBSTER}
+    kinds = set()
+    for i, pos in enumerate(_every_kind()):
+        path = tmp_path / f"p{i}.json"
+        path.write_text(json.dumps(pos))
+        r = CliRunner().invoke(main, ["advise", str(path), "--opponent", "expert", "--me",
+                                      "expert", "--samples", "400", "--seed", "1", "--json"])
+        assert r.exit_code == 0, r.output
+        out = json.loads(r.stdout)
+        kinds.add(out["decision"])
+        assert out["expert_weights"] == rex.weights_hash()
+        assert out["opponent"].startswith("expert") and out["me_policy"].startswith("expert")
+        answer = next((a for a, p in clear.items() if p is pos), None)
+        if out["decision"] == "draw" and pos["hand"][:3] == THREE:
+            answer = "pile_A"                           # the fourth mermaid on pile A
+        if answer:
+            assert out["recommendation"] == answer, (out["decision"], out["recommendation"])
+    assert kinds >= {"draw", "keep", "play", "victim", "crab_pile", "crab_card", "lobster"}

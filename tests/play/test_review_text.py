@@ -2,7 +2,8 @@
 for its column goes on in the line below, so the pile a discarded card goes to is always there."""
 from __future__ import annotations
 
-from analyzer.play.review import _loss, compact, format_review, review
+from analyzer.play.decisions import compact
+from analyzer.play.review import _loss, format_review, review
 from analyzer.render.text_tables import WIDTH
 
 
@@ -36,7 +37,8 @@ def test_review_shows_every_choice_in_full_within_100_columns():
     assert "…" not in text and "..." not in text
     choices, advisors = _cells(text, rows)
     assert choices == [compact(x["chosen_words"]) for x in rows]
-    assert advisors == ["same" if x["chosen"] == x["advisor"] else compact(x["advisor_words"])
+    assert advisors == ["forced" if len(x["options"]) == 1 else "same"
+                        if x["chosen"] == x["advisor"] else compact(x["advisor_words"])
                         for x in rows]
     long = [c for c in choices if "discard on" in c and len(c) > 28]
     assert long, "the game has no long choice: the test would check nothing"
