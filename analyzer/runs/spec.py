@@ -42,14 +42,18 @@ class Backend:
     checkpoint: str | None = None
     resume: bool = False
     restart: bool = False
+    keep: bool = True       # False: keep no checkpoint (short runs identical ones may make at once)
 
     def runner(self, progress=None):
         from .backends import Runner
         return Runner(self.jobs, self.scheduler, self.checkpoint, self.resume, progress,
-                      self.restart)
+                      self.restart, self.keep)
 
 
-ONE_THREAD = Backend(jobs=1)     # the play session's short runs and `seasalt warmup`: one thread
+ONE_THREAD = Backend(jobs=1)     # the play session's short runs: one thread
+# `seasalt warmup`'s tiny runs: one thread, no checkpoint, so that a killed warmup leaves nothing
+# a later run must resume and two warmups at once never meet in one
+WARMUP = Backend(jobs=1, keep=False)
 
 
 @dataclass(frozen=True)
