@@ -46,7 +46,7 @@ from kernels import ENGINE_HASH
 from .. import __version__
 from . import checkpoint as ckpt
 from .batches import Progress, fingerprint
-from .spec import Backend
+from .spec import Backend, as_backend
 from ..base.errors import RunInterrupted, SeasaltError
 
 FORMAT = 2
@@ -94,7 +94,7 @@ class Staged:
         self.fp = settings_fingerprint(settings)
         self.describe = describe
         self.total = total
-        self.backend = backend = Backend() if backend is None else backend
+        self.backend = backend = as_backend(backend)
         self.progress = progress
         self.explicit = backend.checkpoint is not None
         self.path = pathlib.Path(backend.checkpoint) if self.explicit else \
