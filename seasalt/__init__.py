@@ -10,6 +10,7 @@ The code lives in the `analyzer` (runs, players, CLI), `kernels` (the compiled g
 `reports` (charts) packages; `python -m seasalt` and `python -m analyzer` run the command line.
 """
 from analyzer import __version__
+from analyzer.base.errors import SeasaltError
 from analyzer.play.advisor import advise
 from analyzer.rules.policies import REGISTRY as POLICIES, parse_policy
 from analyzer.play.replay import replay
@@ -20,4 +21,5 @@ from analyzer.studies.tournament import tournament
 from analyzer.runs.spec import Backend, RunSpec
 
 __all__ = ["__version__", "advise", "Backend", "POLICIES", "parse_policy", "replay", "RunSpec",
-           "score_hand", "simulate", "simulate_games", "simulate_rounds", "sweep", "tournament"]
+           "SeasaltError", "score_hand", "simulate", "simulate_games", "simulate_rounds", "sweep",
+           "tournament"]

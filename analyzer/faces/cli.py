@@ -78,7 +78,18 @@ class SeasaltGroup(click.Group):
                 click.echo(f"error: {f'terminated by {cause}' if signum else 'interrupted'}",
                            err=True)
             code = 128 + signum if signum else EXIT_INTERRUPTED
+        except Exception as e:
+            if not _cache_unusable(e):
+                raise
+            code = _error(str(e))
         sys.exit(code)
+
+
+def _cache_unusable(e: Exception) -> bool:
+    """Whether `e` is the engine refusing a compile cache folder it cannot write
+    (kernels.CacheUnusable: a user's setting, with its fix in the message)."""
+    kernels = sys.modules.get("kernels")
+    return kernels is not None and isinstance(e, getattr(kernels, "CacheUnusable", ()))
 
 
 def _terminate_like_ctrl_c() -> None:

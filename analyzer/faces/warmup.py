@@ -13,19 +13,19 @@ from ..runs.compiling import CompileWatch, watching
 # Baseline seats run kernels.fastround's round (one for the base game, one with Extra Salt), any
 # other player the general engine (kernels.batch.run_rounds): each simulate step compiles all three.
 def _rounds() -> None:
-    from ..runs.spec import ONE_THREAD
+    from ..runs.spec import WARMUP
     from ..studies.simulate import simulate_rounds
-    simulate_rounds(2, 1, seed=0, backend=ONE_THREAD)
-    simulate_rounds(2, 1, seed=0, backend=ONE_THREAD, expansion="extra-salt")
-    simulate_rounds(2, 1, ["random"], seed=0, backend=ONE_THREAD)
+    simulate_rounds(2, 1, seed=0, backend=WARMUP)
+    simulate_rounds(2, 1, seed=0, backend=WARMUP, expansion="extra-salt")
+    simulate_rounds(2, 1, ["random"], seed=0, backend=WARMUP)
 
 
 def _games() -> None:
-    from ..runs.spec import ONE_THREAD
+    from ..runs.spec import WARMUP
     from ..studies.simulate import simulate_games
-    simulate_games(2, 1, seed=0, backend=ONE_THREAD)
-    simulate_games(2, 1, seed=0, backend=ONE_THREAD, expansion="extra-salt")
-    simulate_games(2, 1, ["random"], seed=0, backend=ONE_THREAD)
+    simulate_games(2, 1, seed=0, backend=WARMUP)
+    simulate_games(2, 1, seed=0, backend=WARMUP, expansion="extra-salt")
+    simulate_games(2, 1, ["random"], seed=0, backend=WARMUP)
 
 
 def _score() -> None:
@@ -39,35 +39,35 @@ def _replay() -> None:
 
 
 def _advise() -> None:
-    from ..runs.spec import ONE_THREAD
+    from ..runs.spec import WARMUP
     from ..play.advisor import advise
     from ..play.position_template import EXAMPLE
-    advise(EXAMPLE, samples=1, seed=0, backend=ONE_THREAD)
+    advise(EXAMPLE, samples=1, seed=0, backend=WARMUP)
 
 
 def _review() -> None:
     """review's traced game and both advisors (plain and reading), which advise --reading and
     the page's reading use too."""
-    from ..runs.spec import ONE_THREAD
+    from ..runs.spec import WARMUP
     from ..play.review import review
-    review(0, 2, samples=2, backend=ONE_THREAD)
+    review(0, 2, samples=2, backend=WARMUP)
 
 
 def _search() -> None:
-    from ..runs.spec import ONE_THREAD
+    from ..runs.spec import WARMUP
     from ..play.replay import replay
     from ..studies.simulate import simulate_rounds
     searcher = ["search(samples=1,continuations=1)", "baseline"]
-    simulate_rounds(2, 1, searcher, seed=0, backend=ONE_THREAD)
+    simulate_rounds(2, 1, searcher, seed=0, backend=WARMUP)
     replay(0, 2, searcher, "base", None)
 
 
 def _seastead() -> None:
-    from ..runs.spec import ONE_THREAD
+    from ..runs.spec import WARMUP
     from ..seastead.replay import replay as seastead_replay
     from ..seastead.runs import simulate as seastead_simulate
-    seastead_simulate(1, seed=0, backend=ONE_THREAD)
-    seastead_simulate(1, ["search(rollouts=1)", "heuristic"], seed=0, backend=ONE_THREAD)
+    seastead_simulate(1, seed=0, backend=WARMUP)
+    seastead_simulate(1, ["search(rollouts=1)", "heuristic"], seed=0, backend=WARMUP)
     seastead_replay(0)
 
 

@@ -35,8 +35,8 @@ from ..base.errors import SeasaltError
 from ..rules.policies import Policy, expert_meta, policy_arrays, seat_policies
 from .position import Position, describe, parse, summary
 from ..runs.batches import TaskGrid, check_jobs, max_jobs
-from ..runs.spec import Backend
-from ..rules.limits import run_seed
+from ..runs.spec import Backend, as_backend
+from ..rules.limits import check_count, flag, real, run_seed
 from ..rules.limits import DEFAULT_TARGETS
 from ..numbers.estimates import mean_ci, wilson
 from ..render.text_tables import wrap
@@ -177,7 +177,7 @@ def run(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
     raise to end the run; with it the samples go in chunks of BATCH (the same sums: every sample
     is on its own stream), so no run goes on for long after it is told to stop.
     Returns the tally and the seconds it took."""
-    backend = Backend() if backend is None else backend
+    backend = as_backend(backend)
     tally = Tally.empty(len(ev.actions))
     goal = samples if samples is not None else MAX_SAMPLES
     t0 = time.perf_counter()
@@ -370,13 +370,13 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
                            page="give Samples or Precision, not both: empty one of them")
     if precision is None and samples is None:
         samples = DEFAULT_SAMPLES
-    if samples is not None and not 1 <= samples <= MAX_SAMPLES:
-        raise SeasaltError(f"samples must be between 1 and {MAX_SAMPLES}, got {samples}",
-                           param="samples")
-    if precision is not None and not 0.0005 <= precision <= 0.5:
+    if samples is not None:
+        check_count(samples, "samples", high=MAX_SAMPLES, high_text=str(MAX_SAMPLES))
+    if precision is not None and not 0.0005 <= real(precision, "precision") <= 0.5:
         raise SeasaltError(f"--precision must be between 0.0005 and 0.5, got {precision}",
                            page=f"Precision must be between 0.0005 and 0.5, got {precision}")
-    backend = Backend() if backend is None else backend
+    flag(play_on, "play_on")
+    backend = as_backend(backend)
     check_jobs(backend.jobs)
     seed = run_seed(seed)
     specs = [me_policy if q == pos.seat else opponent for q in range(pos.players)]

@@ -2,9 +2,14 @@
 targets, numbers of rounds or games, and a run's seed (given or fresh). Errors speak of parameters
 ("players must be 2, 3 or 4, got 5", SeasaltError.param = "players"); the command line maps them to
 its flags (analyzer.base.errors.FLAGS). Used where a RunSpec is built (analyzer.runs.spec) and by
-whatever checks one of these facts alone (a scripted deal's players, a sweep's player counts)."""
+whatever checks one of these facts alone (a scripted deal's players, a sweep's player counts).
+
+The types come first (`whole`, `real`, `text`, `flag`): the Python face refuses what the command
+line could not have been given (1000.5 rounds, seed 1.5, samples=True) instead of rounding it."""
 from __future__ import annotations
 
+import math
+import numbers
 import secrets
 
 from ..base.errors import SeasaltError
@@ -16,8 +21,40 @@ MAX_COUNT = 10 ** 12
 MAX_TARGET = 10_000
 
 
+def whole(value, param: str) -> int:
+    """`value` as an int if it is a whole number of an integer type (int, a numpy integer); a
+    float, a bool or text is a SeasaltError naming `param`."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise SeasaltError(f"{param} must be a whole number, got {value!r}", param=param)
+    return int(value)
+
+
+def real(value, param: str) -> float:
+    """`value` as a float if it is a finite number (not a bool or text)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) \
+            or not math.isfinite(value):
+        raise SeasaltError(f"{param} must be a number, got {value!r}", param=param)
+    return float(value)
+
+
+def text(value, param: str, example: str = "") -> str:
+    """`value` if it is a string (`example`: what one looks like, for the message)."""
+    if not isinstance(value, str):
+        like = f" such as {example}" if example else ""
+        raise SeasaltError(f"{param} must be text{like}, got {value!r}", param=param)
+    return value
+
+
+def flag(value, param: str) -> bool:
+    """`value` if it is True or False."""
+    if not isinstance(value, bool):
+        raise SeasaltError(f"{param} must be True or False, got {value!r}", param=param)
+    return value
+
+
 def check_players(players: int) -> int:
     """A player count of the game: 2, 3 or 4."""
+    players = whole(players, "players")
     if players not in PLAYER_COUNTS:
         raise SeasaltError(f"players must be 2, 3 or 4, got {players}", param="players")
     return players
@@ -25,6 +62,7 @@ def check_players(players: int) -> int:
 
 def check_seed(seed: int) -> int:
     """A seed of the random streams: 0 to 2**64-1."""
+    seed = whole(seed, "seed")
     if not 0 <= seed <= MAX_SEED:
         raise SeasaltError(f"seed must be between 0 and 2**64-1, got {seed}", param="seed")
     return int(seed)
@@ -34,6 +72,7 @@ def check_target(target: int | None, players: int) -> int:
     """A game's target score (None: the default for the player count)."""
     if target is None:
         return DEFAULT_TARGETS[players]
+    target = whole(target, "target")
     if not 1 <= target <= MAX_TARGET:
         raise SeasaltError(f"target must be between 1 and {MAX_TARGET}, got {target}",
                            param="target")
@@ -43,6 +82,7 @@ def check_target(target: int | None, players: int) -> int:
 def check_count(count: int, unit: str, low: int = 1, why: str = "", high: int = MAX_COUNT,
                 high_text: str = "10**12") -> int:
     """A number of rounds, games (or pairs) from `low` (`why`: what the minimum stands for)."""
+    count = whole(count, unit)
     if not low <= count <= high:
         lo = f"{low} ({why})" if why else str(low)
         raise SeasaltError(f"{unit} must be between {lo} and {high_text}, got {count}",

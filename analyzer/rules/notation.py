@@ -16,6 +16,7 @@ import numpy as np
 from kernels import cards as kc
 
 from ..base.errors import SeasaltError
+from .limits import text
 
 
 # Other spellings of kinds and colours: the English names printed on the cards, and `gray`.
@@ -90,6 +91,7 @@ def parse_cards(text: str | None, expansion: str = "base") -> list[int]:
 
 
 def check_expansion(expansion: str) -> str:
+    text(expansion, "expansion", "'base' or 'extra-salt'")
     name = _norm(expansion).replace("_", "-")
     if name not in kc.EXPANSIONS:
         raise SeasaltError(f"unknown expansion {expansion!r}; valid: {', '.join(kc.EXPANSIONS)}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from typing import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -250,6 +251,9 @@ def parse_policy(spec: str, registry: dict[str, PolicyInfo] | None = None,
     when `players` is given, else it stays the alias (its parameters checked) until
     seat_policies resolves it."""
     registry = REGISTRY if registry is None else registry
+    if not isinstance(spec, str):
+        raise SeasaltError(f"a player must be given as text such as 'baseline(stop_at=8)', got "
+                           f"{spec!r}")
     m = _SPEC.match(spec)
     if not m:
         raise SeasaltError(f"cannot parse policy spec {spec!r}; expected NAME or NAME(param=value,...)")
@@ -303,6 +307,11 @@ def short_spec(spec: str) -> str:
 
 def seat_policies(specs: Sequence[str | Policy], players: int) -> list[Policy]:
     """One spec (or parsed policy) for every seat, or exactly one per seat."""
+    if isinstance(specs, (str, Policy)) or not isinstance(specs, Iterable):
+        fix = f": write [{specs!r}]" if isinstance(specs, str) else ""
+        raise SeasaltError(f"policies must be a list (one player for every seat, or one per "
+                           f"seat), got {specs!r}{fix}", param="policies")
+    specs = list(specs)
     if not specs:
         specs = ["baseline"]
     if len(specs) == 1:

@@ -44,6 +44,9 @@ def _as_text(cards: Cards | None) -> str:
         return ""
     if isinstance(cards, str):
         return cards
+    if not isinstance(cards, (list, tuple)):
+        raise SeasaltError(f"cards must be given as text like 'crab:black,mermaid' or a list of "
+                           f"names, got {cards!r}")
     items = list(cards)
     for item in items:
         if not isinstance(item, str):

@@ -68,6 +68,7 @@ class Runner:
     resume: bool = False                # continue from the checkpoint
     progress: Progress | None = None
     restart: bool = False               # discard an existing checkpoint of this run first
+    keep: bool = True                   # False: no run of this Runner keeps a checkpoint
 
     def __post_init__(self) -> None:
         if self.scheduler is not None:
@@ -101,6 +102,7 @@ class Runner:
         or would touch another run's says so before computing anything. `keep=False`: a short
         run that keeps no checkpoint (the advisor's samples: identical runs may go at once)."""
         self.check()
+        keep = keep and self.keep
         if self.scheduler not in (None, "local"):
             distributed_module()
             check_listening(self.scheduler)          # before anything is claimed or compiled

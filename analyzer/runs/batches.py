@@ -20,6 +20,7 @@ from kernels import batch as kb
 
 from .. import __version__
 from ..base.errors import SeasaltError
+from ..rules.limits import whole
 from . import checkpoint as ckpt
 
 # (done, total) in rounds or games; if it also has a `status(text)` method (analyzer.base.progress),
@@ -95,6 +96,8 @@ def max_jobs() -> int:
 
 def check_jobs(jobs: int | None) -> int | None:
     """Threads or local worker processes: 1 to the core count (None: all of them)."""
+    if jobs is not None:
+        jobs = whole(jobs, "jobs")
     if jobs is not None and not 1 <= jobs <= max_jobs():
         raise SeasaltError(f"jobs must be between 1 and {max_jobs()} (cores), got {jobs}",
                            param="jobs")

@@ -16,7 +16,8 @@ resumed run are the uninterrupted run's, bit for bit. `run` describes the comman
   header under a temporary name, locked (flock) and linked into place only if nothing is there,
   so two runs can never both own one file; the lock is held until the run ends, and a second
   run on the file (the same plan or another) refuses with an error that names the first (pid,
-  host, start, command). A crashed run's lock is released by the system.
+  host, start, command). A crashed run's lock is released by the system; a checkpoint in the
+  cache that such a run left without a finished task is replaced (there is nothing to resume).
 * **Every line verified on resume**: each task line carries its run's fingerprint and a
   checksum of (fingerprint, task, counters), so another run's lines, a hand-edited counter or a
   damaged line are refused with the line number. Lines are read at most LINE_LIMIT bytes at a
@@ -212,6 +213,8 @@ def _existing(path: pathlib.Path, cache: bool, restart: bool) -> bool:
         raise SeasaltError(f"checkpoint {path} exists and is not a seasalt checkpoint; seasalt "
                            f"never overwrites it (give another --checkpoint FILE)")
     n = finished_tasks(path)
+    if cache and n == 0:
+        return True                 # a run killed before its first task: nothing to resume
     tasks = f"{n:,} finished task{'s' if n != 1 else ''}"
     if not restart:
         if cache:

@@ -21,12 +21,14 @@ default Backend()); no study builds one from loose jobs, scheduler or checkpoint
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..rules.notation import check_expansion
 from ..base.errors import SeasaltError
-from ..rules.limits import check_count, check_players, check_target, run_seed
+from ..rules.limits import (check_count, check_players, check_target, flag, run_seed,
+                           whole)
 from ..rules.policies import Policy, seat_policies
 
 UNITS = ("rounds", "games")
@@ -42,14 +44,40 @@ class Backend:
     checkpoint: str | None = None
     resume: bool = False
     restart: bool = False
+    keep: bool = True       # False: keep no checkpoint (short runs identical ones may make at once)
+
+    def __post_init__(self) -> None:
+        """Each option's type checked where a Backend is made (jobs=1.5 is refused, not rounded);
+        the values where it runs (Runner.check: jobs within the cores)."""
+        if self.jobs is not None:
+            whole(self.jobs, "jobs")
+        for name in ("scheduler", "checkpoint"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, (str, os.PathLike)):
+                raise SeasaltError(f"{name} must be text, got {value!r}", param=name)
+        for name in ("resume", "restart", "keep"):
+            flag(getattr(self, name), name)
 
     def runner(self, progress=None):
         from .backends import Runner
         return Runner(self.jobs, self.scheduler, self.checkpoint, self.resume, progress,
-                      self.restart)
+                      self.restart, self.keep)
 
 
-ONE_THREAD = Backend(jobs=1)     # the play session's short runs and `seasalt warmup`: one thread
+ONE_THREAD = Backend(jobs=1)     # the play session's short runs: one thread
+# `seasalt warmup`'s tiny runs: one thread, no checkpoint, so that a killed warmup leaves nothing
+# a later run must resume and two warmups at once never meet in one
+WARMUP = Backend(jobs=1, keep=False)
+
+
+def as_backend(backend: Backend | None) -> Backend:
+    """The Backend a study was given (None: the default one); anything else is refused."""
+    if backend is None:
+        return Backend()
+    if not isinstance(backend, Backend):
+        raise SeasaltError(f"backend must be a seasalt.Backend such as Backend(jobs=2), got "
+                           f"{backend!r}", param="backend")
+    return backend
 
 
 @dataclass(frozen=True)
@@ -77,14 +105,14 @@ class RunSpec:
         expansion = check_expansion(expansion)
         check_players(players)
         check_count(count, unit, min_count, why)
-        backend = Backend() if backend is None else backend
+        backend = as_backend(backend)
         seed = run_seed(seed, backend.resume)
         if unit == "rounds":
             if target is not None:
                 raise SeasaltError("target applies only to games", param="target")
         else:
             target = check_target(target, players)
-        pols = tuple(seat_policies(list(policies), players))
+        pols = tuple(seat_policies(policies, players))
         return cls(players, unit, int(count), seed, expansion, pols, target, backend)
 
     @property

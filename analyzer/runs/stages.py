@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 import pathlib
+import signal
 import socket
 import stat
 import time
@@ -46,7 +47,7 @@ from kernels import ENGINE_HASH
 from .. import __version__
 from . import checkpoint as ckpt
 from .batches import Progress, fingerprint
-from .spec import Backend
+from .spec import Backend, as_backend
 from ..base.errors import RunInterrupted, SeasaltError
 
 FORMAT = 2
@@ -94,7 +95,7 @@ class Staged:
         self.fp = settings_fingerprint(settings)
         self.describe = describe
         self.total = total
-        self.backend = backend = Backend() if backend is None else backend
+        self.backend = backend = as_backend(backend)
         self.progress = progress
         self.explicit = backend.checkpoint is not None
         self.path = pathlib.Path(backend.checkpoint) if self.explicit else \
@@ -302,13 +303,14 @@ class Staged:
                                      restart=False).runner(progress)     # the stage's own
         try:
             outcome = runner.run(batches, {**self.describe, "stage": key})
-        except RunInterrupted:
+        except RunInterrupted as e:
             self.close()
+            how = f"terminated by {signal.Signals(e.signum).name}" if e.signum else "interrupted"
             raise RunInterrupted(
-                f"interrupted in {key}; the finished work is kept in {self.path}: to continue, "
+                f"{how} in {key}; the finished work is kept in {self.path}: to continue, "
                 f"run the same command with --resume"
                 + ("" if self.explicit else f" --seed {self.describe.get('seed')}"),
-                str(self.path)) from None
+                str(self.path), e.signum) from None
         self._append(key, bfp, outcome.counters)
         self.stage_path.unlink(missing_ok=True)
         self._journal[key] = (bfp, [[int(x) for x in c] for c in outcome.counters], 0)

@@ -19,7 +19,7 @@ from kernels.seastead import layout as L
 
 from .. import __version__
 from ..runs.batches import Progress, TaskGrid
-from ..runs.spec import Backend
+from ..runs.spec import Backend, as_backend
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy
 from ..studies.rotation import rotation_seed, split_games
@@ -172,7 +172,7 @@ def simulate(games: int, players: Sequence[str] = ("heuristic",), seed: int | No
     """`games` Seastead games: two players (seat 0 starts) or solo against the Boss, run on
     `backend` (analyzer.runs.spec.Backend; None: Backend())."""
     comps = components if isinstance(components, Components) else load(components)
-    backend = Backend() if backend is None else backend
+    backend = as_backend(backend)
     seed = run_seed(seed, backend.resume)
     planned = plan(comps, setup, players, games, seed)
     runner = backend.runner(progress)
@@ -188,7 +188,7 @@ def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = N
     common random numbers). Solo: each entrant plays `games` games against the Boss on the
     same seed. Run on `backend` (analyzer.runs.spec.Backend; None: Backend())."""
     comps = components if isinstance(components, Components) else load(components)
-    backend = Backend() if backend is None else backend
+    backend = as_backend(backend)
     seed = run_seed(seed, backend.resume)
     specs = [seat_players([s], 1)[0].spec for s in players]
     if len(specs) < 2:

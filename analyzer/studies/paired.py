@@ -37,7 +37,7 @@ from kernels import cards as kc
 from .. import __version__
 from kernels import paired as pkn
 from ..runs.batches import Progress, TaskGrid
-from ..runs.spec import Backend
+from ..runs.spec import Backend, as_backend
 from ..rules.notation import check_expansion
 from ..base.errors import SeasaltError
 from ..rules.policies import parse_policy, policy_arrays, seat_policies
@@ -162,7 +162,7 @@ def run(experiments: Sequence[Experiment], backend: Backend | None = None,
         progress: Progress | None = None) -> pd.DataFrame:
     """Every experiment's row (one Runner run for all of them, on `backend`; None: Backend())."""
     batches = [b for e in experiments for b in e.batches]
-    runner = (Backend() if backend is None else backend).runner(progress)
+    runner = as_backend(backend).runner(progress)
     outcome = runner.run(batches, {"command": "paired", "seed": experiments[0].row["seed"]})
     rows, i = [], 0
     for e in experiments:

@@ -18,6 +18,7 @@ DIR/results/ so that the report stands on its own.
 """
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import tempfile
@@ -137,6 +138,7 @@ def check_columns(df: pd.DataFrame, table: str, name: str) -> None:
             bad = df[c][(values < 0) | (values != values.round()) | (values > 1e12)].iloc[0]
             raise SeasaltError(f"{name}: malformed column {c}: {_cell(bad)} is not a count")
         df[c] = values
+    _check_ranges(df, name)
     _check_intervals(df, name)
     if "players" in need and not df["players"].isin([2, 3, 4]).all():
         bad = df["players"][~df["players"].isin([2, 3, 4])].iloc[0]
@@ -147,6 +149,38 @@ def check_columns(df: pd.DataFrame, table: str, name: str) -> None:
         if empty.any():
             raise SeasaltError(f"{name}: malformed column {c}: an empty cell (row "
                                f"{int(empty.to_numpy().argmax()) + 2})")
+
+
+def _is_rate(column: str) -> bool:
+    """A share of games, rounds or calls (win_rate, end_stop_rate, success, fair_share, ...)."""
+    return column.endswith(("_rate", "_share")) or column in ("success", "fair_share")
+
+
+def _check_ranges(df: pd.DataFrame, name: str) -> None:
+    """What no run can write: a rate or share outside 0..1, a Wilson interval of a rate
+    (X_lo, X_hi beside X_rate or X) outside 0..1, points or totals below 0. Such a file is
+    damaged; drawn, it made charts of nothing (and matplotlib warnings)."""
+    bounds: dict[str, tuple[float, float, str]] = {}
+    for c in df.columns:
+        if not isinstance(c, str) or not pd.api.types.is_numeric_dtype(df[c]):
+            continue
+        if _is_rate(c):
+            bounds[c] = (0.0, 1.0, "a rate between 0 and 1")
+            stem = c.removesuffix("_rate")
+            if c.endswith("_rate") or c == "success":       # Wilson intervals stay in 0..1
+                for side in ("_lo", "_hi"):
+                    for iv in (c + side, stem + side):
+                        if iv in df.columns:
+                            bounds[iv] = (0.0, 1.0, "a rate's interval end between 0 and 1")
+        elif c.endswith("_mean") and ("points" in c or "total" in c):
+            bounds[c] = (0.0, math.inf, "a number of points (0 or more)")
+    for c, (lo, hi, what) in bounds.items():
+        values = pd.to_numeric(df[c], errors="coerce").astype(float)
+        wrong = values.notna() & ((values < lo) | (values > hi))
+        if wrong.any():
+            i = int(wrong.to_numpy().argmax())
+            raise SeasaltError(f"{name}: malformed column {c}: row {i + 2}: "
+                               f"{_cell(df[c].iloc[i])} is not {what}")
 
 
 def _check_intervals(df: pd.DataFrame, name: str) -> None:

@@ -47,7 +47,7 @@ from typing import NamedTuple, Sequence
 import numpy as np
 
 from ..rules.policies import Policy
-from ..runs.spec import Backend, RunSpec
+from ..runs.spec import Backend, RunSpec, as_backend
 from ..rules.limits import DEFAULT_TARGETS, run_seed
 from .simulate import Planned, plan, summarize_games
 from ..numbers.catalogue import GAME_LAYOUTS, ROTATION_COLUMNS, Pooled, counts, game_stat
@@ -95,7 +95,7 @@ def rotated_specs(lineups: Sequence[Sequence[str | Policy]], games: int, seed: i
                   backend: Backend | None = None) -> list[RunSpec]:
     """The rotated specs of several lineups (a sweep's, one per player count) on one seed: a
     missing one is drawn, a given one checked, before any spec is built."""
-    seed = run_seed(seed, (Backend() if backend is None else backend).resume)
+    seed = run_seed(seed, as_backend(backend).resume)
     return [rotated_spec(lineup, games, seed, expansion, target, backend) for lineup in lineups]
 
 

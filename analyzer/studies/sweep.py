@@ -33,7 +33,7 @@ from ..rules.policies import Policy, expert_meta, format_value, parse_policy, re
 from .rotation import (Asked, aggregate, asked_of, default_target, rotated_specs, rotation_runs,
                        rotations)
 from ..runs.spec import Backend, RunSpec
-from ..rules.limits import PLAYER_COUNTS
+from ..rules.limits import PLAYER_COUNTS, whole
 from ..runs.batches import Progress
 from ..render.tidy_frames import frame, join_specs
 
@@ -123,10 +123,10 @@ def parse_players(players: str | int | Iterable[int]) -> list[int]:
         except ValueError:
             raise SeasaltError(f"players must be a comma-separated list of 2, 3, 4, "
                                f"got {players!r}", param="players") from None
-    elif isinstance(players, int):
-        out = [players]
+    elif isinstance(players, Iterable):
+        out = [whole(x, "players") for x in players]
     else:
-        out = [int(x) for x in players]
+        out = [whole(players, "players")]
     if not out or any(p not in PLAYER_COUNTS for p in out):
         raise SeasaltError(f"players must be 2, 3 or 4 (a comma-separated list), got "
                            f"{','.join(map(str, out)) or 'nothing'}", param="players")

@@ -274,17 +274,39 @@ def test_a_directory_or_stage_link_is_refused(place, journal):
     one_line(cli(*OPT, "--checkpoint", run / "j.jsonl", cwd=run), "symbolic link")
 
 
-def _interrupt_when(proc: subprocess.Popen, stage: Path, lines: int) -> str:
-    """SIGINT once the stage checkpoint holds `lines` lines; the run's stderr."""
+def _interrupt_when(proc: subprocess.Popen, stage: Path, lines: int,
+                    sig: int = signal.SIGINT) -> str:
+    """`sig` (SIGINT: exit 130) once the stage checkpoint holds `lines` lines; the run's
+    stderr."""
     deadline = time.monotonic() + 240
     while not (stage.exists() and stage.read_bytes().count(b"\n") >= lines):
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline, "the stage never got that far"
         time.sleep(0.01)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     _out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert proc.returncode == 128 + sig and "Traceback" not in err, (proc.returncode, err)
     return err
+
+
+@pytest.mark.parametrize("command, sig", [
+    (["optimize", "--players", "2", "--knob", "stop_at=7..9", "--generations", "2",
+      "--population", "4", "--games", "400000", "--finalists", "2", "--final-games", "40",
+      "--holdout-games", "60", "--seed", "3"], signal.SIGTERM),
+    (["guide", "--small"], signal.SIGHUP)])
+def test_sigterm_and_sighup_stop_a_study_as_they_stop_other_commands(tmp_path, command, sig):
+    """SIGTERM or SIGHUP in a study's stage: exit 128 + the signal and "terminated by SIG...",
+    as simulate, sweep and tournament say it (they said "interrupted", exit 130), the
+    finished work kept and named."""
+    ck, stage = tmp_path / "j.jsonl", tmp_path / "j.jsonl.stage"
+    out = ["--out", str(tmp_path / "guide")] if command[0] == "guide" else []
+    args = [SEASALT, *command, *out, "--checkpoint", str(ck), "--jobs", "1"]
+    err = _interrupt_when(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                           text=True), stage, 2, sig)
+    line = [x for x in err.splitlines() if x.strip()][-1]       # after guide's heading
+    assert line.startswith(f"terminated by {signal.Signals(sig).name} in "), line
+    assert "interrupted" not in err
+    assert str(ck) in line and "--resume" in line
 
 
 def test_a_guide_stopped_in_its_first_stage_resumes(tmp_path):

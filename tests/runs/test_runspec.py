@@ -94,3 +94,78 @@ def test_help_lists_every_command_however_started(argv):
     for name in _commands():
         assert name in listed, (name, proc.stdout)
     assert {"report", "advise", "review", "optimize", "guide"} <= set(_commands())
+
+
+def _example():
+    from analyzer.play.position_template import EXAMPLE
+    return EXAMPLE
+
+
+# The Python face refuses what the command line could not have been given, naming the parameter,
+# where it used to round it (1000.5 rounds ran 1,000, seed 1.5 ran seed 1, samples=True ran one
+# sample, Backend(jobs=1.5) ran) or fail on it (AttributeError, TypeError).
+PYTHON_FACE = [
+    ("simulate_rounds", (2, 1000.5), dict(seed=1), "rounds", "whole number, got 1000.5"),
+    ("simulate_rounds", (2, 1000), dict(seed=1.5), "seed", "whole number, got 1.5"),
+    ("simulate_rounds", (2, True), dict(seed=1), "rounds", "whole number, got True"),
+    ("simulate_rounds", (2.0, 10), dict(seed=1), "players", "whole number, got 2.0"),
+    ("simulate_rounds", ("2", 10), dict(seed=1), "players", "whole number, got '2'"),
+    ("simulate_games", (2, 10), dict(seed=1, target=30.5), "target", "whole number"),
+    ("simulate_games", (2, "10"), dict(seed=1), "games", "whole number, got '10'"),
+    ("simulate_rounds", (2, 10), dict(seed=1, backend="threads"), "backend",
+     "seasalt.Backend"),
+    ("simulate_rounds", (2, 10, "baseline"), dict(seed=1), "policies", "write ['baseline']"),
+    ("simulate_rounds", (2, 10), dict(seed=1, expansion=3), "expansion", "must be text"),
+    ("advise", (_example,), dict(samples=True, seed=1), "samples", "whole number, got True"),
+    ("advise", (_example,), dict(samples=2.5, seed=1), "samples", "whole number, got 2.5"),
+    ("advise", (_example,), dict(precision="x", seed=1), "precision", "a number, got 'x'"),
+    ("advise", (_example,), dict(samples=10, seed=1.5), "seed", "whole number, got 1.5"),
+    ("advise", (_example,), dict(samples=10, seed=1, play_on=1), "play_on", "True or False"),
+    ("sweep", (["stop_at=7"],), dict(players=2.5, games=10, seed=1), "players",
+     "whole number, got 2.5"),
+    ("sweep", (["stop_at=7"],), dict(players=2, games=10.5, seed=1), "games", "whole number"),
+    ("tournament", (["baseline", "gambler"],), dict(players=2, games=10.5, seed=1), "games",
+     "whole number"),
+    ("replay", (1.5, 2), {}, "seed", "whole number, got 1.5"),
+    ("replay", (1, 2.0), {}, "players", "whole number, got 2.0"),
+]
+
+
+@pytest.mark.parametrize("name, args, kwargs, param, words", PYTHON_FACE,
+                         ids=[f"{c[0]}-{c[3]}-{i}" for i, c in enumerate(PYTHON_FACE)])
+def test_the_python_face_refuses_a_wrong_type_naming_the_parameter(name, args, kwargs, param,
+                                                                    words):
+    import seasalt
+    args = tuple(a() if callable(a) else a for a in args)
+    with pytest.raises(seasalt.SeasaltError) as e:
+        getattr(seasalt, name)(*args, **kwargs)
+    assert str(e.value).startswith(param) and words in str(e.value), str(e.value)
+    assert e.value.param == param
+
+
+@pytest.mark.parametrize("kwargs, param", [
+    (dict(jobs=1.5), "jobs"), (dict(jobs="2"), "jobs"), (dict(resume=1), "resume"),
+    (dict(checkpoint=3), "checkpoint"), (dict(keep=None), "keep")])
+def test_a_backend_refuses_a_wrong_type_where_it_is_made(kwargs, param):
+    with pytest.raises(SeasaltError) as e:
+        Backend(**kwargs)
+    assert str(e.value).startswith(param) and e.value.param == param
+
+
+def test_wrong_types_of_policies_and_cards_are_one_error():
+    import seasalt
+    with pytest.raises(SeasaltError, match="a player must be given as text"):
+        seasalt.simulate_rounds(2, 10, [3], seed=1)
+    with pytest.raises(SeasaltError, match="a player must be given as text"):
+        seasalt.parse_policy(3)
+    with pytest.raises(SeasaltError, match="cards must be given as text"):
+        seasalt.score_hand(3)
+
+
+def test_numpy_integers_are_whole_numbers():
+    import numpy as np
+    import seasalt
+    spec = RunSpec.build(players=np.int64(2), unit="rounds", count=np.int32(5), seed=np.uint64(7))
+    assert (spec.players, spec.count, spec.seed) == (2, 5, 7)
+    assert type(spec.seed) is int and Backend(jobs=np.int64(1)).jobs == 1
+    assert seasalt.simulate_rounds(2, 5, seed=7)["rounds"] == 5

@@ -71,3 +71,24 @@ def test_tidy_breakdown_tables(rounds3):
     assert list(mer["mermaids"]) == sorted(mer["mermaids"])
     turns = ROUNDS_TABLES["turns"](rounds3)
     assert turns["count"].sum() == rounds3["rounds"] and abs(turns["share"].sum() - 1) < 1e-9
+
+
+def test_sweep_mermaid_points_per_round_is_its_points_over_its_scored_rounds():
+    """Pooled over the rotations, a sweep's mermaid points per round is the swept player's
+    mermaid points over its scored rounds (the statistic's observations), not the rotations'
+    means weighted by their non-void rounds, which count four-mermaid rounds that score nothing:
+    that weighting printed 1.7303679569443333 for this sweep, the ratio is 57488/33223 =
+    1.7303675164795473."""
+    from fractions import Fraction
+    from analyzer.studies.rotation import rotation_seed, seating, split_games
+    df = sweep(["stop_at=7"], vs=["baseline"], players=2, games=5000, seed=13)
+    lineup = ["baseline(stop_at=7)", "baseline"]
+    points = scored = 0
+    for r, games in enumerate(split_games(5000, 2)):
+        g = simulate_games(2, games, seating(lineup, r), seed=rotation_seed(13, 2, r))
+        n = g["rounds_played"] - g["void_rounds"] - g["mermaid_wins"]     # rounds scored
+        points += round(g["mermaid_points_per_round_mean"][r % 2] * n)    # the swept seat's
+        scored += n
+    assert (points, scored) == (57488, 33223)
+    assert df["mermaid_points_per_round_mean"].iloc[0] == pytest.approx(
+        float(Fraction(points, scored)), rel=1e-15)

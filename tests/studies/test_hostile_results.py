@@ -58,6 +58,31 @@ def test_an_estimate_outside_its_interval_is_refused(place, results):
     one_line(report(place, path), "win_rate_lo/win_rate_hi", "row 3", "does not hold win_rate")
 
 
+IMPOSSIBLE = {
+    # the issue's file: an estimate its interval holds, all three impossible for a rate
+    "win rate 5 in [-3, 1e300]": ("sweep-stop_at.csv",
+                                  {"win_rate": 5, "win_rate_lo": -3, "win_rate_hi": 1e300},
+                                  "win_rate", "not a rate between 0 and 1"),
+    "interval end -3": ("tournament.csv", {"win_rate_lo": -3}, "win_rate_lo", "interval end"),
+    "interval end 1e300": ("sweep-stop_at.csv", {"void_rate_hi": 1e300}, "void_rate_hi",
+                           "interval end"),
+    "success 1.5": ("last-chance-2p.csv", {"success": 1.5, "success_hi": 1.6}, "success",
+                    "not a rate"),
+    "fair share 2": ("tournament.csv", {"fair_share": 2}, "fair_share", "not a rate"),
+}
+
+
+@pytest.mark.parametrize("case", list(IMPOSSIBLE))
+def test_a_value_no_run_can_write_is_refused_naming_its_column(place, results, case):
+    """Rates and shares lie in 0..1, and so does a rate's Wilson interval: such a file was drawn
+    (a win rate of 500% in [-300%, 1e302%]) with matplotlib's layout warnings on stderr."""
+    name, cells, column, words = IMPOSSIBLE[case]
+    path = _cells(results, name, place, **cells)
+    p = report(place, path)
+    line = one_line(p, name, f"malformed column {column}: row 3", words)
+    assert "Warning" not in p.stderr, line
+
+
 def test_untouched_results_still_draw(tmp_path, results):
     p = cli("report", results["tournament.csv"], results["last-chance-2p.csv"], "--out",
             tmp_path / "rep")
