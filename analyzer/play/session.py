@@ -44,7 +44,7 @@ from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
 from .replay import STREAM, game_events, narrate, round_record, winner_text
 from ..runs.spec import ONE_THREAD, Backend, RunSpec
-from ..rules.limits import check_players
+from ..rules.limits import MAX_SEED, check_players, check_seed
 
 YOU = "you"                 # the user's seat in a game file's `policies`
 FORMAT = "seasalt game"     # a game file's `format`
@@ -145,7 +145,8 @@ class Game:
         self._search = {}
         if self.searchers:
             from .search_seat import SearchSeat
-            self._search = {q: SearchSeat(self.round, q, spec, seed=self.seed + self.round_no,
+            seed = (self.seed + self.round_no) & MAX_SEED        # a 64-bit stream, wrapped
+            self._search = {q: SearchSeat(self.round, q, spec, seed=seed,
                                           totals=self._running, target=self.target)
                             for q, spec in self.searchers.items()}
         self._advance()
@@ -335,7 +336,7 @@ class Game:
         if samples > MAX_REVIEW_SAMPLES:
             raise SeasaltError(f"samples must be at most {MAX_REVIEW_SAMPLES:,} here, got "
                                f"{samples:,}", param="samples")
-        seed = self.seed if seed is None else seed
+        seed = self.seed if seed is None else _seed(seed)
         _, pk, pp = self.models()
         models, about, tremble = reading_models(reading, tremble, pk, pp, self.players)
         rows, cells = review_rows(self.decisions, self.seat, pk, pp, self.deck, self.target,
@@ -367,7 +368,7 @@ class Game:
         if type(samples) is not int or not 2 <= samples <= MAX_HINT_SAMPLES:
             raise SeasaltError(f"samples must be a whole number from 2 to {MAX_HINT_SAMPLES:,}, "
                                f"got {samples!r}", param="samples")
-        seed = self.seed + len(self.actions) if seed is None else seed
+        seed = (self.seed + len(self.actions)) & MAX_SEED if seed is None else _seed(seed)
         q, n = self.seat, self.players
         view, pool, unknown, actions = self._marked()
         models, pk, pp = self.models()
@@ -462,6 +463,13 @@ class Game:
             "opening_piles_known": True, "actions": list(self.actions), "over": self.over,
             "rounds": self.done_rounds,
         }
+
+
+def _seed(seed: object) -> int:
+    """A hint's or review's seed: a whole number from 0 to 2**64-1 (as every run's)."""
+    if type(seed) is not int:
+        raise SeasaltError(f"seed must be a whole number, got {seed!r:.40}", param="seed")
+    return check_seed(seed)
 
 
 def _covers(kind: int, option: int, action: int) -> bool:

@@ -234,3 +234,50 @@ def test_ctrl_c_stops_the_server_during_a_long_advice(tmp_path):
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=60)
         s.close()
+
+
+# --- the Play view's query and path values ---------------------------------------------------
+
+def _played(url: str, steps: int = 6, **options) -> dict:
+    """A game of the Play view after `steps` of the user's first legal actions."""
+    status, text, _ = request(url, "/api/play", json.dumps({"players": 2, **options}))
+    assert status == 200, text
+    view = json.loads(text)
+    for _ in range(steps):
+        if view["over"]:
+            break
+        status, text, _ = request(url, f"/api/play/{view['id']}",
+                                  json.dumps({"action": view["legal"][0]["id"]}))
+        view = json.loads(text)
+    return view
+
+
+@pytest.mark.parametrize("path, words", [
+    ("hint?seed=-1", "error: Seed must be between 0 and 2**64-1, got -1"),
+    ("hint?seed=18446744073709551616", "error: Seed must be between 0 and 2**64-1"),
+    ("review?seed=-1&samples=20", "error: Seed must be between 0 and 2**64-1, got -1"),
+    ("review?seed=18446744073709551616&samples=20", "error: Seed must be between 0 and 2**64-1"),
+    ("at/%C2%B2", "error: step must be a whole number, got '²'"),
+    ("at/%D9%A3", "error: step must be a whole number"),               # an Arabic-Indic 3
+])
+def test_a_play_seed_or_step_out_of_range_is_a_400(served, path, words):
+    """A hint's or review's seed is a 64-bit stream's (0 to 2**64-1) and a step is ASCII
+    digits: anything else is the one error line in the page's words (its Seed box), not an
+    internal error (was a 500)."""
+    url, log, _ = served
+    view = _played(url, seed=3)
+    status, text, headers = request(url, f"/api/play/{view['id']}/{path}")
+    assert status == 400 and text.startswith(words) and text.count("\n") == 1, text
+    assert _nosniff(headers)
+    _clean(log)
+
+
+def test_the_largest_seed_plays_with_search_opponents_and_hints(served):
+    """Seed 2**64-1: the search seats' streams (the seed plus the round) and the hint's default
+    seed (the seed plus the step) wrap around 2**64 instead of failing."""
+    url, log, _ = served
+    view = _played(url, steps=2, seed=2 ** 64 - 1, opponents="search(samples=20)")
+    assert view["seed"] == 2 ** 64 - 1
+    status, text, _ = request(url, f"/api/play/{view['id']}/hint?samples=50")
+    assert status == 200 and json.loads(text)["seed"] == (2 ** 64 - 1 + view["step"]) % 2 ** 64
+    _clean(log)

@@ -117,7 +117,7 @@ def moment(gid: str, step: str) -> dict:
     """The user's view as it was after `step` actions (Game.at), the action then taken (None
     at the current step) and the game's own id: the review's link back to a decision."""
     from .app import HTTPError
-    if not step.isdigit() or len(step) > 9:
+    if not (step.isascii() and step.isdigit()) or len(step) > 9:   # not "²" (a digit to str)
         raise HTTPError(400, f"step must be a whole number, got {step[:40]!r}")
     with GAMES_LOCK:
         game = GAMES.get(gid).snapshot()
