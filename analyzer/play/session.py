@@ -449,9 +449,15 @@ class Game:
         return Game.from_file({**f, "actions": f["actions"][:step]})
 
     def record(self) -> dict:
-        """The finished rounds in the shape of analyzer.play.replay.replay() (format_replay prints
-        it; omniscient, as every replay is)."""
+        """The rounds played in the shape of analyzer.play.replay.replay() (format_replay prints
+        it; omniscient, as every replay is): the finished ones, and in a game not over the round
+        in play so far (no end, no scores; `over` false)."""
         n = self.players
+        rounds = list(self.done_rounds)
+        if not self.over:
+            rounds.append(round_record(self.round_no, self.starter, self.openings,
+                                       game_events(self.round.tr), n, int(self.deck.size) - 2,
+                                       list(self._running)))
         return {
             "seed": self.seed, "stream": STREAM, "players": n,
             "policies": list(self.policies), "expansion": self.expansion, "target": self.target,
@@ -461,7 +467,7 @@ class Game:
             "totals": [int(v) for v in self.totals[:n]],
             "winners": [p for p in range(n) if self.winners[p]],
             "opening_piles_known": True, "actions": list(self.actions), "over": self.over,
-            "rounds": self.done_rounds,
+            "rounds": rounds,
         }
 
 
