@@ -346,9 +346,9 @@ class Game:
         seed = self.seed if seed is None else _seed(seed)
         _, pk, pp = self.models()
         models, about, tremble = reading_models(reading, tremble, pk, pp, self.players)
-        rows, cells = review_rows([_unpacked(d) for d in self.decisions], self.seat, pk, pp, self.deck, self.target,
-                                  samples, seed, backend, stop=stop, reading=models,
-                                  tremble=tremble)
+        rows, cells = review_rows([_unpacked(d) for d in self.decisions], self.seat, pk, pp,
+                                  self.deck, self.target, samples, seed, backend, stop=stop,
+                                  reading=models, tremble=tremble)
         for row, step in zip(rows, self.decision_steps):
             row["step"] = step
         return {"seed": seed, "players": self.players, "policies": list(self.policies),
