@@ -213,6 +213,8 @@ def test_a_refused_action_is_one_error_line_and_changes_nothing(url):
     ({"seed": "x"}, "seed"), ({"target": "x"}, "target"), ({"expansion": 3}, "expansion"),
     ({"players": "2"}, "players"), ({"seat": True}, "seat"), ({"seed": 10 ** 30}, "seed"),
     (b'{"players": ' + b"9" * 5000 + b"}", "players"),
+    ({"seed": "²"}, "seed must be a whole number from 0 to 2**64-1"), ({"seed": "-1"}, "seed"),
+    ({"seed": "1" * 21}, "seed"), ({"seed": str(2 ** 64)}, "seed must be between 0 and 2**64-1"),
 ])
 def test_bad_options_are_one_error_line(url, body, words):
     status, text = post(url, "/api/play", body) if not isinstance(body, bytes) else \
@@ -473,3 +475,14 @@ def test_a_kept_game_stays_within_its_stated_memory():
     for name in ("template", "pool", "trace"):
         got, want = getattr(again, name), getattr(d, name)
         assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_a_seed_sent_as_its_digits_is_the_games_seed(url):
+    """The page sends a typed seed as its digits (a JavaScript number rounds beyond 2**53):
+    the game is the one of that seed, exactly."""
+    for seed in (882017740938139736, 2 ** 64 - 1, 0):
+        status, view = post(url, "/api/play", {"seed": str(seed)})
+        assert status == 200 and view["seed"] == seed
+        status, same = post(url, "/api/play", {"seed": seed})
+        assert {k: v for k, v in view.items() if k != "id"} == \
+            {k: v for k, v in same.items() if k != "id"}

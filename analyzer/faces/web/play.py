@@ -1,6 +1,7 @@
 """`seasalt serve`'s games against the bots: the /api/play API (docs/advisor.md, "Play").
 
-    POST /api/play                 options (JSON) -> the new game's id and the user's view;
+    POST /api/play                 options (JSON; the seed a number or its digits as a string)
+                                   -> the new game's id and the user's view;
                                    {"game": FILE}: a game file played again, to go on with
     GET  /api/play/{id}            the user's view now
     POST /api/play/{id}            {"action": ID, "step": N} -> the next view
@@ -112,7 +113,14 @@ def game_options(body: object) -> dict:
     if unknown:
         raise SeasaltError(f"{SOURCE}: unknown key {unknown[0][:40]!r}; valid: "
                            f"{', '.join(OPTIONS)} (or \"game\": a game file)")
-    return dict(body)
+    out = dict(body)
+    seed = out.get("seed")
+    if isinstance(seed, str):           # its digits: JavaScript rounds numbers over 2**53
+        if not (seed.isascii() and seed.isdigit()) or len(seed) > 20:
+            raise SeasaltError(f"seed must be a whole number from 0 to 2**64-1 (a number or "
+                               f"its digits as a string), got {seed!r:.40}", param="seed")
+        out["seed"] = int(seed)
+    return out
 
 
 def new_game(body: object, gone: threading.Event | None = None) -> dict:
