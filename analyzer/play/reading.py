@@ -45,6 +45,7 @@ from kernels import state as ks
 
 from .advisor import (Advice, Evaluation, Tally, advice_meta, evaluation, game_of, impossible,
                       judge, timing)
+from .history_rules import check_history
 from .position_input import file_card
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
@@ -278,8 +279,11 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
     if history is None:
         raise SeasaltError("reading needs the round's public history: give the position a "
                            "'history' (docs/advisor.md)")
-    tr = (history if isinstance(history, np.ndarray)
-          else history_trace(history, pos.players, pos.seat, pos.expansion))
+    if isinstance(history, np.ndarray):
+        tr = history
+    else:
+        tr = history_trace(history, pos.players, pos.seat, pos.expansion)
+        check_history(tr, pos)                  # before any deal: the rules and the position
     check_tremble(tremble)
     if not 1 <= samples <= 10_000_000:
         raise SeasaltError(f"samples must be between 1 and 10000000, got {samples}")

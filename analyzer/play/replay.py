@@ -180,11 +180,12 @@ def round_record(number: int, starter: int, piles: list, evs: list[dict], player
                  deck: int, running: list[int], decisions: list | None = None) -> dict:
     """One round of a replay (JSON-ready): its events (each given its `text`), scores, the
     running totals (`running` is updated in place), the final hands and tables. `deck` is the
-    deck's size after the deal; `decisions` the search seats' weighed actions, if any."""
+    deck's size after the deal; `decisions` the search seats' weighed actions, if any. A round
+    still in play (a game file saved mid-game) has its events so far, no end and no scores."""
     texts, table = narrate(evs, players, piles, deck)
     for e, t in zip(evs, texts):
         e["text"] = t
-    end = evs[-1]
+    end = evs[-1] if evs and evs[-1]["event"] == "round_end" else {"end": None, "ender": None}
     scores = [{"seat": e["seat"], "points": e["points"], "card_points": e["card_points"],
                "colour_bonus": e["bonus"]} for e in evs if e["event"] == "score"]
     for sc in scores:
@@ -451,9 +452,16 @@ def format_replay(r: dict) -> str:
         lines += scores
         if rd["scores"]:
             lines.append("    totals: " + ", ".join(f"seat {q} {v}" for q, v in enumerate(rd["totals"])))
-    lines += ["", "GAME OVER after {} round{}: {}".format(
-        r["rounds_played"], "s" if r["rounds_played"] != 1 else "", winner_text(r)),
-        "  final totals: " + ", ".join(f"seat {q} {v}" for q, v in enumerate(r["totals"]))]
+    totals = ", ".join(f"seat {q} {v}" for q, v in enumerate(r["totals"]))
+    played = "{} round{}".format(r["rounds_played"], "s" if r["rounds_played"] != 1 else "")
+    if not r.get("over", True):         # a Play game file saved before the game ended
+        lines += ["", f"GAME UNFINISHED: {played} finished, round {r['rounds'][-1]['round']} in "
+                      f"play when the file was saved ({len(r['actions'])} actions of the user)",
+                  f"  totals so far: {totals}"]
+    elif not r["winners"]:
+        lines += ["", f"GAME STOPPED after {played} without a winner", f"  final totals: {totals}"]
+    else:
+        lines += ["", f"GAME OVER after {played}: {winner_text(r)}", f"  final totals: {totals}"]
     return "\n".join(lines)
 
 

@@ -25,6 +25,8 @@ choice, a pair by the copies it plays), in analyzer.play.decisions' words; their
 cards the user sees at that decision (the two drawn, the lobster's cards, the pile it searches). """
 from __future__ import annotations
 
+import dataclasses
+import zlib
 from typing import Callable, Sequence
 
 import numpy as np
@@ -44,7 +46,7 @@ from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
 from .replay import STREAM, game_events, narrate, round_record, winner_text
 from ..runs.spec import ONE_THREAD, Backend, RunSpec
-from ..rules.limits import check_players
+from ..rules.limits import MAX_SEED, check_players, check_seed
 
 YOU = "you"                 # the user's seat in a game file's `policies`
 FORMAT = "seasalt game"     # a game file's `format`
@@ -135,7 +137,7 @@ class Game:
         self._new_round()
 
     # -- playing ---------------------------------------------------------------------------
-    def _new_round(self) -> None:
+    def _new_round(self, stop: Callable[[], None] | None = None) -> None:
         self.round_no += 1
         s = ks.new_state()
         deal_round(s, self.players, self.deck, self._starter, self.rng)
@@ -145,17 +147,21 @@ class Game:
         self._search = {}
         if self.searchers:
             from .search_seat import SearchSeat
-            self._search = {q: SearchSeat(self.round, q, spec, seed=self.seed + self.round_no,
+            seed = (self.seed + self.round_no) & MAX_SEED        # a 64-bit stream, wrapped
+            self._search = {q: SearchSeat(self.round, q, spec, seed=seed,
                                           totals=self._running, target=self.target)
                             for q, spec in self.searchers.items()}
-        self._advance()
+        self._advance(stop)
 
-    def _advance(self) -> None:
+    def _advance(self, stop: Callable[[], None] | None = None) -> None:
         """Play the search seats' decisions and the rounds' ends until the user has a decision
-        or the game is over."""
+        or the game is over; `stop` (a server's) is called before each search decision and
+        may raise to end a replay (the game is then dropped, never kept half-played)."""
         while True:
             r = self.round
             while not r.done and r.player != self.seat:
+                if stop is not None:
+                    stop()
                 action, _ = self._search[r.player].decide()
                 r.apply(action)
             if not r.done:
@@ -170,7 +176,7 @@ class Game:
                 self.over = True
                 return
             self._starter = (int(r.s[ks.ENDER]) + 1) % self.players
-            self._new_round()
+            self._new_round(stop)
 
     def _check_capacity(self) -> None:
         if int(self.round.tr[0, 0]) > ROUND_CAPACITY:
@@ -184,11 +190,13 @@ class Game:
             return []
         return self.round.legal(self.round.s[ks.DEC] == ka.DEC_PLAY)
 
-    def apply(self, action: object, step: object = None) -> None:
-        from .position_input import quote_value
+    def apply(self, action: object, step: object = None,
+              stop: Callable[[], None] | None = None) -> None:
         """Play the user's action `action` (an id of the view's `legal`); `step`, when given,
         must be the view's `step` (how many actions were played before it): an action chosen
-        on an older view is refused. Nothing changes on an error."""
+        on an older view is refused. Nothing changes on a refused action. `stop`: _advance's
+        (a replay's only: a game stopped half-way through its opponents' turns is not kept)."""
+        from .position_input import quote_value
         if self.over:
             raise SeasaltError("the game is over: no action can be played")
         if step is not None and (type(step) is not int or step != len(self.actions)):
@@ -209,7 +217,7 @@ class Game:
         if len(self.decisions) > before:
             self.decision_steps.append(len(self.actions))
         self.actions.append(action)
-        self._advance()
+        self._advance(stop)
 
     # -- what the user sees ----------------------------------------------------------------
     def view(self) -> dict:
@@ -317,10 +325,10 @@ class Game:
                 actions = actions + [chosen]
         if len(actions) < 2:
             return
-        self.decisions.append(ReviewedDecision(self.round_no, int(self.round.s[ks.TURNS]) + 1,
-                                        [int(v) for v in self.totals[:self.players]], kind,
-                                        chosen, view, pool, unknown, actions,
-                                        trace_so_far(self.round.tr)))
+        self.decisions.append(_packed(ReviewedDecision(
+            self.round_no, int(self.round.s[ks.TURNS]) + 1,
+            [int(v) for v in self.totals[:self.players]], kind, chosen, view, pool, unknown,
+            actions, trace_so_far(self.round.tr))))
 
     def review(self, samples: int = REVIEW_SAMPLES, seed: int | None = None,
                backend: Backend = ONE_THREAD, stop: Callable[[], None] | None = None,
@@ -335,12 +343,12 @@ class Game:
         if samples > MAX_REVIEW_SAMPLES:
             raise SeasaltError(f"samples must be at most {MAX_REVIEW_SAMPLES:,} here, got "
                                f"{samples:,}", param="samples")
-        seed = self.seed if seed is None else seed
+        seed = self.seed if seed is None else _seed(seed)
         _, pk, pp = self.models()
         models, about, tremble = reading_models(reading, tremble, pk, pp, self.players)
-        rows, cells = review_rows(self.decisions, self.seat, pk, pp, self.deck, self.target,
-                                  samples, seed, backend, stop=stop, reading=models,
-                                  tremble=tremble)
+        rows, cells = review_rows([_unpacked(d) for d in self.decisions], self.seat, pk, pp,
+                                  self.deck, self.target, samples, seed, backend, stop=stop,
+                                  reading=models, tremble=tremble)
         for row, step in zip(rows, self.decision_steps):
             row["step"] = step
         return {"seed": seed, "players": self.players, "policies": list(self.policies),
@@ -367,7 +375,7 @@ class Game:
         if type(samples) is not int or not 2 <= samples <= MAX_HINT_SAMPLES:
             raise SeasaltError(f"samples must be a whole number from 2 to {MAX_HINT_SAMPLES:,}, "
                                f"got {samples!r}", param="samples")
-        seed = self.seed + len(self.actions) if seed is None else seed
+        seed = (self.seed + len(self.actions)) & MAX_SEED if seed is None else _seed(seed)
         q, n = self.seat, self.players
         view, pool, unknown, actions = self._marked()
         models, pk, pp = self.models()
@@ -404,10 +412,12 @@ class Game:
                 "totals": [int(v) for v in self.totals[:self.players]]}
 
     @classmethod
-    def from_file(cls, obj: object, source: str = "game file") -> "Game":
+    def from_file(cls, obj: object, source: str = "game file",
+                  stop: Callable[[], None] | None = None) -> "Game":
         """The game of a game file, played again from its seed and actions; a file whose
         recorded totals or end differ from the replayed game's is refused (an edited file, or
-        another seasalt version's engine)."""
+        another seasalt version's engine). `stop` (a server's: the client gone, a time limit)
+        is called before every action and every search decision and may raise to end it."""
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
             raise SeasaltError(f"{source}: not a seasalt game file (its \"format\" must be "
                                f"{FORMAT!r}; download it from `seasalt serve`'s Play view)")
@@ -428,8 +438,10 @@ class Game:
         game = cls(obj["players"], [p for q, p in enumerate(pols) if q != seat],
                    obj["expansion"], obj["target"], obj["seed"], seat)
         for i, a in enumerate(actions):
+            if stop is not None:
+                stop()
             try:
-                game.apply(a)
+                game.apply(a, stop=stop)
             except SeasaltError as e:
                 raise SeasaltError(f"{source}: action {i + 1} of {len(actions)}: {e}") from None
         if "totals" in obj and obj["totals"] != game.game_file()["totals"]:
@@ -437,20 +449,27 @@ class Game:
                                f"seed and actions play here ({game.game_file()['totals']})")
         return game
 
-    def at(self, step: object) -> "Game":
+    def at(self, step: object, stop: Callable[[], None] | None = None) -> "Game":
         """The game as it stood before the user's action number `step` + 1 (after `step`
-        actions): played again from the seed (a review links its decisions back to them)."""
+        actions): played again from the seed (a review links its decisions back to them);
+        `stop` as from_file's."""
         if type(step) is not int or not 0 <= step <= len(self.actions):
             raise SeasaltError(f"step must be a whole number from 0 to {len(self.actions)}, "
                                f"got {step!r}")
         f = self.game_file()
         del f["totals"]
-        return Game.from_file({**f, "actions": f["actions"][:step]})
+        return Game.from_file({**f, "actions": f["actions"][:step]}, stop=stop)
 
     def record(self) -> dict:
-        """The finished rounds in the shape of analyzer.play.replay.replay() (format_replay prints
-        it; omniscient, as every replay is)."""
+        """The rounds played in the shape of analyzer.play.replay.replay() (format_replay prints
+        it; omniscient, as every replay is): the finished ones, and in a game not over the round
+        in play so far (no end, no scores; `over` false)."""
         n = self.players
+        rounds = list(self.done_rounds)
+        if not self.over:
+            rounds.append(round_record(self.round_no, self.starter, self.openings,
+                                       game_events(self.round.tr), n, int(self.deck.size) - 2,
+                                       list(self._running)))
         return {
             "seed": self.seed, "stream": STREAM, "players": n,
             "policies": list(self.policies), "expansion": self.expansion, "target": self.target,
@@ -460,8 +479,30 @@ class Game:
             "totals": [int(v) for v in self.totals[:n]],
             "winners": [p for p in range(n) if self.winners[p]],
             "opening_piles_known": True, "actions": list(self.actions), "over": self.over,
-            "rounds": self.done_rounds,
+            "rounds": rounds,
         }
+
+
+def _packed(d):
+    """A kept decision (analyzer.play.review.ReviewedDecision) with its state and trace arrays
+    compressed: the bulk of a kept game's memory, a twentieth of it packed (docs/advisor.md)."""
+    pack = lambda a: (zlib.compress(a.tobytes(), 1), a.dtype.str, a.shape)    # noqa: E731
+    return dataclasses.replace(d, template=pack(d.template), pool=pack(d.pool),
+                               trace=pack(d.trace))
+
+
+def _unpacked(d):
+    """The decision of _packed as it was."""
+    unpack = lambda p: np.frombuffer(zlib.decompress(p[0]), p[1]).reshape(p[2]).copy()  # noqa
+    return dataclasses.replace(d, template=unpack(d.template), pool=unpack(d.pool),
+                               trace=unpack(d.trace))
+
+
+def _seed(seed: object) -> int:
+    """A hint's or review's seed: a whole number from 0 to 2**64-1 (as every run's)."""
+    if type(seed) is not int:
+        raise SeasaltError(f"seed must be a whole number, got {seed!r:.40}", param="seed")
+    return check_seed(seed)
 
 
 def _covers(kind: int, option: int, action: int) -> bool:

@@ -234,3 +234,234 @@ def test_ctrl_c_stops_the_server_during_a_long_advice(tmp_path):
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=60)
         s.close()
+
+
+# --- the Play view's query and path values ---------------------------------------------------
+
+def _played(url: str, steps: int = 6, **options) -> dict:
+    """A game of the Play view after `steps` of the user's first legal actions."""
+    status, text, _ = request(url, "/api/play", json.dumps({"players": 2, **options}))
+    assert status == 200, text
+    view = json.loads(text)
+    for _ in range(steps):
+        if view["over"]:
+            break
+        status, text, _ = request(url, f"/api/play/{view['id']}",
+                                  json.dumps({"action": view["legal"][0]["id"]}))
+        view = json.loads(text)
+    return view
+
+
+@pytest.mark.parametrize("path, words", [
+    ("hint?seed=-1", "error: Seed must be between 0 and 2**64-1, got -1"),
+    ("hint?seed=18446744073709551616", "error: Seed must be between 0 and 2**64-1"),
+    ("review?seed=-1&samples=20", "error: Seed must be between 0 and 2**64-1, got -1"),
+    ("review?seed=18446744073709551616&samples=20", "error: Seed must be between 0 and 2**64-1"),
+    ("at/%C2%B2", "error: step must be a whole number, got '²'"),
+    ("at/%D9%A3", "error: step must be a whole number"),               # an Arabic-Indic 3
+])
+def test_a_play_seed_or_step_out_of_range_is_a_400(served, path, words):
+    """A hint's or review's seed is a 64-bit stream's (0 to 2**64-1) and a step is ASCII
+    digits: anything else is the one error line in the page's words (its Seed box), not an
+    internal error (was a 500)."""
+    url, log, _ = served
+    view = _played(url, seed=3)
+    status, text, headers = request(url, f"/api/play/{view['id']}/{path}")
+    assert status == 400 and text.startswith(words) and text.count("\n") == 1, text
+    assert _nosniff(headers)
+    _clean(log)
+
+
+def test_the_largest_seed_plays_with_search_opponents_and_hints(served):
+    """Seed 2**64-1: the search seats' streams (the seed plus the round) and the hint's default
+    seed (the seed plus the step) wrap around 2**64 instead of failing."""
+    url, log, _ = served
+    view = _played(url, steps=2, seed=2 ** 64 - 1, opponents="search(samples=20)")
+    assert view["seed"] == 2 ** 64 - 1
+    status, text, _ = request(url, f"/api/play/{view['id']}/hint?samples=50")
+    assert status == 200 and json.loads(text)["seed"] == (2 ** 64 - 1 + view["step"]) % 2 ** 64
+    _clean(log)
+
+
+# --- the Play view's replays, hints and reviews under the advisor's limits -------------------
+# In this process (uvicorn in a thread), so that a test can see how a computation ended: the
+# work is wrapped to record its outcome, and a slow search seat is a sleep (no CPU spent).
+
+@pytest.fixture
+def inproc(monkeypatch):
+    """(url, outcomes): a server in this process; `outcomes` records how each wrapped call
+    ended (the exception's class name, or "done")."""
+    import threading
+    import uvicorn
+    from analyzer.faces.web.server import bind, create_app, url_of
+    sock = bind("127.0.0.1", 0)
+    srv = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not srv.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    yield url_of(sock).rstrip("/"), monkeypatch
+    srv.should_exit = True
+    thread.join(10)
+
+
+def _record(monkeypatch, owner, name: str, started, ended: list):
+    """Wrap owner.name: `started` set when a call begins, its outcome appended to `ended`."""
+    import threading
+    real = getattr(owner, name)
+    done = threading.Event()
+
+    def wrapped(*args, **kwargs):
+        started.set()
+        try:
+            out = real(*args, **kwargs)
+        except BaseException as e:
+            ended.append(type(e).__name__)
+            raise
+        finally:
+            done.set()
+        ended.append("done")
+        return out
+    monkeypatch.setattr(owner, name, wrapped if not isinstance(real, classmethod) else wrapped)
+    return done
+
+
+def _slow_search(monkeypatch, seconds: float = 0.2):
+    """Every search seat's decision takes `seconds` more (a sleep: a long search, no CPU)."""
+    from analyzer.play.search_seat import SearchSeat
+    real = SearchSeat.decide
+
+    def decide(self, *args, **kwargs):
+        time.sleep(seconds)
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(SearchSeat, "decide", decide)
+
+
+def _abandon(url: str, request_line: str, body: bytes = b"") -> socket.socket:
+    s = _raw(url)
+    head = f"{request_line} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    if body:
+        head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+    s.sendall(head.encode() + b"\r\n" + body)
+    return s
+
+
+def _search_game(url: str, actions: int = 6) -> dict:
+    """A 2-player game against a search player after `actions` of the user's."""
+    return _played(url, steps=actions, seed=21, opponents="search(samples=32)")
+
+
+@pytest.mark.parametrize("what", ["game file", "moment"])
+def test_an_abandoned_replay_stops_and_a_hint_is_answered(inproc, what):
+    """A replay (a game file opened, a review's moment) plays the search seats' decisions
+    again; its client goes: it stops at the next decision (Cancelled), and a hint of another
+    game is answered. Was: no check at all, the replay ran to its end (29 CPU-s measured)."""
+    import threading
+    from analyzer.play.session import Game
+    url, monkeypatch = inproc
+    view = _search_game(url)
+    game_file = request(url, f"/api/play/{view['id']}/game")[1]
+    _slow_search(monkeypatch, 0.3)
+    started, ended = threading.Event(), []
+    done = _record(monkeypatch, Game, "at" if what == "moment" else "from_file", started, ended)
+    if what == "moment":
+        s = _abandon(url, f"GET /api/play/{view['id']}/at/{view['step']}")
+    else:
+        s = _abandon(url, "POST /api/play", json.dumps({"game": json.loads(game_file)}).encode())
+    assert started.wait(60)
+    time.sleep(0.5)                      # into the replay's search decisions (not a measurement)
+    s.close()
+    assert done.wait(120)
+    assert ended == ["Cancelled"]
+    other = _played(url, steps=1, seed=4)
+    status, text, _ = request(url, f"/api/play/{other['id']}/hint?samples=200")
+    assert status == 200, text
+
+
+def test_a_replay_stops_when_the_server_stops_or_its_time_is_up(monkeypatch):
+    """The same limits as an advice's: a 503 saying why, nothing kept."""
+    from analyzer.faces.web import app, play
+    from analyzer.play.session import Game
+    g = Game(players=2, seed=5, opponents="search(samples=16)")
+    for _ in range(3):
+        g.apply(g.legal()[0])
+    body = {"game": g.game_file()}
+    kept = len(play.GAMES.games)
+    app.SHUTDOWN.set()
+    try:
+        with pytest.raises(app.HTTPError) as e:
+            play.new_game(body)
+        assert e.value.status == 503 and "the server is stopping" in str(e.value)
+    finally:
+        app.SHUTDOWN.clear()
+    monkeypatch.setenv("SEASALT_ADVICE_SECONDS", "1e-9")
+    with pytest.raises(app.HTTPError) as e:
+        play.new_game(body)
+    assert e.value.status == 503 and "went over its time limit of 1e-09 s" in str(e.value)
+    assert len(play.GAMES.games) == kept
+    monkeypatch.delenv("SEASALT_ADVICE_SECONDS")
+    assert play.new_game(body)["step"] == 3
+
+
+@pytest.mark.parametrize("what", ["review", "hint"])
+def test_an_abandoned_review_or_hint_frees_the_advisor(inproc, what):
+    """Its client goes: the hint or review stops at its next chunk of deals (Cancelled) and a
+    small hint is answered. Was: it kept the advisor to its end or its time limit (a 100-sample
+    advice waited 16-28 s)."""
+    import threading
+    from analyzer.play.session import Game
+    url, monkeypatch = inproc
+    view = _played(url, steps=30, seed=8)
+    started, ended = threading.Event(), []
+    done = _record(monkeypatch, Game, what, started, ended)
+    query = "samples=100000" if what == "review" else "samples=1000000"
+    s = _abandon(url, f"GET /api/play/{view['id']}/{what}?{query}&seed=1")
+    assert started.wait(60)
+    time.sleep(0.5)
+    s.close()
+    assert done.wait(300)
+    assert ended == ["Cancelled"]
+    status, text, _ = request(url, f"/api/play/{view['id']}/hint?samples=100")
+    assert status == 200, text
+
+
+def test_no_lock_of_all_games_is_held_while_one_computes(inproc):
+    """A game whose search opponent is thinking (here: held until the test lets it go) does not
+    hold up another game's action, view or download. Was: one lock for every game, held while
+    the search seats decided (2 s an action measured)."""
+    import threading
+    from analyzer.play.search_seat import SearchSeat
+    url, monkeypatch = inproc
+    slow = _search_game(url, actions=0)
+    fast = _played(url, steps=0, seed=9)
+    thinking, go = threading.Event(), threading.Event()
+    real = SearchSeat.decide
+
+    def decide(self, *args, **kwargs):
+        thinking.set()
+        assert go.wait(120)
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(SearchSeat, "decide", decide)
+    answer = []
+
+    def play_on():
+        """The user's first legal action until one hands the turn to the search seat."""
+        view = slow
+        while not thinking.is_set():
+            status, text, _ = request(url, f"/api/play/{view['id']}",
+                                      json.dumps({"action": view["legal"][0]["id"]}))
+            answer.append(status)
+            view = json.loads(text)
+    worker = threading.Thread(target=play_on)
+    worker.start()
+    try:
+        assert thinking.wait(60)
+        status, text, _ = request(url, f"/api/play/{fast['id']}",
+                                  json.dumps({"action": fast["legal"][0]["id"]}), timeout=30)
+        assert status == 200 and json.loads(text)["step"] == 1, text
+        assert request(url, f"/api/play/{fast['id']}/game", timeout=30)[0] == 200
+    finally:
+        go.set()
+        worker.join(120)
+    assert answer and set(answer) == {200}

@@ -638,3 +638,68 @@ def test_the_other_players_turns_one_step_at_a_time(desktop, url):
     assert desktop.locator("#play-log li").count() == len(
         json.loads(request(url, f"/api/play/{gid}")[1])["log"])
     assert desktop.is_visible("#play-actions")
+
+
+BIG_SEED = 882017740938139736          # JavaScript's Number() made it 882017740938139800
+TOP_SEED = 2 ** 64 - 1
+
+
+def test_a_seed_beyond_2_53_is_shown_and_played_exactly(page, url, tmp_path):
+    """A typed seed goes to the server as its digits and the page shows the game's seed
+    exactly; a game file opened again keeps its seed to the last digit; a seed the box cannot
+    hold is refused on the page, naming the box, and asks the server nothing. Was: the page
+    showed 882017740938139800 for seed 882017740938139736 (and dealt that game for it)."""
+    open_page(page, url)
+    page.click("#play-box > summary")
+    for bad in ("12x", "-1", str(2 ** 64), "1e5", "²"):
+        page.fill("#play-seed", bad)
+        page.click("#play-new")
+        assert page.text_content("#play-status") == (
+            "error: the game's Seed must be a whole number from 0 to 18446744073709551615 (or "
+            f"empty for a random seed), got “{bad}”")
+        assert page.get_attribute("body", "data-play-views") is None     # nothing asked
+    shoot(page, "play-seed-refused", "#play")
+    page.fill("#play-seed", str(BIG_SEED))
+    page.click("#play-new")
+    page.wait_for_selector('body[data-play-views="1"]', state="attached")
+    assert f"· seed {BIG_SEED} ·" in page.text_content("#play-head")
+    gid = page.get_attribute("#play-download", "href").split("/")[3]
+    assert json.loads(request(url, f"/api/play/{gid}")[1])["seed"] == BIG_SEED
+    shoot(page, "play-seed", "#play")
+    # a game file of the largest seed, opened: the same game, its seed exact
+    status, text, _ = request(url, "/api/play", json.dumps({"seed": TOP_SEED}))
+    view = json.loads(text)
+    for _ in range(3):
+        view = json.loads(request(url, f"/api/play/{view['id']}",
+                                  json.dumps({"action": view["legal"][0]["id"]}))[1])
+    path = tmp_path / "game.json"
+    path.write_text(request(url, f"/api/play/{view['id']}/game")[1])
+    page.set_input_files("#play-upload", str(path))
+    page.wait_for_selector('body[data-play-views="2"]', state="attached")
+    assert f"· seed {TOP_SEED} ·" in page.text_content("#play-head")
+    assert "the game at step 3" in page.text_content("#play-status")
+    gid = page.get_attribute("#play-download", "href").split("/")[3]
+    again = json.loads(request(url, f"/api/play/{gid}")[1])
+    assert {k: v for k, v in again.items() if k != "id"} == \
+        {k: v for k, v in view.items() if k != "id"}
+
+
+def test_the_advice_shows_and_asks_again_the_seed_exactly(desktop, url):
+    """The advice's seed shown is its run's to the last digit, typed or fresh, and More
+    samples asks the same seed again; a seed the box cannot hold is refused on the page."""
+    open_page(desktop, url)
+    enter_position(desktop, EXAMPLE_POS)
+    press_advise(desktop, samples=200, seed=TOP_SEED)
+    assert f" · seed {TOP_SEED} · " in desktop.text_content("#run")
+    assert f'"seed": {TOP_SEED},' in desktop.text_content("#raw")
+    press_advise(desktop, button="#more")
+    assert desktop.text_content("#run").startswith(f"800 sampled deals · seed {TOP_SEED} · ")
+    press_advise(desktop, samples=200, seed="")                       # a fresh seed
+    fresh = re.search(r'"seed": (\d+),', desktop.text_content("#raw")).group(1)
+    assert f" · seed {fresh} · " in desktop.text_content("#run")
+    answers = desktop.get_attribute("body", "data-answers")
+    desktop.fill("#seed", "7.5")
+    desktop.click("#advise")
+    assert desktop.text_content("#status").startswith(
+        "error: Seed must be a whole number from 0 to 18446744073709551615")
+    assert desktop.get_attribute("body", "data-answers") == answers

@@ -2,7 +2,7 @@
 a wrongly typed field is one `error:` line naming the file's field (not a flag, no traceback),
 an edited final-hands field (or any other field of the game) is refused naming it, the read is
 bounded; then more malformed files, 30 in all: exit 2, one line, nothing outside the run's
-folder touched."""
+folder touched. And `seasalt replay --game FILE` of a game saved before its end."""
 from __future__ import annotations
 
 import copy
@@ -140,3 +140,31 @@ def test_a_huge_replay_file_is_refused_unread(place):
 def test_a_replay_linked_to_dev_zero_is_refused(place):
     os.symlink("/dev/zero", place / "game.json")
     one_line(cli("review", "--replay", place / "game.json", cwd=place), "too large")
+
+
+# --- `seasalt replay --game` of a game saved before its end ----------------------------------
+
+@pytest.mark.parametrize("actions", [0, 9, 40])
+def test_an_unfinished_game_file_replays_what_was_played(tmp_path, actions):
+    """The Play view's download mid-game (`over` false): the replay shows every turn played so
+    far, the round in play included, and says the game is unfinished (was an IndexError)."""
+    from analyzer.play.session import Game
+    g = Game(players=3, seed=7)
+    for _ in range(actions):
+        g.apply(g.legal()[0])
+    assert not g.over
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(g.game_file()))
+    p = cli("replay", "--game", path)
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    text = p.stdout
+    assert "GAME OVER" not in text and f"round {g.round_no} in play" in text
+    assert f"GAME UNFINISHED: {len(g.done_rounds)} round" in text
+    assert f"({actions} actions of the user)" in text
+    turns = sum(e["event"] == "turn" for e in g.record()["rounds"][-1]["events"])
+    assert text.split(f"ROUND {g.round_no}:")[1].count("'s turn (deck") == turns > 0
+    j = cli("replay", "--game", path, "--json")
+    r = json.loads(j.stdout)
+    assert j.returncode == 0 and r["over"] is False and r["winners"] == []
+    assert r["rounds_played"] == len(g.done_rounds) and len(r["rounds"]) == g.round_no
+    assert r["rounds"][-1]["end"] is None and r["rounds"][-1]["scores"] == []

@@ -406,3 +406,114 @@ def test_an_exact_model_never_excludes_the_true_deal(players, rounds):
             acts = r.legal()
             r.apply(acts[int(pick.integers(len(acts)))])
     assert read[True] > 3 * read[False]          # most decisions had something to read
+
+
+# --- histories no round could have played (docs/rules.md) ------------------------------------
+
+def _turns(*changes) -> list[dict]:
+    """The penguin position's history with (index, turn) replaced (a turn of None removed) and
+    ("+", turns) put before it."""
+    history = [dict(t) for t in penguin_position()["history"]]
+    for k, turn in changes:
+        if k == "+":
+            history = turn + history
+        else:
+            history[k] = turn
+    return [t for t in history if t is not None]
+
+
+MERMAIDS_DOWN = [{"seat": 1 - k % 2, "draw": "deck", "discard": "mermaid", "onto": "B"}
+                 for k in range(6)]
+IMPOSSIBLE_HISTORIES = [
+    ("five mermaids put down", _turns(("+", MERMAIDS_DOWN)),
+     "history turn 5 (seat 1): puts down mermaid for the 5th time, and the deck has 4 "
+     "(docs/rules.md, \"The cards\")"),
+    ("the only colony taken twice", _turns((2, {"seat": 1, "draw": "B", "card": "colony"})),
+     "history turn 3 (seat 1): takes colony for the 2nd time, and the deck has 1"),
+    ("STOP, and the round goes on", _turns((0, {"seat": 1, "draw": "A", "card": "colony",
+                                                "declare": "stop"})),
+     "history turn 2 (seat 0): the round ended with the STOP of turn 1"),
+    ("STOP in the asker's turn", _turns((5, {"seat": 0, "draw": "deck", "discard": "boat:yellow",
+                                             "onto": "B", "declare": "stop"})),
+     "history turn 6 (seat 0): its STOP ends the round: there is no decision left"),
+    ("you took a card you do not hold", _turns((1, {"seat": 0, "draw": "A", "card": "mermaid"})),
+     "history: you took mermaid from a pile 1 time(s), but your hand and table hold 0"),
+    ("an opponent took a card placed elsewhere",
+     _turns((2, {"seat": 1, "draw": "B", "card": "sailor:orange"})),
+     "history: seat 1 took sailor:orange from a pile 1 time(s), but the position leaves "
+     "unplaced outside its hand and table 0"),
+    ("an opponent played a pair not on its table",
+     _turns((2, {"seat": 1, "draw": "B", "card": "penguin:purple",
+                 "pairs": ["shark:green+swimmer:black"], "victim": 0})),
+     "history: seat 1 played swimmer:black 1 time(s), but seat 1 has 0 on the table"),
+    ("a seat plays twice in a row", _turns((1, None)),
+     "history turn 2 (seat 1): after seat 1's turn comes seat 0's"),
+    ("a take that is not the pile's top", _turns((4, None), (5, None), ("+", [
+        {"seat": 1, "draw": "deck", "discard": "shark:green", "onto": "A"},
+        {"seat": 0, "draw": "deck", "discard": "octopus:green", "onto": "B"}])),
+     "history turn 3 (seat 1): takes colony from pile A, whose top was shark:green (put there "
+     "in turn 1)"),
+    ("the position's pile top is not the card last put there",
+     _turns((5, {"seat": 0, "draw": "deck", "discard": "boat:yellow", "onto": "A"})),
+     "pile A: its top is octopus:light_blue in the position, but history turn 6 put boat:yellow"),
+    ("a locked turn plays a pair", _turns((0, {"seat": 1, "draw": "locked",
+                                               "pairs": ["crab:grey+crab:black"]})),
+     "history turn 1 (seat 1): a locked turn only takes the top card of the deck"),
+    ("two declarations", _turns((2, {"seat": 1, "draw": "B", "card": "penguin:purple",
+                                     "declare": "last_chance"}),
+                                (3, {"seat": 0, "draw": "A", "card": "shell:light_blue",
+                                     "declare": "stop"})),
+     "history turn 4 (seat 0): seat 1 has already declared this round: nobody declares twice"),
+]
+
+
+@pytest.mark.parametrize("name, history, words", IMPOSSIBLE_HISTORIES,
+                         ids=[c[0] for c in IMPOSSIBLE_HISTORIES])
+def test_a_history_no_round_could_play_is_refused_before_any_deal(monkeypatch, name, history,
+                                                                   words):
+    """Each is one error naming the turn and the rule (docs/rules.md), raised before a single
+    deal is drawn (was: read, and "reading the opponents changes the verdict")."""
+    from analyzer.base.errors import SeasaltError
+    from analyzer.play import reading
+
+    def no_deals(*args, **kwargs):
+        raise AssertionError("a deal was drawn for an impossible history")
+    monkeypatch.setattr(reading, "read_tally", no_deals)
+    with pytest.raises(SeasaltError) as e:
+        advise_read(penguin_position(history=history), samples=500, seed=1,
+                    backend=Backend(jobs=1))
+    assert str(e.value).startswith(words), str(e.value)
+    assert "RULES.md" not in str(e.value).replace("docs/rules.md", "")
+
+
+def test_the_cli_refuses_an_impossible_history_with_one_error_line(tmp_path):
+    """Through the console script, as an impossible position is refused: exit 2, one line."""
+    from cli_helpers import cli, one_line
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(penguin_position(history=IMPOSSIBLE_HISTORIES[0][1])))
+    one_line(cli("advise", path, "--reading", "baseline", "--samples", "500"),
+             "puts down mermaid for the 5th time")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("expansion", ["base", "extra-salt"])
+def test_every_history_a_real_round_plays_passes_the_check(players, expansion):
+    """No history a round can play is refused: at every decision of seat 0 (played at random
+    against baseline) the round's trace so far, checked against the true state as the position,
+    passes (rounds with a boat's extra turn are left out: a history cannot write one)."""
+    from types import SimpleNamespace
+    from analyzer.play.history_rules import check_history
+    checked = 0
+    for seed in range(25):
+        pick = np.random.default_rng(seed)
+        r = Round.deal(players, seed=seed, seats=[None] + ["baseline"] * (players - 1),
+                       expansion=expansion)
+        while not r.done:
+            rows = r.tr[1:1 + int(r.tr[0, 0])]
+            if not (rows[:, 0] == ev.EXTRA_TURN).any():
+                check_history(r.tr, SimpleNamespace(players=players, seat=0, expansion=expansion,
+                                                    template=r.s))
+                checked += 1
+            acts = r.legal()
+            r.apply(acts[int(pick.integers(len(acts)))])
+    assert checked > 50

@@ -228,6 +228,17 @@ def advising(work: Callable[[Callable[[], None]], object],
     if not ADVISE_LOCK.acquire(timeout=limit):
         raise HTTPError(503, f"the advisor is busy with another request (each may run up to "
                              f"{limit:g} s); try again in a moment")
+    try:
+        return work(stopper(gone, "the advice", "ask for fewer samples or a coarser precision"))
+    finally:
+        ADVISE_LOCK.release()
+
+
+def stopper(gone: threading.Event | None, what: str, fix: str) -> Callable[[], None]:
+    """A `stop` for work that checks it between chunks: it raises Cancelled when the client
+    has gone (`gone` set), a 503 when the server stops or when ADVICE_SECONDS from now have
+    passed (`what` went over its time limit; `fix`: what the user can do)."""
+    limit = advice_seconds()
     deadline = time.monotonic() + limit
 
     def stop() -> None:
@@ -236,12 +247,8 @@ def advising(work: Callable[[Callable[[], None]], object],
         if SHUTDOWN.is_set():
             raise HTTPError(503, "the server is stopping")
         if time.monotonic() > deadline:
-            raise HTTPError(503, f"the advice went over its time limit of {limit:g} s; ask for "
-                                 f"fewer samples or a coarser precision")
-    try:
-        return work(stop)
-    finally:
-        ADVISE_LOCK.release()
+            raise HTTPError(503, f"{what} went over its time limit of {limit:g} s; {fix}")
+    return stop
 
 
 def check(position: object) -> dict:
@@ -282,7 +289,7 @@ async def read_body(request: Request, source: str, empty_ok: bool = False) -> ob
     return decode(bytes(data), source)
 
 
-async def _watch(request: Request, gone: threading.Event, done: asyncio.Event) -> None:
+async def watch(request: Request, gone: threading.Event, done: asyncio.Event) -> None:
     """Set `gone` when the client disconnects (until `done`)."""
     while not done.is_set():
         if await request.is_disconnected():
@@ -301,7 +308,7 @@ def _endpoint(work: Callable[[Request, object, threading.Event], object]):
         gone, done = threading.Event(), asyncio.Event()
         try:
             position = await _position(request)
-            watcher = asyncio.create_task(_watch(request, gone, done))
+            watcher = asyncio.create_task(watch(request, gone, done))
             try:
                 result = await run_in_threadpool(work, request, position, gone)
             finally:

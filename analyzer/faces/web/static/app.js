@@ -156,6 +156,23 @@ async function post(path, body) {
   return {ok: r.ok, status: r.status, text};
 }
 
+/** JSON text read with every "seed" of 16 digits or more kept as its digits (a string): a
+ * JavaScript number holds whole numbers exactly only up to 2**53, and a seed goes up to
+ * 2**64-1, so the seed shown (and asked again) is exactly the run's. */
+function exactJSON(text) {
+  return JSON.parse(text.replace(/("seed"\s*:\s*)(\d{16,})(?=\s*[,}\]])/g, '$1"$2"'));
+}
+
+const MAX_SEED = 18446744073709551615n;      // 2**64-1, the seeds' range (analyzer.rules.limits)
+
+/** The message for a seed box's text (`control`: the box's name), or "" when the text is empty
+ * (a fresh seed) or a whole number from 0 to 2**64-1. */
+function seedProblem(text, control) {
+  if (text === "" || (/^[0-9]{1,20}$/.test(text) && BigInt(text) <= MAX_SEED)) return "";
+  return `error: ${control} must be a whole number from 0 to ${MAX_SEED} (or empty for a ` +
+    `random seed), got “${text.slice(0, 30)}”`;
+}
+
 /** The server's verdict on a position: {valid, error, description}. */
 async function verdict(pos) {
   const r = await post("/api/check", pos);
@@ -579,7 +596,7 @@ async function importText(text, where) {
   asked = true;                      // a file is a question: what it lacks may be said
   const status = $("file-status");
   let parsed = null;
-  try { parsed = JSON.parse(text); } catch (e) { parsed = null; }
+  try { parsed = exactJSON(text); } catch (e) { parsed = null; }
   if (isReview(parsed)) {
     showReview(parsed);
     status.className = "ok";
@@ -636,6 +653,13 @@ const PPCI = (d) => `[${(100 * d.ci95[0]).toFixed(1)}, ${(100 * d.ci95[1]).toFix
 
 async function advise(samples, seed) {
   if (busy) return;
+  const badSeed = seedProblem(seed, "Seed");
+  if (badSeed) {
+    $("status").className = "bad";
+    $("status").textContent = badSeed;
+    $("seed").focus();
+    return;
+  }
   const params = new URLSearchParams();
   const precision = $("precision").value.trim();
   if (precision) params.set("precision", precision);
@@ -669,7 +693,7 @@ async function advise(samples, seed) {
       status.textContent = r.text.trim();
       return;
     }
-    last = JSON.parse(r.text);
+    last = exactJSON(r.text);
     lastPosition = JSON.stringify(pos);
     status.textContent = "";
     showAdvice(last, r.text, seconds);

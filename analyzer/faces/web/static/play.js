@@ -6,14 +6,17 @@
 const byId = (id) => document.getElementById(id);
 let PLAY = null;                    // the current view (JSON of /api/play)
 
-// (el(), the element builder, is app.js's: both scripts share the page's scope)
+// (el(), exactJSON() and seedProblem() are app.js's: both scripts share the page's scope)
+/** A call of the play API: `body` an object, or JSON text sent as it is (a game file's own
+ * text, so that no seed in it passes through a JavaScript number); the answer read exactly. */
 async function playCall(path, body) {
   const init = body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+    method: "POST", headers: {"Content-Type": "application/json"},
+    body: typeof body === "string" ? body : JSON.stringify(body)};
   const r = await fetch(path, init);
   const text = await r.text();
   if (!r.ok) throw new Error(text.trim());
-  return JSON.parse(text);
+  return exactJSON(text);
 }
 
 function say(text, bad = false) {
@@ -27,7 +30,13 @@ async function newGame() {
   const opp = byId("play-opponents").value.trim();
   if (opp) body.opponents = opp.includes("(") ? opp : opp.split(",").map((s) => s.trim());
   if (byId("play-target").value) body.target = Number(byId("play-target").value);
-  if (byId("play-seed").value.trim()) body.seed = Number(byId("play-seed").value.trim());
+  const seed = byId("play-seed").value.trim();
+  const badSeed = seedProblem(seed, "the game's Seed");
+  if (badSeed) {
+    byId("play-seed").focus();
+    return say(badSeed, true);
+  }
+  if (seed) body.seed = seed;           // its digits: the server reads them exactly
   try {
     show(await playCall("/api/play", body));
     say("");
@@ -38,11 +47,12 @@ async function newGame() {
 
 /** A downloaded game file, played again by the server from its seed and actions. */
 async function openGame(file) {
+  const text = await file.text();
   let game = null;
-  try { game = JSON.parse(await file.text()); } catch (e) { game = null; }
+  try { game = JSON.parse(text); } catch (e) { game = null; }
   if (game === null) return say(`${file.name}: not a game file (not JSON)`, true);
-  try {
-    show(await playCall("/api/play", {game}));
+  try {                               // the file's own text: its seed is not rounded
+    show(await playCall("/api/play", `{"game": ${text}}`));
     say(`${file.name}: the game at step ${PLAY.step}`);
   } catch (e) {
     say(e.message, true);
