@@ -13,6 +13,7 @@ import pytest
 
 from click.testing import CliRunner
 
+from analyzer.play.robust import ROBUST_ME, ROBUST_OPPONENTS
 from analyzer.rules.notation import parse_card
 from analyzer.faces.cli import main
 from analyzer.play.position import describe, parse
@@ -20,6 +21,8 @@ from kernels import cards as kc
 from serving import EXAMPLE, cli, cli_advice, masked, request, running_server
 
 EXAMPLE_POS = json.loads(EXAMPLE.read_text())
+
+ROBUST_PAIRS = len(ROBUST_OPPONENTS) * len(ROBUST_ME)   # --robust's models
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +75,7 @@ def test_several_models_are_answered_as_the_cli_answers_them(url):
     assert status == 200, body
     assert masked(body) == masked(cli_advice(EXAMPLE, "--samples", "300", "--seed", "2",
                                              "--robust"))
-    assert len(json.loads(body)["rows"]) == 8
+    assert len(json.loads(body)["rows"]) == ROBUST_PAIRS
     status, body, _ = advise(url, EXAMPLE.read_bytes(), samples=300, seed=2,
                              opponent="baseline,gambler")
     assert status == 200

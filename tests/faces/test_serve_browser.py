@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.play.robust import ROBUST_ME, ROBUST_OPPONENTS
 from analyzer.play.advisor import LABELS
 from analyzer.play.position import describe, parse
 from analyzer.faces.web.app import canonical_cards
@@ -33,6 +34,8 @@ if not os.access(CHROMIUM, os.X_OK):
 EXAMPLE_POS = json.loads(EXAMPLE.read_text())
 WIDTHS = (360, 1280)
 SHOTS = os.environ.get("SEASALT_SCREENSHOTS")
+
+ROBUST_PAIRS = len(ROBUST_OPPONENTS) * len(ROBUST_ME)   # --robust's models
 
 
 @pytest.fixture(scope="module")
@@ -359,7 +362,7 @@ def test_the_robust_table_is_the_cli_answer(page, url):
     cli = json.loads(text)
     assert masked(page.text_content("#raw")) == masked(text)
     rows = page.eval_on_selector_all("#robust-table tbody tr", "els => els.map(e => e.dataset.best)")
-    assert rows == [r["best"] for r in cli["rows"]] and len(rows) == 8
+    assert rows == [r["best"] for r in cli["rows"]] and len(rows) == ROBUST_PAIRS
     assert page.text_content("#verdict") == f"Verdict: {cli['verdict']}"
     assert cli["verdict"].startswith("depends: ")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
