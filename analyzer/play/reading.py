@@ -53,7 +53,7 @@ from .position import Position, describe, parse
 from .robust import models
 from ..rules.limits import run_seed
 from ..runs.batches import check_jobs, max_jobs
-from ..runs.spec import Backend
+from ..runs.spec import Backend, as_backend
 from ..numbers.estimates import weighted_mean_ci
 
 BLOCK = 256                      # samples per block (the sums do not depend on it)
@@ -287,7 +287,7 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
     check_tremble(tremble)
     if not 1 <= samples <= 10_000_000:
         raise SeasaltError(f"samples must be between 1 and 10000000, got {samples}")
-    jobs = (Backend() if backend is None else backend).jobs
+    jobs = as_backend(backend).jobs
     check_jobs(jobs)
     seed = run_seed(seed)
     pols = seat_policies([me if q == pos.seat else opponent for q in range(pos.players)],

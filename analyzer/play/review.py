@@ -43,7 +43,7 @@ from ..base.errors import SeasaltError
 from ..rules.policies import expert_meta, policy_arrays, seat_policies
 from .position import decision_actions
 from .replay import game_events, replay_game, traced_game
-from ..runs.spec import Backend, RunSpec
+from ..runs.spec import Backend, RunSpec, as_backend
 from ..rules.limits import DEFAULT_TARGETS
 from ..render.text_tables import WIDTH, table, wrap
 
@@ -235,7 +235,7 @@ def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray
     weighted by the history. Returns the rows and, for review_summary, each loss's counters
     (sum, sum of squares, n)."""
     rows, cells = [], []
-    jobs = (Backend() if backend is None else backend).jobs
+    jobs = as_backend(backend).jobs
     for t, dec in enumerate(decisions):
         ev = Evaluation(dec.template, dec.pool, dec.unknown, np.zeros((0, 3), np.int64), seat,
                         dec.actions, pk, pp, deck, target,

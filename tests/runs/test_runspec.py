@@ -4,6 +4,7 @@ command list complete however the CLI is started."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import pathlib
 import subprocess
 import sys
@@ -141,6 +142,19 @@ def test_the_python_face_refuses_a_wrong_type_naming_the_parameter(name, args, k
         getattr(seasalt, name)(*args, **kwargs)
     assert str(e.value).startswith(param) and words in str(e.value), str(e.value)
     assert e.value.param == param
+
+
+def test_review_and_reading_refuse_a_backend_that_is_not_one():
+    """review and the reading advisor take their Backend as every study does (as_backend)."""
+    from analyzer.play.reading import advise_read
+    from analyzer.play.review import review
+    with pytest.raises(SeasaltError) as e:
+        review(1, 2, samples=2, backend="threads")
+    assert e.value.param == "backend"
+    with pytest.raises(SeasaltError) as e:
+        reading = pathlib.Path(__file__).parents[2] / "docs" / "example_reading.json"
+        advise_read(json.loads(reading.read_text()), samples=2, backend="threads")
+    assert e.value.param == "backend"
 
 
 @pytest.mark.parametrize("kwargs, param", [
