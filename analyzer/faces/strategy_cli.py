@@ -310,7 +310,7 @@ class GuideProgress:
 @click.option("--out", required=True, metavar="FILE",
               help="The weights file to write (JSON); the shipped one is "
                    "kernels/expert_weights.json in the package.")
-@opt.jobs()
+@opt.jobs(help="Threads to use. Default: all cores.")
 def train(players: str, generations: int, games: int, samples: int, eval_games: int, seed: int,
           out: str, jobs: int | None) -> None:
     """Train the expert player: search players teach it, generation after generation, and
