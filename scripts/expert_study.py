@@ -9,7 +9,9 @@
 2. **Strength against the search player** (2 players): a tournament of the expert against
    search(samples=16), seats rotated.
 3. **Speed**: rounds a second on one thread of the expert in every seat against the baseline in
-   every seat, best of `--repeats`, compiled before timing.
+   every seat, best of `--repeats`, compiled before timing; and milliseconds per decision of
+   search_expert against the knob-tuned search at 64 deals (scripts/search_study.py's timing:
+   the deciding thread's CPU time, seat 0 against baseline, 2 players).
 
 Everything printed is also written to --out as JSON with the seed, the weights file's hash, the
 version and the machine.
@@ -29,8 +31,11 @@ from analyzer.runs.spec import ONE_THREAD
 from analyzer.studies.simulate import simulate_rounds
 from analyzer.studies.tournament import tournament
 from analyzer.studies.train import match
+from search_study import decision_times     # scripts/ is on the path when this script runs
 
 BOTS = ("baseline", "tuned", "threshold(stop_at=7,last_chance_at=7)")
+KNOB_SEARCH = ("search(samples=64,rollout_stop_at=8,rollout_last_chance_at=8,model_stop_at=7,"
+               "model_last_chance_at=7)")
 
 
 def say(text: str) -> None:
@@ -58,6 +63,7 @@ def main() -> None:
     ap.add_argument("--search-games", type=int, default=1000, help="2 players, 0 to skip")
     ap.add_argument("--rounds", type=int, default=200_000, help="rounds per speed timing")
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--decision-rounds", type=int, default=20, help="rounds per search timing")
     ap.add_argument("--seed", type=int, default=20261206)
     ap.add_argument("--out", default="expert_study.json")
     a = ap.parse_args()
@@ -86,6 +92,11 @@ def main() -> None:
     ratio = out["speed"]["expert"] / out["speed"]["baseline"]
     print(f"speed: expert {out['speed']['expert']:,.0f} rounds/s, baseline "
           f"{out['speed']['baseline']:,.0f} rounds/s on one thread ({ratio:.2f}x)")
+    say("speed: milliseconds per decision of search_expert and the knob-tuned search")
+    for spec in ("search_expert(samples=64)", KNOB_SEARCH):
+        t = decision_times(spec, 2, a.decision_rounds, a.seed)
+        out["speed"][spec] = t
+        print(f"{spec[:40]:<40} {t['ms_mean']:.2f} ms a decision ({t['decisions']} decisions)")
     with open(a.out, "w") as f:
         json.dump(out, f, indent=1)
     say(f"wrote {a.out}")
