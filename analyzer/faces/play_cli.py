@@ -87,8 +87,9 @@ def replay(seed: int | None, players: int | None, policies: tuple[str, ...], exp
             help="Your own model after this decision (the rest of your turn, later turns, the "
                  "rest of the game); several as for --opponent. Default: baseline.")
 @click.option("--robust", is_flag=True,
-              help="Ask several models: opponents baseline, tuned, gambler and denier, you "
-                   "baseline and tuned (where --opponent or --me names none), 20000 samples "
+              help="Ask several models: opponents baseline, tuned, gambler, denier and expert, "
+                   "you baseline, tuned and expert (where --opponent or --me names none), 20000 "
+                   "samples "
                    "each unless --samples; one line per model and a verdict.")
 @opt.seed(help="Random seed. Default: fresh, printed.")
 @opt.jobs(help=opt.THREADS_HELP)

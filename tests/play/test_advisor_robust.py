@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from analyzer.play.advisor import advise
 from analyzer.faces.cli import main
 from analyzer.base.errors import SeasaltError
-from analyzer.play.robust import _verdict, advise_robust, split_models
+from analyzer.play.robust import ROBUST_ME, ROBUST_OPPONENTS, _verdict, advise_robust, split_models
 from analyzer.runs.spec import Backend
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -82,7 +82,8 @@ def test_cli_robust_table_json_and_errors(tmp_path):
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
     assert all(len(line) <= 100 for line in lines)
-    assert sum(1 for line in lines if line.startswith(("baseline ", "tuned2 "))) == 8
+    assert sum(1 for line in lines if line.startswith(("baseline ", "tuned2 ", "expert2 "))) == \
+        len(ROBUST_OPPONENTS) * len(ROBUST_ME)
     assert any(line.startswith("verdict: ") for line in lines)
     r = runner.invoke(main, ["advise", str(EXAMPLE), "--opponents", "baseline,gambler", "--me",
                              "tuned", "--samples", "300", "--seed", "3", "--json"])
@@ -102,7 +103,9 @@ def test_cli_robust_table_json_and_errors(tmp_path):
 def test_the_help_names_the_robust_models():
     """--robust's help spells out its sets (the CLI does not import the advisor to build its
     help): they must be analyzer.play.robust's."""
-    from analyzer.play.robust import ROBUST_ME, ROBUST_OPPONENTS, ROBUST_SAMPLES
+    from analyzer.play.robust import ROBUST_SAMPLES
     text = " ".join(CliRunner().invoke(main, ["advise", "--help"]).stdout.split())
-    assert (f"opponents {', '.join(ROBUST_OPPONENTS[:-1])} and {ROBUST_OPPONENTS[-1]}, you "
-            f"{' and '.join(ROBUST_ME)}") in text and f"{ROBUST_SAMPLES} samples each" in text
+    def said(names):
+        return f"{', '.join(names[:-1])} and {names[-1]}"
+    assert (f"opponents {said(ROBUST_OPPONENTS)}, you {said(ROBUST_ME)}") in text
+    assert f"{ROBUST_SAMPLES} samples each" in text
