@@ -488,12 +488,14 @@ main.add_command(_Seastead("seastead", help=(
 
 from .play_cli import advise, replay, review, serve  # noqa: E402 (uses the above)
 
-from .strategy_cli import guide as _guide, optimize as _optimize, train as _train  # noqa: E402
+from .strategy_cli import (calibrate as _calibrate, guide as _guide, optimize as _optimize,  # noqa: E402
+                           train as _train)
 
 for _command in (replay, advise, serve, review, _optimize):
     main.add_command(_command)
 main.add_command(_guide)
 main.add_command(_train)
+main.add_command(_calibrate)
 
 if __name__ == "__main__":
     main(prog_name="seasalt")

@@ -114,11 +114,7 @@ def run_options(seed_help: str = SEED_HELP, target_help: str = TARGET_HELP,
                  *([out(help=out_help)] if out_help is not None else []))
 
 
-backend_options = stack(
-    click.option("--scheduler", metavar="local|tcp://HOST:PORT", callback=_quiet_dask,
-                 help="Run on Dask: 'local' starts worker processes here (--jobs of them), an "
-                      "address uses a running dask scheduler. Same results as without. "
-                      "Needs pip install 'seasalt[dask]'. Default: threads in this process."),
+checkpoint_options = stack(
     click.option("--checkpoint", metavar="FILE",
                  help="Keep finished tasks in FILE as the run goes (it survives crashes); with "
                       "--resume, continue from it. Default: a file in the seasalt cache, "
@@ -130,6 +126,13 @@ backend_options = stack(
                  help="Discard the checkpoint an interrupted run of this command left (or the "
                       "--checkpoint FILE) and start afresh. Without it, a run whose checkpoint "
                       "exists refuses to start."))
+checkpoint_options.__doc__ = "--checkpoint, --resume and --restart (a study that resumes)."
+backend_options = stack(
+    click.option("--scheduler", metavar="local|tcp://HOST:PORT", callback=_quiet_dask,
+                 help="Run on Dask: 'local' starts worker processes here (--jobs of them), an "
+                      "address uses a running dask scheduler. Same results as without. "
+                      "Needs pip install 'seasalt[dask]'. Default: threads in this process."),
+    checkpoint_options)
 backend_options.__doc__ = ("--scheduler, --checkpoint, --resume and --restart "
                            "(analyzer.runs.backends.Runner).")
 

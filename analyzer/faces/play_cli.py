@@ -207,7 +207,8 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
       seasalt review --game seasalt-game-7.json
     """
     from ..base.progress import ProgressLine
-    from ..play.review import format_review, load_replay, review_frame, review_game
+    from ..play.replay_file import load_replay
+    from ..play.review import format_review, review_frame, review_game
     check_jobs(jobs)     # before a --replay FILE is read
     game = None
     if game_path is not None:

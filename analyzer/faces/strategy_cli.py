@@ -369,3 +369,66 @@ def format_train(results: dict) -> str:
                          f"{g.seconds:>6.0f}  {pct(g.vs_previous):<20}  {pct(g.vs_baseline):<20}"
                          f"{mark}")
     return "\n".join(lines)
+
+
+@click.command()
+@opt.players(default=2, show_default=True, help="Players per game: 2, 3 or 4.")
+@opt.policy(callback=None, is_eager=False,
+            help="The field: once for every seat, or once per seat. Default: baseline.")
+@click.option("--games", type=int, default=400, show_default=True, metavar="N",
+              help="Games reviewed; game g is `seasalt review --seed S+g` with these options.")
+@click.option("--seat", type=int, default=0, show_default=True, metavar="Q",
+              help="The seat whose decisions are judged.")
+@click.option("--samples", type=int, default=500, show_default=True, metavar="N",
+              help="Sampled deals per decision (the review's).")
+@opt.reading(help="Also weigh each decision's deals by the round's history (as `seasalt review`): "
+                  "each opponent read as its own policy by default, as MODEL if given; 'off' "
+                  "for the unweighted P(win) only.")
+@opt.tremble()
+@opt.run_options(out_help="Also write one row per decision (its P(win)s and the game's result) "
+                          "to FILE: .csv, .json or .parquet.")
+@click.option("--chart", metavar="FILE",
+              help="Also draw the reliability diagram to FILE: .png or .svg.")
+@opt.checkpoint_options
+def calibrate(players: int, policies: tuple[str, ...], games: int, seat: int, samples: int,
+              reading: str | None, tremble: float | None, seed: int | None, jobs: int | None,
+              expansion: str, target: int | None, as_json: bool, out: str | None,
+              chart: str | None, checkpoint: str | None, resume: bool, restart: bool) -> None:
+    """Check the advisor's P(win game) against what happens: review many games of a field and
+    test its figures as a forecaster is tested (docs/calibration.md).
+
+    At every decision of one seat, the P(win) of the choice made (as `seasalt review` prints
+    it, and weighted by the round's history with reading on). An honest P(win) does not move
+    on average, within a round or at a new round, and ends where the game does: the study
+    gives each step with its 95% interval (clustered by game), the Brier score and the
+    reliability table (quoted against won, by tenths).
+
+    \b
+    Examples:
+      seasalt calibrate --players 2 --games 400 --seed 11
+      seasalt calibrate --players 2 --reading off --games 400 --seed 11 --chart rel.png
+    """
+    from ..base.progress import ProgressLine
+    from ..render.tidy_frames import check_out
+    from ..play.calibrate import (CalibrateSpec, decision_frame, format_calibration,
+                                     reliability_figure, run_calibrate)
+    if out is not None:
+        check_out(out)
+    _check_chart(chart)
+    spec = CalibrateSpec.build(players, list(policies) or ["baseline"], games, seed, seat,
+                               samples, reading or "own", tremble, expansion, target,
+                               opt.backend_of(jobs, None, checkpoint, resume, restart))
+    with ProgressLine("calibrate") as progress:
+        result, journal = run_calibrate(spec, progress)
+    if out is not None:
+        write_out(decision_frame(spec, journal.done), out)
+    if chart is not None:
+        from reports.strategy import save
+        try:
+            save(reliability_figure(result), chart)
+        except OSError as e:
+            raise SeasaltError(f"--chart {chart!r}: cannot write: {e.strerror or e}; the games "
+                               f"are kept: rerun the same command with --resume") from None
+    journal.finish()
+    click.echo(json.dumps(json_safe(result), indent=2, allow_nan=False) if as_json
+               else format_calibration(result))

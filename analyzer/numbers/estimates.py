@@ -96,3 +96,21 @@ def weighted_mean_ci(w, n, s1, s2, z: float = Z95) -> tuple[float, float, float]
     var = float((w * w * (s2 - 2 * mean * s1 + mean * mean * n)).sum()) / total ** 2
     half = z * math.sqrt(max(var, 0.0))
     return mean, mean - half, mean + half
+
+
+def cluster_mean(sums: Sequence[float], counts: Sequence[float],
+                 z: float = Z95) -> tuple[float, float, float]:
+    """(mean, lo, hi) of observations grouped in independent clusters (a game's decisions),
+    from each cluster's sum and count: the ratio sum/count, its variance the cluster-robust
+    (sandwich) one, G/(G-1) * sum_g (S_g - m N_g)^2 / N^2, so that decisions of one game are
+    not counted as independent. NaN without observations; no width with one cluster."""
+    n = float(sum(counts))
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    m = float(sum(sums)) / n
+    g = sum(1 for c in counts if c > 0)
+    if g < 2:
+        return m, math.nan, math.nan
+    var = g / (g - 1) * sum((s - m * c) ** 2 for s, c in zip(sums, counts)) / (n * n)
+    half = z * math.sqrt(var)
+    return m, m - half, m + half

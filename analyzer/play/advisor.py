@@ -30,6 +30,7 @@ from kernels.advisor import ADVISOR_PAIRED, ADVISOR_STATS
 
 from .. import __version__
 from ..rules.notation import card_name
+from .calibration import caveat
 from .decisions import compact, describe_action, named_card
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, expert_meta, policy_arrays, seat_policies
@@ -435,11 +436,13 @@ def advice_meta(pos: Position, verdict: "Verdict", game: dict, pols: Sequence[Po
     the decision and verdict, game, position, seed, seats, expansion, version, then `extra`,
     the timing block `times` (timing) and the explanation (as lines, so that JSON fits 100
     columns too)."""
+    others = [p.spec for q, p in enumerate(pols[:pos.players]) if q != pos.seat]
     return {"decision": pos.decision_name, **verdict.meta(), "game": game,
             "position": summary(pos), "hand": [card_name(t) for t in pos.hand()],
             "seed": seed, "opponent": pols[(pos.seat + 1) % pos.players].spec,
             "me_policy": pols[pos.seat].spec, "expansion": pos.expansion,
-            "version": __version__, **expert_meta(pols), **extra, "timing": times,
+            "version": __version__, **expert_meta(pols), **extra,
+            "calibration": caveat(pos.players, others, "reading" in extra), "timing": times,
             "explanation": wrap(verdict.explanation, 90, hang="")}
 
 
@@ -558,6 +561,8 @@ def format_advice(a: Advice) -> str:
     lines += [""] + fit([("action", "<", [o["words"] for o in opts])], cols, indent="")
     lines += [""] + wrap(f"recommendation: {a.explanation}")
     lines.append(f"seed {m['seed']}, seasalt {m['version']}, {m['timing']['seconds']:.2f} s")
+    if m.get("calibration"):
+        lines += wrap(" ".join(m["calibration"]["words"]))
     return "\n".join(lines)
 
 

@@ -36,6 +36,7 @@ from kernels.rng import seed_stream
 from .. import __version__
 from .advisor import (Evaluation, action_id, check_models, game_diff, game_diff_cell, judge, run,
                       summarize)
+from .calibration import caveat
 from .decisions import DECISION_WORDS, compact
 from .reading import check_tremble, observations, read_tally
 from ..numbers.estimates import sum_of_means
@@ -43,6 +44,7 @@ from ..base.errors import SeasaltError
 from ..rules.policies import expert_meta, policy_arrays, seat_policies
 from .position import decision_actions
 from .replay import game_events, replay_game, traced_game
+from .replay_file import check_replay_file
 from ..runs.spec import Backend, RunSpec, as_backend
 from ..rules.limits import DEFAULT_TARGETS
 from ..render.text_tables import WIDTH, table, wrap
@@ -76,9 +78,13 @@ def check_review(players: int, seat: int, samples: int) -> None:
                            param="samples")
 
 
-def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[ReviewedDecision], np.ndarray]:
+def _decisions(players, seat, deck, full, target, pk, pp, seed, sees: str = ""
+               ) -> tuple[list[ReviewedDecision], np.ndarray]:
     """Play the game with `seat` external, answered by its bot as the engine would; collect
-    the seat's decisions (its view) and return them with the game's trace."""
+    the seat's decisions (its view) and return them with the game's trace. `sees` (the
+    calibration study's diagnostic, scripts/calibration_bound.py): "hands", the seat's view
+    also holds the opponents' true hands (the bound any hand reading can reach); "all", the
+    view is the whole state, the deck's order included."""
     ext = pk.copy()
     ext[seat] = EXTERNAL
     s = ks.new_state()
@@ -104,7 +110,15 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed) -> tuple[list[Re
             if int(s[ks.DEC]) == kac.DEC_CRAB_CARD:
                 know[ksr.K_DEPTH + int(s[ks.CRAB_PILE])] = 0     # it looks through the pile
             chosen = int(bot_choice(s, pk, pp, rng)[0])
+            if sees:
+                for q in range(players):
+                    if q != seat:
+                        know[ksr.K_HAND + q * kc.NTYPES:ksr.K_HAND + (q + 1) * kc.NTYPES] = \
+                            s[ks.HT + q * kc.NTYPES:ks.HT + (q + 1) * kc.NTYPES]
             m = int(ksr.mark_known(view, s, know, seat, full, w))
+            if sees == "all":
+                view[:], m = s, 0
+                w[ksr.W_UNK:ksr.W_UNK + ks.MAX_PLAYERS] = 0
             sizes = s[ks.HLEN:ks.HLEN + ks.MAX_PLAYERS].astype(np.int64)
             actions = decision_actions(view, sizes)
             chosen_view = _in_view(view, chosen, actions)
@@ -195,12 +209,12 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
     deck = kc.deck_types(expansion)
     decisions, tr = _decisions(players, seat, deck, kc.copies_in(expansion).astype(np.int64),
                                target, pk, pp, seed)
-    game_tr = traced_game(players, deck, target, pk, pp, seed, CAPACITY)[0]
+    game_tr, _, _, _, winners = traced_game(players, deck, target, pk, pp, seed, CAPACITY)
     n = int(tr[0, 0])
     if int(game_tr[0, 0]) != n or not np.array_equal(tr[1:n + 1], game_tr[1:n + 1]):
         raise RuntimeError("the reviewed game differs from the game the bots play")
     if replay_file is not None:
-        _check_replay_file(replay_file, replay_game(spec))
+        check_replay_file(replay_file, replay_game(spec))
     rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, backend,
                               progress, reading=models, tremble=tremble)
     events = game_events(tr)
@@ -215,9 +229,18 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
         **expert_meta(pols),
         "stream": "decision t, deal i: kernels.rng.seed_stream(seed, t * 2**32 + i)",
         "rounds_played": len(ends), "totals": totals,
+        "winners": [q for q in range(players) if winners[q]],
         "mermaid_win": ends[-1]["end"] == "mermaids" if ends else False,
-        "reading": about, "decisions": rows, "summary": review_summary(rows, cells),
+        "reading": about, "calibration": review_caveat(players, seat, [p.spec for p in pols],
+                                                       about is not None),
+        "decisions": rows, "summary": review_summary(rows, cells),
     }
+
+
+def review_caveat(players: int, seat: int, specs: Sequence[str], read: bool) -> dict | None:
+    """The measured drift of a review's P(win) against its opponents (`specs`: every seat's;
+    analyzer.play.calibration), the weighted one's where reading is on."""
+    return caveat(players, [p for q, p in enumerate(specs) if q != seat], read)
 
 
 def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray, pp: np.ndarray,
@@ -294,11 +317,13 @@ def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> tuple[dict, 
 
 def _reading(dec: ReviewedDecision, row: dict, weighted, observed: int) -> dict:
     """What the advisor chooses on the choosing half weighted by the history (its choice, the
-    weighted P(win) of it, whether it differs from the unweighted choice, the effective
-    sample size and the opponents' choices read)."""
+    weighted P(win) of it and of the choice made, whether it differs from the unweighted
+    choice, the effective sample size and the opponents' choices read)."""
     v = judge(weighted, dec.template, dec.actions)
     return {"advisor": v.best, "advisor_words": v.options[v.best]["words"],
-            "win_game_advisor": v.options[v.best]["win_game"], "flips": v.best != row["advisor"],
+            "win_game_advisor": v.options[v.best]["win_game"],
+            "win_game_chosen": v.options[row["chosen"]]["win_game"],
+            "flips": v.best != row["advisor"],
             "distinguishable": v.distinguishable,
             "observations": observed, "ess": weighted.ess, "samples": weighted.n}
 
@@ -314,95 +339,6 @@ def review_summary(rows: list[dict], cells: Sequence[tuple], top: int = 5) -> di
             "total_loss": {"mean": total, "ci95": [lo, hi]},
             "costliest": [i for i in order[:top] if rows[i]["loss"]["mean"] > 0],
             "reading_flips": [i for i, r in enumerate(rows) if r.get("reading", {}).get("flips")]}
-
-
-REPLAY_MAX_BYTES = 16 << 20      # a replay file is some 100 kB
-IGNORED = {"version", "text"}      # may change between versions while the game stays the same
-
-
-def _check_replay_file(obj: dict, game: dict) -> None:
-    """The `seasalt replay --json` file is the game reviewed: every field but IGNORED equal to
-    what `seasalt replay` gives for its seed, players, policies, expansion and target (its
-    events, final hands, tables, scores, totals, winners...); the first that differs is named."""
-    from ..render.output import json_safe
-    where = _first_difference(obj, json.loads(json.dumps(json_safe(game))), "")
-    if where is not None:
-        raise SeasaltError(f"the replay file's field {where} differs from the game its seed, "
-                           f"players and policies play here (another seasalt version, or an "
-                           f"edited file)")
-
-
-def _first_difference(theirs, mine, path: str) -> str | None:
-    """The path of the first place where `theirs` (the file) differs from `mine`, or None."""
-    if isinstance(mine, dict):
-        if not isinstance(theirs, dict):
-            return path or "(the whole file)"
-        for k in mine:
-            if k in IGNORED:
-                continue
-            if k not in theirs:
-                return f"{path}.{k}".lstrip(".") + " (missing)"
-            d = _first_difference(theirs[k], mine[k], f"{path}.{k}")
-            if d is not None:
-                return d.lstrip(".")
-        extra = [k for k in theirs if k not in mine and k not in IGNORED]
-        return f"{path}.{extra[0]}".lstrip(".") + " (not written by seasalt replay)" \
-            if extra else None
-    if isinstance(mine, list):
-        if not isinstance(theirs, list) or len(theirs) != len(mine):
-            return path
-        for i, (t, m) in enumerate(zip(theirs, mine)):
-            d = _first_difference(t, m, f"{path}[{i}]")
-            if d is not None:
-                return d
-        return None
-    if type(theirs) is not type(mine) and not (isinstance(mine, float)
-                                                and type(theirs) is int):
-        return path
-    return None if theirs == mine else path
-
-
-def _replay_field(obj: dict, path: str, key: str, ok, want: str):
-    value = obj[key]
-    if not ok(value):
-        from .position_input import quote_value
-        raise SeasaltError(f"{path}: field {key!r} must be {want}, got {quote_value(value)} (write the "
-                           f"file with `seasalt replay --json`)")
-    return value
-
-
-def load_replay(path: str) -> dict:
-    """Read a `seasalt replay --json` file: the game's seed, players, policies, expansion and
-    target, each checked for its type here (the file's field named), the rest checked against
-    the replayed game by review()."""
-    from .position_input import decode
-    try:
-        with open(path, "rb") as f:
-            data = f.read(REPLAY_MAX_BYTES + 1)
-    except OSError as e:
-        raise SeasaltError(f"cannot read {path}: {e.strerror or e}") from None
-    if len(data) > REPLAY_MAX_BYTES:
-        raise SeasaltError(f"{path}: too large for a replay file (over {REPLAY_MAX_BYTES >> 20} "
-                           f"MiB)")
-    obj = decode(data, path)
-    if not isinstance(obj, dict):
-        raise SeasaltError(f"{path}: expected the JSON object of `seasalt replay --json`")
-    for key in ("seed", "players", "policies", "expansion", "target"):
-        if key not in obj:
-            raise SeasaltError(f"{path}: missing key {key!r} (write it with `seasalt replay --json`)")
-
-    def whole(lo, hi):
-        return lambda v: type(v) is int and lo <= v <= hi
-    _replay_field(obj, path, "seed", whole(0, 2 ** 64 - 1), "a whole number from 0 to 2**64-1")
-    _replay_field(obj, path, "players", whole(2, 4), "a whole number from 2 to 4")
-    _replay_field(obj, path, "policies", lambda v: isinstance(v, list) and 0 < len(v) <= 4 and
-                  all(isinstance(x, str) and len(x) <= 1000 for x in v),
-                  "a list of policy specs (text)")
-    _replay_field(obj, path, "expansion", lambda v: isinstance(v, str) and len(v) <= 100,
-                  "an expansion's name (text)")
-    _replay_field(obj, path, "target", lambda v: v is None or whole(1, 10_000)(v),
-                  "null or a whole number from 1 to 10000")
-    return obj
 
 
 # ---------------------------------------------------------------------------------------------
@@ -429,12 +365,18 @@ def format_review(r: dict) -> str:
                   "to win the game; the advisor chooses on half of them, P(win) and the loss "
                   "(the advisor's choice's P(win) minus the choice made's, in points of %, with "
                   "its 95% half-width) are measured on the other half.")
+    if r.get("reading"):
+        lines += wrap("read: the P(win) of the choice made with the deals weighted by the round's "
+                      "history (the opponents' hands read as below); P(win) deals the unseen "
+                      "cards uniformly.")
     rows = r["decisions"]
     cols = [("round", ">", [str(x["round"]) for x in rows]),
             ("turn", ">", [str(x["turn"]) for x in rows]),
             ("decision", "<", [x["decision"] for x in rows]),
             ("choice", "<", [compact(x["chosen_words"]) for x in rows]),
             ("P(win)", ">", [_pct(x["win_game_chosen"]) for x in rows]),
+            *([("read", ">", [_pct(x["reading"]["win_game_chosen"]) if "reading" in x else ""
+                              for x in rows])] if r.get("reading") else []),
             ("advisor", "<", ["forced" if len(x["options"]) == 1 else "same"
                               if x["chosen"] == x["advisor"] else compact(x["advisor_words"])
                               for x in rows]),
@@ -466,6 +408,8 @@ def format_review(r: dict) -> str:
                   + (" (four mermaids)" if r["mermaid_win"] else "") + ": totals "
                   + ", ".join(f"seat {p} {v}" for p, v in enumerate(r["totals"]))
                   + f"; `{r.get('replay') or replay_command(r)}` shows every action.")
+    if r.get("calibration"):
+        lines += wrap(" ".join(r["calibration"]["words"]))
     return "\n".join(lines)
 
 
@@ -515,31 +459,46 @@ def _wrap_clauses(text: str, width: int) -> list[str]:
     A" stays whole), the lines after the first indented by two."""
     import textwrap
     lines: list[str] = []
-    for clause in text.split(", "):
+    clauses = text.split(", ")
+    for i, clause in enumerate(clauses):
         prefix = "  " if lines else ""
-        if lines and len(lines[-1]) + 2 + len(clause) <= width:
+        room = width - (i < len(clauses) - 1)      # a comma may follow it on its line
+        if lines and len(lines[-1]) + 2 + len(clause) <= room:
             lines[-1] += ", " + clause
-        elif len(prefix + clause) <= width:
+        elif len(prefix + clause) <= room:
             if lines:
                 lines[-1] += ","
             lines.append(prefix + clause)
         else:
             if lines:
                 lines[-1] += ","
-            lines += textwrap.wrap(clause, width, initial_indent=prefix, subsequent_indent="  ",
+            lines += textwrap.wrap(clause, room, initial_indent=prefix, subsequent_indent="  ",
                                    break_on_hyphens=False)
     return lines
 
 
+def _clause_width(text: str) -> int:
+    """The widest clause of `text` with its comma: the narrowest column that breaks none."""
+    clauses = text.split(", ")
+    return max(len(x) + (i < len(clauses) - 1) for i, x in enumerate(clauses))
+
+
 def _fit_words(cols: list[tuple]) -> list[str]:
-    """The table within WIDTH columns: the two word columns (choice, advisor: 3 and 5) share
-    what the others leave; a longer text goes on under itself (indented), never cut, so the
-    pile a card goes to is always shown."""
+    """The table within WIDTH columns: the two word columns (choice, advisor) share what the
+    others leave; a longer text goes on under itself (indented), never cut, so the pile a card
+    goes to is always shown."""
     widths = [max(len(h), *(len(c) for c in cells)) for h, _, cells in cols]
-    room = max(20, WIDTH - sum(w for i, w in enumerate(widths) if i not in (3, 5))
+    names = [h for h, _, _ in cols]
+    c, a = names.index("choice"), names.index("advisor")
+    room = max(20, WIDTH - sum(w for i, w in enumerate(widths) if i not in (c, a))
                - 2 * (len(cols) - 1))
-    first = min(widths[3], room // 2)
-    limit = {3: first, 5: min(widths[5], room - first)}
+    first = min(widths[c], room // 2)
+    limit = {c: first, a: min(widths[a], room - first)}
+    need = {i: max(_clause_width(t) for t in cols[i][2]) for i in (c, a)}
+    for i, j in ((c, a), (a, c)):        # room from the other column, so no clause is broken
+        give = min(max(0, need[i] - limit[i]), max(0, limit[j] - need[j]),
+                   widths[i] - limit[i])
+        limit[i], limit[j] = limit[i] + give, limit[j] - give
     nrows = len(cols[0][2])
     expanded: list[list[str]] = [[] for _ in cols]
     for row in range(nrows):
@@ -558,7 +517,11 @@ def _reading_columns(read: dict | None) -> dict:
     """A reviewed row's hand-reading columns (empty without reading)."""
     if read is None:
         return {}
-    return {"reading_advisor": read["advisor"], "reading_flips": read["flips"],
+    return {"reading_advisor": read["advisor"],
+            "reading_win_game_chosen": read["win_game_chosen"]["rate"],
+            "reading_win_game_chosen_lo": read["win_game_chosen"]["ci95"][0],
+            "reading_win_game_chosen_hi": read["win_game_chosen"]["ci95"][1],
+            "reading_flips": read["flips"],
             "reading_ess": read["ess"], "reading_observations": read["observations"]}
 
 

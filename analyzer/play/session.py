@@ -338,7 +338,8 @@ class Game:
         interval, the costliest first in `summary`, and with `reading` the choice reading the
         opponents' hands, as review_game's), each with the `step` of the game it was taken at;
         its samples on `backend` (default one thread: the server's)."""
-        from .review import reading_models, review_summary, check_review, review_rows
+        from .review import (check_review, reading_models, review_caveat, review_rows,
+                             review_summary)
         check_review(self.players, self.seat, samples if type(samples) is int else -1)
         if samples > MAX_REVIEW_SAMPLES:
             raise SeasaltError(f"samples must be at most {MAX_REVIEW_SAMPLES:,} here, got "
@@ -359,6 +360,8 @@ class Game:
                 "mermaid_win": self.record()["mermaid_win"],
                 "totals": [int(v) for v in self.totals[:self.players]],
                 "replay": "seasalt replay --game FILE", "reading": about,
+                "calibration": review_caveat(self.players, self.seat, list(self.policies),
+                                             about is not None),
                 "decisions": rows, "summary": review_summary(rows, cells)}
 
     def hint(self, samples: int = HINT_SAMPLES, seed: int | None = None,

@@ -164,6 +164,8 @@ def test_the_example_entered_by_clicking_gets_the_cli_advice(page, url, cli_text
     cli = json.loads(cli_text)
     assert page.text_content("#recommendation") == f"Recommendation: {LABELS[cli['recommendation']]}"
     assert page.text_content("#reason") == cli["reason"]
+    assert cli["calibration"], "2 players against baseline: a measured field"
+    assert page.text_content("#calibration") == " ".join(cli["calibration"]["words"])
     shown = page.eval_on_selector_all(".option", "els => els.map(e => e.dataset.option)")
     assert shown == cli["ranking"]                # the best first
     for name, option in cli["options"].items():
@@ -495,8 +497,35 @@ def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
     assert page.text_content("#review-list > li:first-child .loss").startswith(
         f" · loss +{js_fixed(100 * loss['mean'], 1)} [{js_fixed(100 * loss['ci95'][0], 1)}, "
         f"{js_fixed(100 * loss['ci95'][1], 1)}]")
+    read = first["reading"]["win_game_chosen"]      # reading on: the weighted P(win), named
+    assert page.text_content("#review-list > li:first-child .read") == (
+        f" · P(win) read {js_fixed(100 * read['rate'], 1)}% [{js_fixed(100 * read['ci95'][0], 1)}"
+        f", {js_fixed(100 * read['ci95'][1], 1)}]")
+    assert "weighted by the round's history" in page.text_content("#review-head")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
     assert page.evaluate(CONTRAST) == []
+
+
+def test_a_forced_decision_is_shown_as_forced_in_the_review(desktop, url, tmp_path):
+    """A crab search through a pile of one mermaid (seed 70081, random players) has one
+    choice: the page's review says it was forced, not that the advisor agreed."""
+    from serving import cli
+    r = cli("review", "--seed", "70081", "--players", "2", "--seat", "0", "--policy", "random",
+            "--samples", "40", "--json")
+    assert r.returncode == 0, r.stderr
+    decisions = json.loads(r.stdout)["decisions"]
+    forced = [d for d in decisions if len(d["options"]) == 1]
+    assert forced
+    path = tmp_path / "review.json"
+    path.write_text(r.stdout)
+    open_page(desktop, url)
+    desktop.set_input_files("#upload", path)
+    desktop.wait_for_selector("#review-list > li")
+    for d in forced:
+        li = desktop.locator(f'#review-list > li[data-round="{d["round"]}"][data-turn="{d["turn"]}"]'
+                             f'[data-decision="{d["decision"]}"]')
+        assert "(forced: the only choice)" in li.text_content()
+        assert "as the advisor" not in li.text_content()
 
 
 def test_a_long_review_shows_the_costliest_and_folds_the_rest(desktop, url, tmp_path):

@@ -178,3 +178,19 @@ def test_a_forced_decision_is_reviewed_as_forced():
     assert forced and all(x["chosen"] == x["advisor"] and x["loss"]["mean"] == 0 for x in forced)
     rows = [line for line in format_review(r).splitlines() if " forced " in line]
     assert len(rows) == len(forced)
+
+
+def test_advise_says_a_forced_decision_has_nothing_to_decide(tmp_path):
+    """The same kind of position given to advise (a crab search through a pile that holds one
+    mermaid): one error line saying there is nothing to decide and why, exit status 2."""
+    import pathlib
+    pos = json.loads((pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "positions" /
+                      "decisions" / "crab.json").read_text())
+    pos.update(hand="crab:dark_blue", deck=46)
+    pos["piles"]["A"] = {"cards": "mermaid"}
+    path = tmp_path / "forced.json"
+    path.write_text(json.dumps(pos))
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "100"])
+    assert r.exit_code == 2
+    assert r.output.strip() == ("error: nothing to decide at this crab search: the pile searched "
+                                "holds only one kind of card")

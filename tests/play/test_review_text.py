@@ -23,9 +23,8 @@ def _cells(text: str, rows: list[dict]) -> tuple[list[str], list[str]]:
             choices.append(choice)
             advisors.append(advisor)
         else:                                       # the same row's words, going on
-            choices[-1] += (" " if choices[-1].endswith(",") else "") + choice if choice else ""
-            advisors[-1] += (" " if advisors[-1].endswith(",") else "") + advisor \
-                if advisor else ""
+            choices[-1] += " " + choice if choice else ""      # lines break at spaces
+            advisors[-1] += " " + advisor if advisor else ""
     return choices, advisors
 
 

@@ -718,6 +718,8 @@ function showAdvice(all, text, seconds) {
   $("reason").textContent = a.reason;
   $("game").textContent = a.game.new_game ? `P(win game) ${a.game.words}.`
     : `P(win game) from the totals ${a.game.totals.join(", ")} to ${a.game.target}.`;
+  $("calibration").hidden = !a.calibration;          // the measured drift against these opponents
+  $("calibration").textContent = a.calibration ? a.calibration.words.join(" ") : "";
   const keys = a.ranking;
   // the lead bars share one scale, with zero in it
   let lo = 0, hi = 0;
@@ -856,7 +858,11 @@ function showReview(r) {
     `${r.target}: ${r.decisions.length} decisions, ${s.same_as_advisor} as the advisor would ` +
     `choose, ${s.distinguishably_worse} distinguishably worse. The costliest first; the loss is ` +
     `the advisor's choice's P(win game) minus the choice made's, in points of %, with its 95% ` +
-    `interval (${r.samples.toLocaleString("en-US")} deals per decision).`;
+    `interval (${r.samples.toLocaleString("en-US")} deals per decision).` +
+    (r.reading ? " With the opponents' hands read, each decision also shows the choice's " +
+                 "P(win game) with the deals weighted by the round's history (\u201cread\u201d); " +
+                 "the others deal the unseen cards uniformly." : "") +
+    (r.calibration ? " " + r.calibration.words.join(" ") : "");
   const items = order.map(([d], rank) => {
     const ranked = Object.entries(d.options).sort((a, b) => b[1].win_game.rate - a[1].win_game.rate);
     const rows = ranked.map(([k, o]) => el("tr", {"data-option": k},
@@ -866,9 +872,12 @@ function showReview(r) {
     const head = el("tr", {}, ...["option", "P(win game)", "vs advisor"].map((h) => el("th", {scope: "col"}, h)));
     const words = d.decision_words ?? pretty(d.decision);
     const line = [el("strong", {}, `Round ${d.round}, turn ${d.turn}, ${words}: `), d.chosen_words,
-      d.chosen === d.advisor ? " (as the advisor)" : `; the advisor: ${d.advisor_words}`,
+      Object.keys(d.options).length === 1 ? " (forced: the only choice)"
+        : d.chosen === d.advisor ? " (as the advisor)" : `; the advisor: ${d.advisor_words}`,
       el("span", {class: "loss"}, ` · loss ${PP(d.loss)} ${PPCI(d.loss)}` +
-                                  (d.worse ? " (distinguishably worse)" : ""))];
+                                  (d.worse ? " (distinguishably worse)" : "")),
+      d.reading ? el("span", {class: "read"}, ` · P(win) read ` +
+        `${PCT(d.reading.win_game_chosen.rate)} ${PPCI(d.reading.win_game_chosen)}`) : ""];
     const body = [
       el("div", {class: "scroll"}, el("table", {class: "ranking"}, el("thead", {}, head), el("tbody", {}, ...rows))),
       // a decision of a game played on this page links back to that moment (play.js)

@@ -84,6 +84,8 @@ async function hint() {
         return el("tr", {}, el("td", {}, o.words), el("td", {}, pct(o.win_game)), el("td", {}, vs));
       }));
     byId("play-hint-text").textContent = h.explanation || h.reason;
+    byId("play-hint-calibration").hidden = !h.calibration;      // the measured drift, if any
+    byId("play-hint-calibration").textContent = h.calibration ? h.calibration.words.join(" ") : "";
     box.hidden = false;
     say(`hint: ${h.samples.toLocaleString()} sampled deals of what you cannot see`);
     document.body.dataset.hints = String(Number(document.body.dataset.hints || 0) + 1);

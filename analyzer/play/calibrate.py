@@ -1,0 +1,412 @@
+"""Are the advisor's P(win game) figures what they claim? `seasalt calibrate` (docs/calibration.md).
+
+N games of a field are reviewed as `seasalt review` reviews one (game g is `seasalt review --seed
+S+g` with the same options, so any game can be checked from outside); at each decision of the
+reviewed seat the P(win game) of the choice made is kept, unweighted (measured on the review's
+second half of the samples) and, with reading on, weighted by the round's history (the review's
+`reading.win_game_chosen`). If such a P(win) is the chance to win given what the seat knows, its
+successive values are a martingale: from any decision, its value at a later point chosen by what
+is known then (the next decision, the next round's first decision, the end of the game) is on
+average the same. The study measures those three steps from every decision (STEPS), each with a
+95% interval clustered by game (a game's decisions are not independent), the Brier score and the
+reliability table (predicted against won, by tenths).
+
+Each finished game is kept in a journal (JSON lines: a header with the study's settings, then one
+line per game with its decisions' figures), so an interrupted study resumes with `--resume` and
+gives exactly the uninterrupted answer; the journal lives in the seasalt cache (deleted once the
+output is written) unless --checkpoint names it. Memory holds a few numbers per decision.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import pathlib
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .. import __version__
+from ..base.errors import RunInterrupted, SeasaltError
+from ..numbers.estimates import cluster_mean
+from ..render.text_tables import table, wrap
+from ..rules.policies import expert_meta, policy_arrays, short_spec
+from ..runs.spec import Backend, RunSpec
+from .advisor import check_models
+from .review import check_review, reading_models, review_game
+
+MAX_GAMES = 100_000
+BINS = 10                       # reliability bins: tenths of P(win)
+FIELDS = ("round", "turn", "decision", "chosen", "p", "p_lo", "p_hi", "p_read", "p_read_lo",
+          "p_read_hi", "ess")     # one decision in the journal, in this order
+# Each step is measured from every decision, to a point chosen by what is known at that decision
+# (the next decision; the next round's first decision; the end), so that an honest P(win)
+# moves by 0 on average at each (optional stopping). Splitting the moves by what happens later
+# (did the round go on?) would not be: see docs/calibration.md.
+STEPS = (("next", "to the next decision", "from each decision to the seat's next one (the "
+                                          "result after its last)"),
+         ("round_end", "to the round's end", "from each decision to the first decision of the "
+                                             "next round (the result if the game ended)"),
+         ("result", "to the result", "the game's result (1 won outright, else 0) minus each "
+                                     "decision's P(win)"))
+
+
+@dataclass(frozen=True)
+class CalibrateSpec:
+    """One calibration study: `games` games of `run` (its players, policies, seed, expansion,
+    target and backend; game g is its seed + g), `seat`'s decisions judged on `samples` deals
+    with hand reading `reading` ("own", a policy spec or "off") and `tremble`."""
+    run: RunSpec
+    games: int
+    seat: int = 0
+    samples: int = 500
+    reading: str = "own"
+    tremble: float | None = None
+
+    @classmethod
+    def build(cls, players: int, policies: Sequence[str], games: int, seed: int | None,
+              seat: int = 0, samples: int = 500, reading: str = "own",
+              tremble: float | None = None, expansion: str = "base", target: int | None = None,
+              backend: Backend | None = None) -> "CalibrateSpec":
+        """A checked spec (a bad value is a SeasaltError naming its parameter)."""
+        if type(games) is not int or not 1 <= games <= MAX_GAMES:
+            raise SeasaltError(f"games must be a whole number from 1 to {MAX_GAMES:,}, got "
+                               f"{games!r}", param="games")
+        run = RunSpec.build(players, "games", 1, policies, seed, expansion, target, backend)
+        check_review(run.players, seat, samples)
+        check_models(list(run.policies))
+        reading_models(reading, tremble, *policy_arrays(list(run.policies)), run.players)
+        if run.seed + games - 1 >= 2 ** 64:
+            raise SeasaltError(f"seed + games must stay below 2**64 (game g is seed + g), got "
+                               f"seed {run.seed}", param="seed")
+        return cls(run, games, seat, samples, reading, tremble)
+
+    def settings(self) -> dict:
+        """What makes the study's answer: its journal's fingerprint (the thread count is not in
+        it, since it does not change the answer)."""
+        r = self.run
+        return {"study": "calibrate", "players": r.players,
+                "policies": [p.spec for p in r.policies], "seed": r.seed, "games": self.games,
+                "seat": self.seat, "samples": self.samples, "reading": self.reading,
+                "tremble": self.tremble, "expansion": r.expansion, "target": r.target}
+
+    def game(self, g: int) -> RunSpec:
+        """Game g's spec: `seasalt review --seed S+g` with the study's options."""
+        r = self.run
+        return RunSpec.build(r.players, "games", 1, [p.spec for p in r.policies], r.seed + g,
+                             r.expansion, r.target, r.backend)
+
+
+def review_game_figures(spec: CalibrateSpec, g: int) -> dict:
+    """Game g reviewed (analyzer.play.review.review_game) and reduced to the study's figures:
+    whether the seat won outright and each decision's FIELDS."""
+    r = review_game(spec.game(g), spec.seat, spec.samples, reading=spec.reading,
+                    tremble=spec.tremble)
+    rows = []
+    for x in r["decisions"]:
+        p, read = x["win_game_chosen"], x.get("reading")
+        q = read["win_game_chosen"] if read else None
+        rows.append([x["round"], x["turn"], x["decision"], x["chosen"], p["rate"], *p["ci95"],
+                     *((q["rate"], *q["ci95"], read["ess"]) if q else (None,) * 4)])
+    return {"game": g, "seed": spec.run.seed + g, "won": int(r["winners"] == [spec.seat]),
+            "rounds": r["rounds_played"], "rows": rows}
+
+
+# ---------------------------------------------------------------------------------------------
+# The journal
+
+def _fingerprint(settings: dict) -> str:
+    from kernels import ENGINE_HASH
+    text = json.dumps({"settings": settings, "version": __version__, "engine": ENGINE_HASH},
+                      sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _line_check(fp: str, game: dict) -> str:
+    body = json.dumps(game, sort_keys=True, allow_nan=False)
+    return hashlib.sha256(f"{fp}/{body}".encode()).hexdigest()[:16]
+
+
+class Journal:
+    """The finished games of one study (module doc): `done` (the games read back on resume),
+    `add(game)` appends one, `finish()` deletes a cache journal once the output is written."""
+
+    def __init__(self, spec: CalibrateSpec):
+        from ..runs import checkpoint as ckpt
+        b = spec.run.backend
+        self.settings = spec.settings()
+        self.fp = _fingerprint(self.settings)
+        self.explicit = b.checkpoint is not None
+        self.path = pathlib.Path(b.checkpoint) if self.explicit else \
+            ckpt.default_dir() / f"calibrate-{self.fp[:20]}.jsonl"
+        self.done: list[dict] = []
+        exists = self.path.exists() or self.path.is_symlink()
+        if b.resume:
+            if not exists:
+                raise SeasaltError(f"nothing to resume: checkpoint {self.path} does not exist",
+                                   param="resume")
+            self._load()
+        elif exists and not b.restart:
+            raise SeasaltError(f"a checkpoint of this study exists ({self.path}): add --resume "
+                               f"to continue it or --restart to start afresh", param="resume")
+        else:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._write([{"seasalt_calibrate": 1, "fingerprint": self.fp,
+                          "settings": self.settings, "version": __version__}], "w")
+
+    def _write(self, objs: list[dict], mode: str) -> None:
+        try:
+            with open(self.path, mode, encoding="utf-8") as f:
+                for o in objs:
+                    f.write(json.dumps(o, sort_keys=True, allow_nan=False) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:
+            raise SeasaltError(f"cannot write the checkpoint {self.path}: {e.strerror or e}; "
+                               f"name another with --checkpoint FILE", param="checkpoint") from None
+
+    def _load(self) -> None:
+        if self.path.is_symlink() or not self.path.is_file():
+            raise SeasaltError(f"checkpoint {self.path} is not a regular file", param="checkpoint")
+        with open(self.path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().splitlines()
+        head = self._parse(lines[0] if lines else "", 1)
+        if head.get("seasalt_calibrate") != 1:
+            raise SeasaltError(f"{self.path} is not a checkpoint of seasalt calibrate",
+                               param="checkpoint")
+        if head.get("fingerprint") != self.fp:
+            theirs = head.get("settings") if isinstance(head.get("settings"), dict) else {}
+            diff = [f"{k} {theirs.get(k)!r} there, {v!r} here" for k, v in self.settings.items()
+                    if theirs.get(k) != v] or [f"written by seasalt {head.get('version')} or "
+                                               f"another engine"]
+            raise SeasaltError(f"checkpoint {self.path} is another study's: " + "; ".join(diff),
+                               param="checkpoint")
+        for n, text in enumerate(lines[1:], 2):
+            obj = self._parse(text, n)
+            game = {k: v for k, v in obj.items() if k != "check"}
+            if obj.get("check") != _line_check(self.fp, game) or \
+                    game.get("game") != len(self.done):
+                raise SeasaltError(f"checkpoint {self.path}: line {n} is damaged (edited or "
+                                   f"out of order); rerun with --restart", param="checkpoint")
+            self.done.append(game)
+
+    def _parse(self, text: str, n: int) -> dict:
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            obj = None
+        if not isinstance(obj, dict):
+            raise SeasaltError(f"checkpoint {self.path}: line {n} is damaged (not a JSON "
+                               f"object); rerun with --restart", param="checkpoint")
+        return obj
+
+    def add(self, game: dict) -> None:
+        self._write([{**game, "check": _line_check(self.fp, game)}], "a")
+        self.done.append(game)
+
+    def finish(self) -> None:
+        if not self.explicit:
+            try:
+                self.path.unlink()
+            except FileNotFoundError:
+                pass
+
+
+# ---------------------------------------------------------------------------------------------
+# The study
+
+def run_calibrate(spec: CalibrateSpec, progress: Callable[[int, int], None] | None = None
+                  ) -> tuple[dict, Journal]:
+    """Every game reviewed (resuming from the journal), then the figures. Returns the JSON-ready
+    result and the journal; the caller writes its output, then calls journal.finish()."""
+    journal = Journal(spec)
+    start = len(journal.done)
+    if progress is not None:
+        progress(start, spec.games)
+    try:
+        for g in range(start, spec.games):
+            journal.add(review_game_figures(spec, g))
+            if progress is not None:
+                progress(g + 1, spec.games)
+    except KeyboardInterrupt as e:
+        signum = getattr(e, "signum", None)
+        how = "terminated" if signum else "interrupted"
+        raise RunInterrupted(
+            f"calibrate {how} after {len(journal.done):,} of {spec.games:,} games; they are kept "
+            f"in {journal.path}: rerun the same command with --seed {spec.run.seed} --resume",
+            str(journal.path),
+            signum) from None
+    return result(spec, journal.done), journal
+
+
+def result(spec: CalibrateSpec, games: Sequence[dict]) -> dict:
+    """The study's JSON-ready answer: its settings and run record, and the figures for the
+    unweighted P(win) and, with reading on, the weighted one."""
+    from kernels import reading as kr
+    figures = {"plain": figures_of(games, "p")}
+    if spec.reading != "off":
+        figures["read"] = figures_of(games, "p_read")
+    return {**spec.settings(), "tremble": kr.DEFAULT_TREMBLE if spec.tremble is None
+            else spec.tremble, "version": __version__, **expert_meta(list(spec.run.policies)),
+            "game_seeds": f"game g is `seasalt review --seed {spec.run.seed}+g` with these "
+                          "options",
+            "decisions": sum(len(g["rows"]) for g in games),
+            "won": sum(g["won"] for g in games), "figures": figures}
+
+
+def _series(games: Sequence[dict], key: str) -> list[tuple[np.ndarray, np.ndarray, int]]:
+    """Per game: the rounds and P(win)s of its decisions (those that have `key`) and the
+    result."""
+    i, r = FIELDS.index(key), FIELDS.index("round")
+    out = []
+    for g in games:
+        rows = [x for x in g["rows"] if x[i] is not None]
+        out.append((np.array([x[r] for x in rows], dtype=np.int64),
+                    np.array([x[i] for x in rows], dtype=np.float64), int(g["won"])))
+    return out
+
+
+def _interval(sums, counts) -> dict:
+    m, lo, hi = cluster_mean(sums, counts)
+    return {"mean": m, "ci95": [lo, hi], "n": int(sum(counts))}
+
+
+def figures_of(games: Sequence[dict], key: str) -> dict:
+    """The steps (each a mean over every decision with its interval clustered by game), the
+    Brier score and the reliability table of the P(win)s `key` ("p" or "p_read")."""
+    series = _series(games, key)
+    sums = {k: [] for k, _, _ in STEPS}
+    counts = {k: [] for k, _, _ in STEPS}
+    bins_p = np.zeros((BINS, len(series)))
+    bins_won = np.zeros((BINS, len(series)))
+    bins_n = np.zeros((BINS, len(series)))
+    brier_s = []
+    for j, (rounds, p, won) in enumerate(series):
+        n = len(p)
+        after = np.append(p, won)                     # the P(win) after each decision's
+        nxt = after[1:]
+        # the first decision of a later round, or the result: index of the next round's start
+        starts = np.searchsorted(rounds, rounds, side="right")
+        round_end = after[starts]
+        parts = {"next": nxt - p, "round_end": round_end - p, "result": won - p}
+        for k in sums:
+            sums[k].append(float(parts[k].sum()))
+            counts[k].append(n)
+        brier_s.append(float(((p - won) ** 2).sum()))
+        b = np.minimum((p * BINS).astype(np.int64), BINS - 1)
+        np.add.at(bins_p[:, j], b, p)
+        np.add.at(bins_won[:, j], b, won)
+        np.add.at(bins_n[:, j], b, 1)
+    reliability = []
+    for k in range(BINS):
+        n = int(bins_n[k].sum())
+        if n == 0:
+            continue
+        won = _interval(bins_won[k], bins_n[k])
+        reliability.append({"bin": [k / BINS, (k + 1) / BINS], "decisions": n,
+                            "games": int((bins_n[k] > 0).sum()),
+                            "predicted": float(bins_p[k].sum() / n), "won": won["mean"],
+                            "won_ci95": [min(max(x, 0.0), 1.0) for x in won["ci95"]]})
+    return {"steps": {k: _interval(sums[k], counts[k]) for k, _, _ in STEPS},
+            "brier": _interval(brier_s, counts["result"]), "reliability": reliability}
+
+
+# ---------------------------------------------------------------------------------------------
+# Text, tables and the plot
+
+def _num(x: float, pct: bool = False) -> str:
+    return "n/a" if x is None or math.isnan(x) else (f"{100 * x:.1f}%" if pct else f"{x:+.4f}")
+
+
+def _ci(d: dict) -> str:
+    lo, hi = d["ci95"]
+    return f"{_num(d['mean'])} [{_num(lo)}, {_num(hi)}]"
+
+
+def holds(step: dict) -> bool:
+    """Whether a step's 95% interval contains 0 (the martingale check passes)."""
+    lo, hi = step["ci95"]
+    return not (math.isnan(lo) or lo > 0 or hi < 0)
+
+
+def format_calibration(r: dict) -> str:
+    """The study as text within 100 columns: the steps, the Brier score and the reliability
+    table, for each P(win) measured."""
+    pols = ", ".join(dict.fromkeys(short_spec(p) for p in r["policies"]))
+    lines = wrap(f"seasalt calibrate: seat {r['seat']} of {r['games']:,} {r['players']}-player "
+                 f"games ({pols}; {r['expansion']} deck), seeds {r['seed']} to "
+                 f"{r['seed'] + r['games'] - 1}, {r['samples']:,} samples per decision, "
+                 f"{r['decisions']:,} decisions, seat {r['seat']} won {r['won']:,} games; "
+                 f"seasalt {r['version']}")
+    names = {"plain": "P(win) as advise and review print it (the unseen cards dealt uniformly)",
+             "read": f"P(win) weighted by the round's history (reading {r['reading']}, "
+                     f"tremble {r['tremble']})"}
+    for key, f in r["figures"].items():
+        lines += [""] + wrap(names[key] + ":")
+        rows = [(label, _ci(f["steps"][k]), f"{f['steps'][k]['n']:,}",
+                 "yes" if holds(f["steps"][k]) else "no") for k, label, _ in STEPS]
+        rows.append(("Brier score", _ci(f["brier"]).replace("+", ""), f"{f['brier']['n']:,}",
+                     ""))
+        lines += table([("step", "<", [x[0] for x in rows]),
+                        ("mean [95% interval]", "<", [x[1] for x in rows]),
+                        ("n", ">", [x[2] for x in rows]),
+                        ("0 inside", "<", [x[3] for x in rows])], indent="  ")
+        rel = f["reliability"]
+        lines += [""] + table([
+            ("P(win) quoted", "<", [f"{100 * x['bin'][0]:.0f}-{100 * x['bin'][1]:.0f}%"
+                                    for x in rel]),
+            ("decisions", ">", [f"{x['decisions']:,}" for x in rel]),
+            ("mean quoted", ">", [_num(x["predicted"], True) for x in rel]),
+            ("won", ">", [_num(x["won"], True) for x in rel]),
+            ("95% interval", "<", [f"[{_num(x['won_ci95'][0], True)}, "
+                                   f"{_num(x['won_ci95'][1], True)}]" for x in rel])],
+            indent="  ")
+    lines += [""] + wrap("Each step is measured from every decision, its interval clustered by "
+                         "game. An honest P(win) moves by 0 on average at every step, and the "
+                         "decisions quoted at x% are won x% of the time (docs/calibration.md).")
+    return "\n".join(lines)
+
+
+def decision_frame(spec: CalibrateSpec, games: Sequence[dict]):
+    """One row per reviewed decision (tidy), with the game, its seed, the seat's result and the
+    study's settings."""
+    from ..render.tidy_frames import frame, join_specs
+    rows = [{"game": g["game"], "game_seed": g["seed"], **dict(zip(FIELDS, x)), "won": g["won"]}
+            for g in games for x in g["rows"]]
+    s = spec.settings()
+    meta = {"command": "calibrate", "seed": s["seed"], "players": s["players"],
+            "policies": join_specs(s["policies"]), "seat": s["seat"], "samples": s["samples"],
+            "reading": s["reading"], "expansion": s["expansion"], "target": s["target"]}
+    return frame(rows, meta)
+
+
+def reliability_figure(r: dict):
+    """The reliability diagram: won against quoted P(win) by tenths, each with its 95%
+    interval, the diagonal drawn; one series per P(win) measured."""
+    from reports.charts import OKABE_ITO, new_figure, percent_axis
+    fig, (ax,) = new_figure(size=(5.6, 5.2))
+    ax.plot([0, 1], [0, 1], color="0.5", linewidth=1, linestyle="--", label="honest")
+    labels = {"plain": "as printed (uniform deal)", "read": "weighted by the history"}
+    for i, (key, f) in enumerate(r["figures"].items()):
+        rel = f["reliability"]
+        x = [e["predicted"] for e in rel]
+        y = [e["won"] for e in rel]
+        lo = [e["won"] - e["won_ci95"][0] if not math.isnan(e["won_ci95"][0]) else 0
+              for e in rel]
+        hi = [e["won_ci95"][1] - e["won"] if not math.isnan(e["won_ci95"][1]) else 0
+              for e in rel]
+        ax.errorbar(np.array(x) + (i - 0.5) * 0.006, y, yerr=[lo, hi], fmt="o-",
+                    color=OKABE_ITO[i], capsize=3, markersize=4, label=labels[key])
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    percent_axis(ax)
+    ax.xaxis.set_major_formatter(ax.yaxis.get_major_formatter())
+    ax.set_xlabel("P(win game) quoted at a decision")
+    ax.set_ylabel("games won (95% interval)")
+    field = " against ".join(dict.fromkeys(short_spec(p) for p in r["policies"]))
+    ax.set_title(f"Calibration: {field}, {r['players']} players, {r['games']:,} games")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small", loc="upper left")
+    return fig
