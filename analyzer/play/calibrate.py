@@ -18,11 +18,13 @@ output is written) unless --checkpoint names it. Memory holds a few numbers per 
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import math
 import os
 import pathlib
+import signal
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -33,11 +35,13 @@ from ..base.errors import RunInterrupted, SeasaltError
 from ..numbers.estimates import cluster_mean
 from ..render.text_tables import table, wrap
 from ..rules.policies import expert_meta, policy_arrays, short_spec
+from ..runs import checkpoint as ckpt
 from ..runs.spec import Backend, RunSpec
 from .advisor import check_models
 from .review import check_review, reading_models, review_game
 
 MAX_GAMES = 100_000
+HEAD = "seasalt_calibrate"      # the journal's header key
 BINS = 10                       # reliability bins: tenths of P(win)
 FIELDS = ("round", "turn", "decision", "chosen", "p", "p_lo", "p_hi", "p_read", "p_read_lo",
           "p_read_hi", "ess")     # one decision in the journal, in this order
@@ -130,11 +134,12 @@ def _line_check(fp: str, game: dict) -> str:
 
 
 class Journal:
-    """The finished games of one study (module doc): `done` (the games read back on resume),
-    `add(game)` appends one, `finish()` deletes a cache journal once the output is written."""
+    """The finished games of one study (module doc), in a file this process holds locked:
+    `done` (the games read back on resume), `add(game)` appends one, `close()` releases it,
+    `finish()` deletes a cache journal once the output is written. Another run of the same
+    study while this one runs is refused (the lock), as the other studies' checkpoints are."""
 
     def __init__(self, spec: CalibrateSpec):
-        from ..runs import checkpoint as ckpt
         b = spec.run.backend
         self.settings = spec.settings()
         self.fp = _fingerprint(self.settings)
@@ -142,39 +147,69 @@ class Journal:
         self.path = pathlib.Path(b.checkpoint) if self.explicit else \
             ckpt.default_dir() / f"calibrate-{self.fp[:20]}.jsonl"
         self.done: list[dict] = []
-        exists = self.path.exists() or self.path.is_symlink()
+        self.fd = -1
         if b.resume:
-            if not exists:
-                raise SeasaltError(f"nothing to resume: checkpoint {self.path} does not exist",
-                                   param="resume")
-            self._load()
-        elif exists and not b.restart:
-            raise SeasaltError(f"a checkpoint of this study exists ({self.path}): add --resume "
-                               f"to continue it or --restart to start afresh", param="resume")
-        else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._write([{"seasalt_calibrate": 1, "fingerprint": self.fp,
-                          "settings": self.settings, "version": __version__}], "w")
+            self._resume()
+            return
+        ckpt.prepare_dir(self.path, not self.explicit)
+        replace = self._existing(b.restart)
+        head = {HEAD: 1, "fingerprint": self.fp, "settings": self.settings,
+                "version": __version__, "pid": os.getpid()}
+        self.fd = ckpt.create_locked(self.path, head, replace,
+                                     taken=lambda: self._existing(b.restart))
 
-    def _write(self, objs: list[dict], mode: str) -> None:
+    def _existing(self, restart: bool) -> bool:
+        """Raise unless a new study may take the path; True if a journal is there to replace."""
+        p = self.path
+        if p.is_symlink() or (p.exists() and not p.is_file()):
+            raise SeasaltError(f"checkpoint {p} is not a regular file; give another "
+                               f"--checkpoint FILE", param="checkpoint")
+        if not p.exists():
+            return False
+        if ckpt.is_locked(p):
+            raise SeasaltError(f"checkpoint {p} is in use by a study under way; wait for it, "
+                               f"or give another --checkpoint FILE", param="checkpoint")
+        if ckpt.read_head(p, HEAD) is None:
+            raise SeasaltError(f"checkpoint {p} exists and is not a journal of seasalt "
+                               f"calibrate; seasalt never overwrites it (give another "
+                               f"--checkpoint FILE)", param="checkpoint")
+        if not restart:
+            raise SeasaltError(f"an earlier study of these options was interrupted, its games "
+                               f"kept in {p}: add --resume to continue it, or --restart to "
+                               f"start afresh", param="resume")
+        return True
+
+    def _resume(self) -> None:
+        p = self.path
+        if not (p.exists() or p.is_symlink()):
+            raise SeasaltError(f"nothing to resume: checkpoint {p} does not exist",
+                               param="resume")
         try:
-            with open(self.path, mode, encoding="utf-8") as f:
-                for o in objs:
-                    f.write(json.dumps(o, sort_keys=True, allow_nan=False) + "\n")
-                f.flush()
-                os.fsync(f.fileno())
+            self.fd = os.open(p, os.O_RDWR | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC)
         except OSError as e:
-            raise SeasaltError(f"cannot write the checkpoint {self.path}: {e.strerror or e}; "
-                               f"name another with --checkpoint FILE", param="checkpoint") from None
+            raise SeasaltError(f"checkpoint {p} cannot be opened ({e.strerror or e}); give the "
+                               f"journal file itself", param="checkpoint") from None
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.close()
+            raise SeasaltError(f"checkpoint {p} is in use by a study under way; wait for it",
+                               param="checkpoint") from None
+        with open(self.fd, "rb", closefd=False) as f:
+            data = f.read()
+        if data and not data.endswith(b"\n"):          # a line cut by a crash: dropped
+            os.ftruncate(self.fd, data.rfind(b"\n") + 1)
+            data = data[:data.rfind(b"\n") + 1]
+        try:
+            self._load(data.decode("utf-8", errors="replace").splitlines())
+        except BaseException:
+            self.close()
+            raise
 
-    def _load(self) -> None:
-        if self.path.is_symlink() or not self.path.is_file():
-            raise SeasaltError(f"checkpoint {self.path} is not a regular file", param="checkpoint")
-        with open(self.path, encoding="utf-8", errors="replace") as f:
-            lines = f.read().splitlines()
+    def _load(self, lines: list[str]) -> None:
         head = self._parse(lines[0] if lines else "", 1)
-        if head.get("seasalt_calibrate") != 1:
-            raise SeasaltError(f"{self.path} is not a checkpoint of seasalt calibrate",
+        if head.get(HEAD) != 1:
+            raise SeasaltError(f"{self.path} is not a journal of seasalt calibrate",
                                param="checkpoint")
         if head.get("fingerprint") != self.fp:
             theirs = head.get("settings") if isinstance(head.get("settings"), dict) else {}
@@ -203,15 +238,28 @@ class Journal:
         return obj
 
     def add(self, game: dict) -> None:
-        self._write([{**game, "check": _line_check(self.fp, game)}], "a")
+        line = json.dumps({**game, "check": _line_check(self.fp, game)}, sort_keys=True,
+                          allow_nan=False) + "\n"
+        try:
+            ckpt.write_all(self.fd, line.encode())
+        except OSError as e:
+            raise SeasaltError(f"cannot write the checkpoint {self.path}: {e.strerror or e}; "
+                               f"name another with --checkpoint FILE", param="checkpoint") from None
         self.done.append(game)
 
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
     def finish(self) -> None:
+        """The output is written: a cache journal is deleted, an explicit one kept."""
         if not self.explicit:
             try:
                 self.path.unlink()
             except FileNotFoundError:
                 pass
+        self.close()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -232,12 +280,13 @@ def run_calibrate(spec: CalibrateSpec, progress: Callable[[int, int], None] | No
                 progress(g + 1, spec.games)
     except KeyboardInterrupt as e:
         signum = getattr(e, "signum", None)
-        how = "terminated" if signum else "interrupted"
+        how = f"terminated by {signal.Signals(signum).name}" if signum else "interrupted"
         raise RunInterrupted(
-            f"calibrate {how} after {len(journal.done):,} of {spec.games:,} games; they are kept "
-            f"in {journal.path}: rerun the same command with --seed {spec.run.seed} --resume",
-            str(journal.path),
-            signum) from None
+            f"{how} after {len(journal.done):,} of {spec.games:,} games; they are kept in "
+            f"{journal.path}: rerun the same command with --resume --seed {spec.run.seed}",
+            str(journal.path), signum) from None
+    finally:
+        journal.close()        # the games are all written: the file stays until finish()
     return result(spec, journal.done), journal
 
 
