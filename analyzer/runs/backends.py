@@ -373,6 +373,13 @@ def check_listening(address: str, timeout: float = 5.0) -> None:
                            f"answer ({e.strerror or type(e).__name__})") from None
 
 
+def _scheduler_lost(e: BaseException) -> bool:
+    """Whether a future's error means the scheduler is gone (its futures cancelled, or the
+    connection to it closed while a result was awaited: which one depends on timing)."""
+    from distributed.comm.core import CommClosedError
+    return isinstance(e, (concurrent.futures.CancelledError, CommClosedError, ConnectionError))
+
+
 def distributed_module():
     """The dask.distributed module, or a SeasaltError saying how to install it."""
     try:
@@ -538,10 +545,11 @@ def _run_dask_quietly(batches: Sequence[Batch], todo: Iterable[Task], scheduler:
             task = futures.pop(fut)
             try:
                 counters = fut.result()
-            except concurrent.futures.CancelledError as e:   # the scheduler is gone, say
-                raise RunFailed(f"the Dask scheduler at {scheduler} dropped the run: "
-                                f"{' '.join(str(e).split())}") from None
-            except Exception as e:   # the task failed on every worker Dask tried (KilledWorker)
+            except Exception as e:
+                if _scheduler_lost(e):       # cancelled, or the connection to it closed
+                    raise RunFailed(f"the Dask scheduler at {scheduler} dropped the run: "
+                                    f"{' '.join(str(e).split())}") from None
+                # the task failed on every worker Dask tried (KilledWorker)
                 raise RunFailed(f"a task failed on the Dask cluster: {type(e).__name__}: "
                                 f"{' '.join(str(e).split())}") from None
             finished(task, np.asarray(counters, dtype=np.int64))

@@ -121,9 +121,11 @@ def test_review_from_a_replay_file(tmp_path):
 
 def _without_reading(r: dict) -> dict:
     """The review minus what hand reading adds (the top-level model, the rows' reading, the
-    summary's list of decisions where it changes the choice)."""
+    summary's list of decisions where it changes the choice, the measured drift quoted for the
+    weighted figures rather than the printed ones)."""
     r = json.loads(json.dumps(r))
     r.pop("reading")
+    r.pop("calibration")
     r["summary"].pop("reading_flips")
     for d in r["decisions"]:
         d.pop("reading", None)
@@ -142,6 +144,7 @@ def test_reading_adds_to_the_review_and_changes_nothing_else():
                   target=12)
     assert plain["reading"] is None and "reading" not in plain["decisions"][0]
     assert _without_reading(read) == _without_reading(plain)
+    assert (plain["calibration"]["figures"], read["calibration"]["figures"]) == ("plain", "read")
     rows = [d["reading"] for d in read["decisions"]]
     assert all(x["samples"] == 60 and x["ess"] <= 60 + 1e-9 for x in rows)
     assert all(x["ess"] == pytest.approx(60) for x in rows if x["observations"] == 0)

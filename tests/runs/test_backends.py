@@ -83,8 +83,8 @@ def test_fingerprint_names_the_work_not_the_backend():
 def test_interrupted_sweep_resumes_to_the_uninterrupted_result(tmp_path):
     full = sweep(**SWEEP)
     ck = tmp_path / "sweep.ckpt"
-    with pytest.raises(RunInterrupted) as e:
-        sweep(**SWEEP, backend=Backend(checkpoint=str(ck)), progress=stop_after(3))
+    with pytest.raises(RunInterrupted) as e:      # one thread: the first three tasks finish first
+        sweep(**SWEEP, backend=Backend(jobs=1, checkpoint=str(ck)), progress=stop_after(3))
     assert e.value.checkpoint == str(ck) and "--resume" in e.value.message
     kept = checkpoint_tasks(ck)
     assert kept == 3
