@@ -4,8 +4,10 @@ user would (`cli`, a subprocess) or in-process (`run`), read its JSON strictly, 
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -75,3 +77,35 @@ def stop_after(tasks: int):
         if len(seen) == tasks + 1:
             raise KeyboardInterrupt
     return progress
+
+
+def started(args: list[str], env: dict, tasks: int = 1) -> subprocess.Popen:
+    """`seasalt ARGS`, running, once its checkpoint in SEASALT_CHECKPOINT_DIR holds more than
+    `tasks` finished lines (tasks, or a study's games); SIGINT as the default in the child (a
+    test runner started in the background may pass it ignored)."""
+    d = Path(env["SEASALT_CHECKPOINT_DIR"])
+    p = subprocess.Popen([SEASALT, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and p.poll() is None:
+        files = list(d.glob("*.jsonl")) if d.is_dir() else []
+        if files and len(files[0].read_bytes().splitlines()) > tasks:
+            break
+        time.sleep(0.01)
+    assert p.poll() is None, "the run ended before it could be interrupted"
+    return p
+
+
+def refused_then_resumed(args: list[str], env: dict, kept: Path) -> subprocess.CompletedProcess:
+    """After an interrupted run whose work is in `kept`: the same command again is refused
+    (exit 2, naming --resume and --restart) and leaves `kept` as it was; with --resume it
+    completes. Returns the resumed run."""
+    before = kept.read_bytes()
+    again = subprocess.run([SEASALT, *args], capture_output=True, text=True, env=env)
+    assert again.returncode == 2 and again.stdout == "" and kept.read_bytes() == before
+    assert "--resume" in again.stderr and "--restart" in again.stderr
+    resumed = subprocess.run([SEASALT, *args, "--resume"], capture_output=True, text=True,
+                             env=env)
+    assert resumed.returncode == 0, resumed.stderr
+    return resumed

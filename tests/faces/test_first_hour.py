@@ -19,6 +19,7 @@ import numba
 import pytest
 
 from analyzer.runs import backends, compiling as warmup
+from cli_helpers import refused_then_resumed, started
 from analyzer.faces import warmup as warmup_steps
 from analyzer.faces.cli import main
 from analyzer.rules.policies import REGISTRY, format_value
@@ -280,26 +281,10 @@ def test_advise_takes_me_as_the_command_line_does():
 
 # --- no silent loss of an interrupted run's work ------------------------------------------------
 
-def _started(args: list[str], env: dict, tasks: int = 1) -> subprocess.Popen:
-    """`seasalt ARGS`, running, once its cache checkpoint holds `tasks` finished tasks."""
-    d = Path(env["SEASALT_CHECKPOINT_DIR"])
-    p = subprocess.Popen([SEASALT, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, env=env,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline and p.poll() is None:
-        files = list(d.glob("*.jsonl"))
-        if files and len(files[0].read_bytes().splitlines()) > tasks:
-            break
-        time.sleep(0.01)
-    assert p.poll() is None, "the run ended before it could be interrupted"
-    return p
-
-
 def _interrupt(args: list[str], env: dict, sig=signal.SIGINT, tasks: int = 1):
     """Start `seasalt ARGS`, send `sig` once its cache checkpoint holds `tasks` finished tasks;
     (process, stdout, stderr)."""
-    p = _started(args, env, tasks)
+    p = started(args, env, tasks)
     p.send_signal(sig)
     out, err = p.communicate(timeout=300)
     return p, out, err
@@ -388,21 +373,14 @@ def test_seastead_runs_keep_their_work_like_the_others(tmp_path):
     # On one thread the run lasts twice as long (same tasks, same checkpoint: --jobs is not part
     # of a run's identity), so that the twin below, which needs a few seconds to start on a busy
     # machine, still finds it under way and the interrupt still finds it unfinished.
-    p = _started(args + ["--jobs", "1"], env)
+    p = started(args + ["--jobs", "1"], env)
     twin = subprocess.run([SEASALT, *args], capture_output=True, text=True, env=env)
     assert twin.returncode == 2 and f"pid {p.pid}" in twin.stderr, twin.stderr
     p.send_signal(signal.SIGINT)
     _, err = p.communicate(timeout=300)
     (ck,) = tmp_path.glob("*.jsonl")
     assert p.returncode == 130 and str(ck) in err and "--resume --seed 4" in err
-    kept = ck.read_bytes()
-    again = subprocess.run([SEASALT, *args], capture_output=True, text=True, env=env)
-    assert again.returncode == 2 and again.stdout == "" and ck.read_bytes() == kept
-    assert "--resume" in again.stderr and "--restart" in again.stderr
-    resumed = subprocess.run([SEASALT, *args, "--resume"], capture_output=True, text=True,
-                             env=env)
-    assert resumed.returncode == 0, resumed.stderr
-    r = json.loads(resumed.stdout)
+    r = json.loads(refused_then_resumed(args, env, ck).stdout)
     assert r["timing"]["tasks_resumed"] >= 1 and not ck.exists()
     assert without_timing(r) == without_timing(seastead_simulate(60000, seed=4))
 

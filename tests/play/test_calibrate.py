@@ -159,22 +159,11 @@ def test_a_real_interrupt_keeps_the_games_and_resume_finishes_the_same_study(tmp
     --resume it completes to exactly the uninterrupted study's figures."""
     import os
     import signal
-    import subprocess
-    import time
-    from cli_helpers import SEASALT
+    from cli_helpers import refused_then_resumed, started
     env = dict(os.environ, SEASALT_CHECKPOINT_DIR=str(tmp_path / "ck"))
     args = ["calibrate", "--games", "60", "--seed", "5", "--samples", "40", "--target", "12",
             "--json"]
-    p = subprocess.Popen([SEASALT, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, env=env,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline and p.poll() is None:
-        files = list((tmp_path / "ck").glob("calibrate-*.jsonl"))
-        if files and len(files[0].read_bytes().splitlines()) > 3:
-            break
-        time.sleep(0.01)
-    assert p.poll() is None, "the study ended before it could be interrupted"
+    p = started(args, env, tasks=3)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=300)
     (journal,) = (tmp_path / "ck").glob("calibrate-*.jsonl")
@@ -182,13 +171,7 @@ def test_a_real_interrupt_keeps_the_games_and_resume_finishes_the_same_study(tmp
     assert p.returncode == 130 and out == "" and "Traceback" not in err
     assert line.startswith("interrupted after ") and str(journal) in line
     assert line.endswith("--resume --seed 5")
-    kept = journal.read_bytes()
-    again = subprocess.run([SEASALT, *args], capture_output=True, text=True, env=env)
-    assert again.returncode == 2 and again.stdout == "" and journal.read_bytes() == kept
-    assert "--resume" in again.stderr and "--restart" in again.stderr
-    resumed = subprocess.run([SEASALT, *args, "--resume"], capture_output=True, text=True,
-                             env=env)
-    assert resumed.returncode == 0, resumed.stderr
+    resumed = refused_then_resumed(args, env, journal)
     assert not journal.exists()                      # the output is written: the cache's goes
     whole, _ = run_calibrate(CalibrateSpec.build(2, ["baseline"], 60, 5, **SMALL, backend=Backend(
         checkpoint=str(tmp_path / "whole.jsonl"))))
