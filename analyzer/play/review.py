@@ -330,13 +330,19 @@ def _reading(dec: ReviewedDecision, row: dict, weighted, observed: int) -> dict:
 
 def review_summary(rows: list[dict], cells: Sequence[tuple], top: int = 5) -> dict:
     """The costliest decisions (by estimated loss), the total loss with its interval (the sum
-    of independent estimates from each loss's counters, `cells` of review_rows: variances add)
-    and how many choices were distinguishably worse."""
+    of independent estimates from each loss's counters, `cells` of review_rows: variances add),
+    how many choices were distinguishably worse, and the error rate: the mean loss over the
+    decisions with a real choice (not forced), with its interval."""
     total, lo, hi = sum_of_means(cells)
+    real = [c for r, c in zip(rows, cells) if len(r["options"]) > 1]
+    k = max(len(real), 1)
+    rate = [x / k for x in sum_of_means(real)] if real else [0.0, 0.0, 0.0]
     order = sorted(range(len(rows)), key=lambda i: -rows[i]["loss"]["mean"])
     return {"decisions": len(rows), "same_as_advisor": sum(r["chosen"] == r["advisor"] for r in rows),
             "distinguishably_worse": sum(r["worse"] for r in rows),
             "total_loss": {"mean": total, "ci95": [lo, hi]},
+            "error_rate": rate[0], "error_rate_lo": rate[1], "error_rate_hi": rate[2],
+            "error_rate_decisions": len(real),
             "costliest": [i for i in order[:top] if rows[i]["loss"]["mean"] > 0],
             "reading_flips": [i for i, r in enumerate(rows) if r.get("reading", {}).get("flips")]}
 
@@ -399,11 +405,13 @@ def format_review(r: dict) -> str:
                           hang="     ")
     lines += _reading_lines(r)
     t = s["total_loss"]
-    per = t["mean"] / s["decisions"] if s["decisions"] else 0.0
     lines += wrap(f"over {s['decisions']} decisions seat {q} chose as the advisor would in "
                   f"{s['same_as_advisor']}; {s['distinguishably_worse']} choices were "
                   f"distinguishably worse; the losses add up to {_loss(t)} points of P(win) "
-                  f"({100 * per:+.1f} per decision; each is measured from where the game stood).")
+                  f"(each measured from where the game stood): an error rate of "
+                  f"{100 * s['error_rate']:+.2f} [{100 * s['error_rate_lo']:+.2f}, "
+                  f"{100 * s['error_rate_hi']:+.2f}] points a decision with a choice "
+                  f"({s['error_rate_decisions']}).")
     lines += wrap(f"game over after {r['rounds_played']} rounds"
                   + (" (four mermaids)" if r["mermaid_win"] else "") + ": totals "
                   + ", ".join(f"seat {p} {v}" for p, v in enumerate(r["totals"]))

@@ -502,6 +502,10 @@ def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
         f" · P(win) read {js_fixed(100 * read['rate'], 1)}% [{js_fixed(100 * read['ci95'][0], 1)}"
         f", {js_fixed(100 * read['ci95'][1], 1)}]")
     assert "weighted by the round's history" in page.text_content("#review-head")
+    s = review["summary"]
+    assert (f"an error rate of +{js_fixed(100 * s['error_rate'], 2)} "
+            f"[{js_fixed(100 * s['error_rate_lo'], 2)}, {js_fixed(100 * s['error_rate_hi'], 2)}]"
+            ) in page.text_content("#review-head")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
     assert page.evaluate(CONTRAST) == []
 

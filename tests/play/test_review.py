@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from analyzer.faces.cli import main
 from analyzer.play.replay import replay
-from analyzer.play.review import _decisions, review
+from analyzer.play.review import _decisions, format_review, review
 from kernels import cards as kc
 from kernels import state as ks
 from analyzer.rules.policies import policy_arrays, seat_policies
@@ -175,7 +175,6 @@ def test_review_errors(args, words):
 def test_a_forced_decision_is_reviewed_as_forced():
     """A decision whose legal actions are all one choice (seed 70081: a crab search whose only
     card is a mermaid) is shown as forced, with no loss, instead of ending the review."""
-    from analyzer.play.review import format_review
     r = review(70081, 2, ["random"], seat=0, samples=20, backend=Backend(jobs=1))
     forced = [x for x in r["decisions"] if len(x["options"]) == 1]
     assert forced and all(x["chosen"] == x["advisor"] and x["loss"]["mean"] == 0 for x in forced)
@@ -197,3 +196,16 @@ def test_advise_says_a_forced_decision_has_nothing_to_decide(tmp_path):
     assert r.exit_code == 2
     assert r.output.strip() == ("error: nothing to decide at this crab search: the pile searched "
                                 "holds only one kind of card")
+
+
+def test_the_error_rate_is_the_mean_loss_of_the_real_choices():
+    """The error rate is the mean of the rows' losses over the decisions with two or more
+    options (a forced one, here a crab search through a lone mermaid, is left out), with an
+    interval around it, printed in the text."""
+    r = review(70081, 2, ["random"], seat=0, samples=40)
+    real = [x for x in r["decisions"] if len(x["options"]) > 1]
+    s = r["summary"]
+    assert s["error_rate_decisions"] == len(real) < len(r["decisions"])
+    assert s["error_rate"] == pytest.approx(sum(x["loss"]["mean"] for x in real) / len(real))
+    assert s["error_rate_lo"] < s["error_rate"] < s["error_rate_hi"]
+    assert f"an error rate of {100 * s['error_rate']:+.2f}" in " ".join(format_review(r).split())

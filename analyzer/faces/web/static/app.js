@@ -856,7 +856,11 @@ function showReview(r) {
   $("review-head").textContent =
     `Seat ${r.seat} of a ${r.players}-player game, seed ${r.seed}, ${r.expansion} deck, game to ` +
     `${r.target}: ${r.decisions.length} decisions, ${s.same_as_advisor} as the advisor would ` +
-    `choose, ${s.distinguishably_worse} distinguishably worse. The costliest first; the loss is ` +
+    `choose, ${s.distinguishably_worse} distinguishably worse; an error rate of ` +
+    `${s.error_rate >= 0 ? "+" : ""}${(100 * s.error_rate).toFixed(2)} ` +
+    `[${(100 * s.error_rate_lo).toFixed(2)}, ${(100 * s.error_rate_hi).toFixed(2)}] points ` +
+    `a decision with a choice (the mean loss). ` +
+    `The costliest first; the loss is ` +
     `the advisor's choice's P(win game) minus the choice made's, in points of %, with its 95% ` +
     `interval (${r.samples.toLocaleString("en-US")} deals per decision).` +
     (r.reading ? " With the opponents' hands read, each decision also shows the choice's " +
