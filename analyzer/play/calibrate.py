@@ -25,6 +25,7 @@ import math
 import os
 import pathlib
 import signal
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -36,7 +37,8 @@ from ..numbers.estimates import cluster_mean
 from ..render.text_tables import table, wrap
 from ..rules.policies import expert_meta, policy_arrays, short_spec
 from ..runs import checkpoint as ckpt
-from ..runs.spec import Backend, RunSpec
+from ..runs.batches import max_jobs
+from ..runs.spec import ONE_THREAD, Backend, RunSpec
 from .advisor import check_models
 from .review import check_review, reading_models, review_game
 
@@ -97,10 +99,15 @@ class CalibrateSpec:
                 "tremble": self.tremble, "expansion": r.expansion, "target": r.target}
 
     def game(self, g: int) -> RunSpec:
-        """Game g's spec: `seasalt review --seed S+g` with the study's options."""
+        """Game g's spec: `seasalt review --seed S+g` with the study's options, its advisor on
+        one thread (the study runs games side by side; the figures do not depend on it)."""
         r = self.run
         return RunSpec.build(r.players, "games", 1, [p.spec for p in r.policies], r.seed + g,
-                             r.expansion, r.target, r.backend)
+                             r.expansion, r.target, ONE_THREAD)
+
+    def threads(self) -> int:
+        """Games reviewed at once: the backend's jobs (None: every core), at most the games."""
+        return min(self.run.backend.jobs or max_jobs(), self.games)
 
 
 def review_game_figures(spec: CalibrateSpec, g: int) -> dict:
@@ -267,15 +274,22 @@ class Journal:
 
 def run_calibrate(spec: CalibrateSpec, progress: Callable[[int, int], None] | None = None
                   ) -> tuple[dict, Journal]:
-    """Every game reviewed (resuming from the journal), then the figures. Returns the JSON-ready
-    result and the journal; the caller writes its output, then calls journal.finish()."""
+    """Every game reviewed (resuming from the journal; spec.threads() games at once, each
+    written to the journal in order), then the figures. Returns the JSON-ready result and the
+    journal; the caller writes its output, then calls journal.finish()."""
     journal = Journal(spec)
     start = len(journal.done)
     if progress is not None:
         progress(start, spec.games)
+    pool = ThreadPoolExecutor(spec.threads())
     try:
+        ahead = {g: pool.submit(review_game_figures, spec, g)
+                 for g in range(start, min(start + 2 * spec.threads(), spec.games))}
         for g in range(start, spec.games):
-            journal.add(review_game_figures(spec, g))
+            journal.add(ahead.pop(g).result())
+            nxt = g + 2 * spec.threads()
+            if nxt < spec.games:
+                ahead[nxt] = pool.submit(review_game_figures, spec, nxt)
             if progress is not None:
                 progress(g + 1, spec.games)
     except KeyboardInterrupt as e:
@@ -286,6 +300,7 @@ def run_calibrate(spec: CalibrateSpec, progress: Callable[[int, int], None] | No
             f"{journal.path}: rerun the same command with --resume --seed {spec.run.seed}",
             str(journal.path), signum) from None
     finally:
+        pool.shutdown(wait=False, cancel_futures=True)   # games under way end on their own
         journal.close()        # the games are all written: the file stays until finish()
     return result(spec, journal.done), journal
 
