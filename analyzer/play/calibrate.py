@@ -40,6 +40,7 @@ from ..runs import checkpoint as ckpt
 from ..runs.batches import max_jobs
 from ..runs.spec import ONE_THREAD, Backend, RunSpec
 from .advisor import check_models
+from .calibration import holds
 from .review import check_review, reading_models, review_game
 
 MAX_GAMES = 100_000
@@ -387,12 +388,6 @@ def _num(x: float, pct: bool = False) -> str:
 def _ci(d: dict) -> str:
     lo, hi = d["ci95"]
     return f"{_num(d['mean'])} [{_num(lo)}, {_num(hi)}]"
-
-
-def holds(step: dict) -> bool:
-    """Whether a step's 95% interval contains 0 (the martingale check passes)."""
-    lo, hi = step["ci95"]
-    return not (math.isnan(lo) or lo > 0 or hi < 0)
 
 
 def format_calibration(r: dict) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import pathlib
 from typing import Sequence
 
@@ -37,6 +38,13 @@ def study_for(players: int, opponents: Sequence[str]) -> dict | None:
     return None
 
 
+def holds(step: dict) -> bool:
+    """Whether a step's 95% interval contains 0 (the martingale check passes; no interval, as
+    with one game, does not)."""
+    lo, hi = step["ci95"]
+    return not (math.isnan(lo) or lo > 0 or hi < 0)
+
+
 def _pts(mean: float, lo: float, hi: float, digits: int) -> str:
     return f"{100 * mean:.{digits}f} [{100 * lo:.{digits}f}, {100 * hi:.{digits}f}]"
 
@@ -56,7 +64,7 @@ def caveat(players: int, opponents: Sequence[str], read: bool = False) -> dict |
                                      "round's start"),
                        ("result", "games were won {1} points {0} often than it said")):
         m, (lo, hi) = st[key]["mean"], st[key]["ci95"]
-        if lo > 0 or hi < 0:
+        if not holds(st[key]):
             steps[key] = {"mean": m, "ci95": [lo, hi]}
             way = ("risen", "fallen") if key == "round_end" else ("more", "less")
             parts.append(words.format(way[hi < 0], _pts(abs(m), *sorted((abs(lo), abs(hi))),
@@ -79,7 +87,7 @@ BOUND = pathlib.Path(__file__).resolve().parents[2] / "docs" / "calibration-boun
 def _step(d: dict) -> str:
     """A step in points of P(win), with its interval; 0 inside it or not."""
     m, (lo, hi) = d["mean"], d["ci95"]
-    mark = "" if lo <= 0 <= hi else " **≠0**"
+    mark = "" if holds(d) else " **≠0**"
     return f"{100 * m:+.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}]{mark}"
 
 
