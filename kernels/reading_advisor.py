@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from .advisor import W_SIZE, deal_position, evaluate
-from .reading import MAX_MISMATCHES, OBS_SIZE, mismatches, observe
+from .reading import OBS_SIZE, STACK_SIZE, bucket, mismatches, observe
 from .rng import seed_stream_into
 from .state import STATE_SIZE
 
@@ -15,24 +15,26 @@ from .state import STATE_SIZE
 def evaluate_read(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
                   seed, first, n, tr, rk, rp, counts, cross, raw, nb):
     """kernels.advisor.evaluate for samples first .. first + n - 1, each sample's counters
-    summed into the bucket of its number of mismatches m under the reading model rk/rp
-    (counts[m], cross[m], raw[m]; nb[m] counts the samples): the deal of sample i is drawn
-    exactly as evaluate draws it (the stream (seed, i), kernels.advisor.deal_position) and then
-    evaluated by evaluate itself, so the sum over the buckets is evaluate's own tally and the
-    weighted tally (weights tremble ** m, analyzer.play.reading) costs one more deal per sample.
-    Integer sums: the same for any split of the samples."""
+    summed into the bucket m of its reading cost under the reading model rk/rp
+    (kernels.reading.bucket; counts[m], cross[m], raw[m]; nb[m] counts the samples): the deal of
+    sample i is drawn exactly as evaluate draws it (the stream (seed, i),
+    kernels.advisor.deal_position) and then evaluated by evaluate itself, so the sum over the
+    buckets is evaluate's own tally and the weighted tally (kernels.reading.bucket_weights,
+    analyzer.play.reading) costs one more deal per sample. Integer sums: the same for any split
+    of the samples."""
     obs = np.zeros(OBS_SIZE, dtype=np.int64)
     observe(template, tr, me, obs)
     d = np.empty(STATE_SIZE, dtype=np.int32)
     v = np.empty(STATE_SIZE, dtype=np.int32)
     w = np.zeros(W_SIZE, dtype=np.int64)
+    stack = np.zeros(STACK_SIZE, dtype=np.int64)
     rng = np.empty(4, dtype=np.uint64)
     scratch = np.zeros(4, dtype=np.uint64)
     for i in range(first, first + n):
         seed_stream_into(rng, seed, i)
         m = 0
         if deal_position(d, template, pool, unknown_hand, takes, w, rng) > 0:
-            m = min(mismatches(d, me, tr, obs, rk, rp, v, scratch), MAX_MISMATCHES)
+            m = bucket(mismatches(d, me, tr, obs, rk, rp, v, stack, scratch))
         nb[m] += 1
         evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
                  seed, i, 1, counts[m:m + 1], cross[m:m + 1], raw[m:m + 1])

@@ -17,9 +17,9 @@ Method (determinized rollouts with common random numbers and a game-level value)
    unknown part of each hidden hand, the forgotten pile slots, the deck below what it has just
    seen - blanked (`mark_known`) and refilled with a uniformly shuffled deal of exactly the
    cards it cannot place (kernels.deals, the sampler the advisor uses too). Nothing of the true
-   deck or hands is read. With `read` (S_READ, issue 25) the deals are resampled from
-   READ_CANDIDATES as many candidates weighted by how likely the opponents' rollout model makes
-   the choices seen in their last turns (kernels.reading; read_deals).
+   deck or hands is read. With `read` (S_READ) the deals are resampled from READ_CANDIDATES
+   as many candidates weighted by how likely the opponents' rollout model makes the choices
+   seen in the round so far (kernels.reading; read_deals).
 3. **Every action on the same deals**: each candidate (legal_actions without copies) is
    applied to a copy of each deal and the round is played out by the rollout players (the
    seat's own rollout policy, the opponent model for the others), all from one random stream
@@ -46,7 +46,7 @@ from .game import deal, deal_round, record_round, settle_round
 from .jit import kernel, ux
 from .legal import current, legal_actions, lobster_seen, named_card
 from .policies import SEARCH, bot_action
-from .reading import OBS_SIZE, mismatches, observe
+from .reading import OBS_SIZE, STACK_SIZE, cost_weight, mismatches, observe
 from .rollout import fast_seats, play_on
 from .rng import next_u64, scale, seed_stream_into, splitmix64, xoshiro
 from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, END, END_MERMAIDS, ENDER, HLEN, HT, LEGAL,
@@ -92,9 +92,10 @@ W_MARKED = W_POOL0 + MAX_DECK
 W_OBS = W_MARKED + STATE_CORE          # hand reading: the observations (kernels.reading) and
 W_NCAND = W_OBS + OBS_SIZE             # the candidate deals' count and seeds; F_WEIGHT their
 W_SEEDS = W_NCAND + 1                  # cumulative weights
-READ_CANDIDATES = 4                    # candidate deals per deal searched, when reading
+READ_CANDIDATES = 2                     # candidate deals per deal searched, when reading
 MAX_CANDIDATES = 4096
-W_INT = W_SEEDS + MAX_CANDIDATES
+W_STACK = W_SEEDS + MAX_CANDIDATES      # hand reading's search over explanations
+W_INT = W_STACK + STACK_SIZE
 F_SUM, F_SUMSQ, F_DIFF, F_DIFFSQ = 0, 512, 1024, 1536
 F_WEIGHT = 2048
 W_FLOAT = F_WEIGHT + MAX_CANDIDATES
@@ -371,7 +372,8 @@ def read_deals(s, o, tr, m, deals, tremble, rpk, d, x, w, f, rng, rrng, rpp):
                 w[W_POOL + i] = w[W_POOL0 + i]
             seed_stream_into(rrng[0], seed, 0)
             fill_unknown(d, w, W_POOL, m, W_UNK, rrng[0])
-            wt = tremble ** mismatches(d, o, tr, obs, rpk, rpp, x, rrng[1])
+            wt = cost_weight(mismatches(d, o, tr, obs, rpk, rpp, x, w[W_STACK:W_INT], rrng[1]),
+                             tremble)
         total += wt
         sq += wt * wt
         f[F_WEIGHT + c] = total

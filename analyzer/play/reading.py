@@ -17,11 +17,12 @@ optionally `pairs`: the pairs played, in order, each "card+card" ("card+card+sta
 trio), with `crab_pile` ("A"/"B") for a crab pair's search and `victim` (a seat) for
 swimmer+shark; optionally `declare`: "stop" or "last_chance". Boat extra turns are not
 written in a history (an error says so). kernels.reading says which of these choices are read
-(each opponent's last turn) and how.
+(every choice of each opponent in the round, from the last crab search on) and how.
 
 Every sample is the advisor's own (kernels.advisor: deal i on the stream (seed, i)), so the
 verdict without reading is exactly `advise` with the same seed and samples; with reading, each
-deal weighs tremble ** m (m: the observed choices the model would not have made on it) and
+deal weighs tremble ** m (m: the fewest of the choices read that the model would not have made
+on it, over the explanations of the cards the opponents kept out of sight) and
 every estimate is the self-normalized weighted mean, its 95% interval by the delta method:
 var = sum w_i^2 (x_i - mean)^2 / (sum w_i)^2, from the integer sums of each bucket m (exact
 and the same for any thread count). The effective sample size (sum w)^2 / sum w^2 is reported.
@@ -58,7 +59,7 @@ from ..numbers.estimates import weighted_mean_ci
 
 BLOCK = 256                      # samples per block (the sums do not depend on it)
 DEFAULT_SAMPLES = 20_000
-BUCKETS = kr.MAX_MISMATCHES + 1
+BUCKETS = kr.BUCKETS
 _TURN_KEYS = {"seat", "draw", "card", "discard", "onto", "pairs", "crab_pile", "victim",
               "declare"}
 _PAIR_EVENTS = {"fish": ev.FISH_DRAW, "crab": ev.CRAB_TAKE, "lobster": ev.LOBSTER_KEEP,
@@ -176,7 +177,7 @@ class WeightedTally:
 
     @property
     def w(self) -> np.ndarray:
-        return np.array([self.tremble ** m for m in range(len(self.nb))])
+        return kr.bucket_weights(self.tremble)
 
     @property
     def ess(self) -> float:
@@ -219,7 +220,7 @@ def check_tremble(tremble: float) -> None:
 
 
 def observations(s: np.ndarray, tr: np.ndarray, seat: int) -> int:
-    """How many of the opponents' choices in the trace `tr` seat `seat` reads (kernels.reading)."""
+    """How many of the opponents' turns in the trace `tr` seat `seat` reads (kernels.reading)."""
     return int(kr.observe(s, tr, seat, kr.new_obs()))
 
 
@@ -323,7 +324,7 @@ def format_read(a: Advice) -> str:
     r = a.meta["reading"]
     w = r["without"]
     lines = [f"reading the opponents as {r['model']} (tremble {r['tremble']}): "
-             f"{r['observations']} observed choice{'s' if r['observations'] != 1 else ''} read; "
+             f"{r['observations']} opponent turn{'s' if r['observations'] != 1 else ''} read; "
              f"effective sample size "
              f"{r['ess']:,.0f} of {r['samples']:,} deals", "",
              f"{'option':<28} {'P(win game), reading':>28} {'without reading':>28}"]

@@ -133,7 +133,7 @@ REGISTRY: dict[str, PolicyInfo] = {
                "... and calls LAST CHANCE from this many (7 and 10: the baseline)"),
          Param("read", ksr.S_READ, 0, 0, 1,
                "1: read hands (kernels/reading.py): deals weighted by how likely the opponents' "
-               "model makes the choices seen in their last turn"),
+               "model makes the choices seen in the round so far"),
          Param("tremble", ksr.S_TREMBLE, 0.05, 0.001, 1,
                "reading: the weight of a deal per observed choice the model would not make",
                integer=False),

@@ -36,6 +36,7 @@ from conftest import rest_of
 from kernels import advisor as kad
 from kernels import events as ev
 from kernels import reading as kr
+from kernels import search as ksearch
 from kernels import state as ks
 from kernels.rng import seed_stream
 from test_advisor_deals import _fill, _hand, _possible
@@ -69,18 +70,24 @@ def _model():
     return policy_arrays(seat_policies(["baseline"], 2))
 
 
-def _mismatches(s, tr, obs, pk, pp):
+def _cost(s, tr, obs, pk, pp):
+    """The reading cost of the deal s (kernels.reading: MISS per mismatch, 1 per draw that one
+    order explains)."""
     v = ks.new_state()
-    return int(kr.mismatches(s, 0, tr, obs, pk, pp, v, seed_stream(0)))
+    return int(kr.mismatches(s, 0, tr, obs, pk, pp, v, kr.new_stack(), seed_stream(0)))
 
 
-def test_the_trace_gives_two_observations_of_seat_1():
+def _mismatches(s, tr, obs, pk, pp):
+    return _cost(s, tr, obs, pk, pp) // kr.MISS
+
+
+def test_the_trace_gives_one_turn_of_seat_1_to_read():
     pos = parse(swimmer_position())
     obs = kr.new_obs()
-    assert kr.observe(pos.template, swimmer_trace(), 0, obs) == 2
+    assert kr.observe(pos.template, swimmer_trace(), 0, obs) == 1
     row = obs[kr.OBS_WIDTH:2 * kr.OBS_WIDTH]
-    assert row[kr.O_END] == 1 and row[kr.O_TAKE] == 1
-    assert row[kr.O_PILE] == 1 and row[kr.O_CARD] == parse_card("swimmer:black")
+    assert row[kr.O_FIRST] == 1 and row[kr.O_TURNS] == 1
+    assert not obs[:kr.OBS_WIDTH].any()              # the reader itself is not read
 
 
 def test_the_likelihood_reads_the_rules_of_the_model():
@@ -133,16 +140,14 @@ def shark_trace() -> np.ndarray:
 
 
 def test_who_passed_a_shark_on_the_pile_holds_at_most_one_swimmer():
-    """The deck draw alone (the end of the turn left out). With two or more swimmers in hand
-    now, whichever card seat 1 kept, it held a swimmer without a shark when it passed the black
-    shark, which baseline then takes (it makes a pair): every such deal is a mismatch. With one
-    swimmer (it may be the card it kept from the deck) or none, some deals fit."""
+    """With two or more swimmers in hand now, whichever card seat 1 kept, it held a swimmer
+    without a shark when it passed the black shark, which baseline then takes (it makes a
+    pair): every such deal is a mismatch. With one swimmer (it may be the card it kept from the
+    deck) or none, some deals fit."""
     pos = parse(shark_position())
     tr = shark_trace()
     obs = kr.new_obs()
-    assert kr.observe(pos.template, tr, 0, obs) == 2
-    assert obs[kr.OBS_WIDTH + kr.O_TAKE] == 2 and obs[kr.OBS_WIDTH + kr.O_PILE] == 1
-    obs[kr.OBS_WIDTH + kr.O_END] = 0
+    assert kr.observe(pos.template, tr, 0, obs) == 1
     pk, pp = _model()
     swimmers = {parse_card(c) for c in ("swimmer:dark_blue", "swimmer:light_blue",
                                         "swimmer:yellow")}
@@ -155,9 +160,66 @@ def test_who_passed_a_shark_on_the_pile_holds_at_most_one_swimmer():
     assert 0 in seen[1] and 0 in seen[0]
 
 
+SWIMMERS = ("swimmer:dark_blue", "swimmer:light_blue", "swimmer:yellow")
+
+
+def earlier_position() -> dict:
+    """Seat 1 drew from the deck in each of its three turns; in the first two the black shark
+    lay on top of pile A, and the asker (seat 0) took it in between seat 1's second and third
+    turns. Seat 1's three cards are the three it kept, hidden; the asker cannot place 7 cards,
+    three of them swimmers, none a shark."""
+    hand = ["sailor:pink", "shark:black"]
+    pool = [*SWIMMERS, "shell:black", "crab:grey", "octopus:grey", "penguin:purple"]
+    b = ["shell:green", "octopus:green", "crab:yellow", "fish:black"]
+    rest = rest_of("base", hand, pool, b)
+    return {"players": 2, "seat": 0, "decision": "draw", "hand": hand,
+            "opponents": [{"seat": 1, "hand_size": 3}],
+            "piles": {"A": {"cards": rest}, "B": {"cards": b}}, "deck": 4}
+
+
+def earlier_trace() -> np.ndarray:
+    c = parse_card
+    rows = [(ev.TURN, 1, 0, 0, 0), (ev.KEEP, 1, 0, c("shell:green"), 0),
+            (ev.DISCARD, 1, c("shell:green"), 1, 0),
+            (ev.TURN, 0, 0, 0, 0), (ev.KEEP, 0, c("sailor:pink"), c("octopus:green"), 0),
+            (ev.DISCARD, 0, c("octopus:green"), 1, 0),
+            (ev.TURN, 1, 0, 0, 0), (ev.KEEP, 1, 0, c("crab:yellow"), 0),
+            (ev.DISCARD, 1, c("crab:yellow"), 1, 0),
+            (ev.TURN, 0, 0, 0, 0), (ev.TAKE_PILE, 0, c("shark:black"), 0, 0),
+            (ev.TURN, 1, 0, 0, 0), (ev.KEEP, 1, 0, c("fish:black"), 0),
+            (ev.DISCARD, 1, c("fish:black"), 1, 0),
+            (ev.TURN, 0, 0, 0, 0)]
+    tr = np.zeros((len(rows) + 1, 5), dtype=np.int32)
+    tr[0, 0] = len(rows)
+    tr[1:] = rows
+    return tr
+
+
+def test_the_whole_round_is_read_not_only_the_last_turn():
+    """Seat 1's last turn says nothing of swimmers (no shark showed then). Its second turn
+    does: whichever cards it kept, with three swimmers now the card it kept in its first turn
+    was one, and baseline holding a swimmer takes the shark on pile A (a pair) rather than draw.
+    So every deal giving seat 1 the three swimmers has a mismatch, while deals with two (both
+    kept after the shark went) or fewer have explanations that fit. The kept cards were never
+    shown (KEEP rows say 0): the reading tries each card of the hand as each of them."""
+    pos = parse(earlier_position())
+    tr = earlier_trace()
+    obs = kr.new_obs()
+    assert kr.observe(pos.template, tr, 0, obs) == 3
+    pk, pp = _model()
+    swimmers = {parse_card(c) for c in SWIMMERS}
+    seen = {}
+    for order in itertools.permutations(pos.pool.tolist()):
+        s = _fill(pos, order)
+        c = sum(t in swimmers for t in _hand(s, 1))
+        seen.setdefault(c, set()).add(_mismatches(s, tr, obs, pk, pp))
+    assert min(seen[3]) >= 1
+    assert 0 in seen[2] and 0 in seen[1] and 0 in seen[0]
+
+
 def exact_weighted(pos, tr, tremble):
-    """{seat 1's hand: probability} over every arrangement of the pool, each weighted by
-    tremble ** mismatches (every arrangement equally likely a priori: kernels.deals)."""
+    """{seat 1's hand: probability} over every arrangement of the pool, each weighted by its
+    reading likelihood (every arrangement equally likely a priori: kernels.deals)."""
     obs = kr.new_obs()
     kr.observe(pos.template, tr, 0, obs)
     pk, pp = _model()
@@ -166,7 +228,7 @@ def exact_weighted(pos, tr, tremble):
         s = _fill(pos, order)
         if not _possible(s, pos.players):
             continue
-        dist[_hand(s, 1)] += tremble ** _mismatches(s, tr, obs, pk, pp)
+        dist[_hand(s, 1)] += kr.cost_weight(_cost(s, tr, obs, pk, pp), tremble)
     total = sum(dist.values())
     return {k: v / total for k, v in dist.items()}
 
@@ -181,11 +243,12 @@ def weighted_sample(pos, tr, tremble, n, seed):
     w = np.zeros(kad.W_SIZE, dtype=np.int64)
     rng = seed_stream(seed)
     scratch = seed_stream(0)
+    stack = kr.new_stack()
     out = []
     for _ in range(n):
         assert kad.deal_position(d, pos.template, pos.pool, pos.unknown_hand, pos.takes, w, rng) > 0
-        m = int(kr.mismatches(d, 0, tr, obs, pk, pp, v, scratch))
-        out.append((_hand(d, 1), tremble ** m))
+        c = int(kr.mismatches(d, 0, tr, obs, pk, pp, v, stack, scratch))
+        out.append((_hand(d, 1), kr.cost_weight(c, tremble)))
     return out
 
 
@@ -202,18 +265,23 @@ def _check(exact, sample):
     return worst
 
 
-@pytest.mark.parametrize("which", ["swimmer", "shark"])
+POSITIONS = {"swimmer": (swimmer_position, swimmer_trace), "shark": (shark_position, shark_trace),
+             "earlier": (earlier_position, earlier_trace)}
+
+
+@pytest.mark.parametrize("which", list(POSITIONS))
 def test_weighted_deals_match_exact_weighted_enumeration(which):
     """20,000 weighted deals against the exact weighted distribution of seat 1's hand (every
     3-card hand of the 7-card pool): each cell within 4 standard errors; on the swimmer
-    position (a pile take and the end of the turn read) and the shark position (a deck draw
-    and the end of the turn). Control: the same deals unweighted (uniform) are far from it, so
-    the test can fail."""
-    pos = parse(swimmer_position() if which == "swimmer" else shark_position())
-    tr = swimmer_trace() if which == "swimmer" else shark_trace()
+    position (a pile take and the end of the turn read), the shark position (a deck draw and
+    the end of the turn) and the earlier position (three turns, three hidden kept cards).
+    Control: the same deals unweighted (uniform) are far from it, so the test can fail."""
+    position, trace = POSITIONS[which]
+    pos = parse(position())
+    tr = trace()
     exact = exact_weighted(pos, tr, 0.05)
     uniform = exact_weighted(pos, tr, 1.0)
-    assert max(abs(exact[k] - uniform[k]) for k in exact) > 0.03      # reading matters here
+    assert max(abs(exact[k] - uniform[k]) for k in exact) > 0.02      # reading matters here
     sample = weighted_sample(pos, tr, 0.05, 20_000, seed=5)
     assert set(h for h, _ in sample) <= set(exact)
     assert _check(exact, sample) < Z
@@ -260,14 +328,16 @@ def _decisions(spec, seeds=range(4)):
 
 
 def test_every_reading_decision_reports_its_effective_sample_size():
-    """read=1: each decision's rows carry the ESS of its 4 x 12 candidate deals, between 1 and
-    48, and below 48 somewhere (the reading excluded deals); with tremble=1 every deal weighs the
-    same and the ESS is exactly 48. Without reading no ESS is reported."""
+    """read=1: each decision's rows carry the ESS of its READ_CANDIDATES x 12 candidate deals,
+    between 1 and their number, and below it somewhere (the reading excluded deals); with
+    tremble=1 every deal weighs the same and the ESS is exactly their number. Without reading no
+    ESS is reported."""
+    n = 12 * ksearch.READ_CANDIDATES
     read = _decisions(READ)
     ess = [rows[0]["ess"] for rows in read]
-    assert all(1.0 <= e <= 48.0 + 1e-9 for e in ess) and min(ess) < 40
+    assert all(1.0 <= e <= n + 1e-9 for e in ess) and min(ess) < 0.8 * n
     flat = _decisions("search(samples=12,continuations=2,read=1,tremble=1)")
-    assert all(abs(rows[0]["ess"] - 48.0) < 1e-9 for rows in flat)
+    assert all(abs(rows[0]["ess"] - n) < 1e-9 for rows in flat)
     assert all("ess" not in row for rows in _decisions(SPEC0) for row in rows)
 
 
@@ -327,14 +397,14 @@ def penguin_position(**extra) -> dict:
 
 def test_reading_flips_the_verdict_on_the_penguin_position():
     """With reading LAST CHANCE is best, apart from the runner-up (its paired interval below
-    zero); without reading (the same deals, unweighted) playing on is best. Two observations
-    are read (seat 1's deck draw with its discard, and the end of its turn) and the effective
-    sample size is well below the samples."""
+    zero); without reading (the same deals, unweighted) playing on is best. Seat 1's three
+    turns are read (two pile takes, a deck draw with its discard, the end of each turn) and the
+    effective sample size is well below the samples."""
     a = advise_read(penguin_position(), samples=3000, seed=1, backend=Backend(jobs=1))
     r = a.meta["reading"]
     assert a.recommendation == "last_chance" and a.meta["distinguishable"]
     assert r["without"]["recommendation"] == "play_on" and r["flips"]
-    assert r["observations"] == 2
+    assert r["observations"] == 3                 # seat 1's three turns
     assert 100 < r["ess"] < 0.6 * 3000
 
 
@@ -364,7 +434,7 @@ def test_the_cli_reads_hands_and_says_so(tmp_path):
     assert "without reading: play_on" in r.stdout and "effective sample size" in r.stdout
     r = CliRunner().invoke(main, ["advise", str(path), "--samples", "300", "--seed", "1",
                                   "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["reading"]["observations"] == 2
+    assert r.exit_code == 0 and json.loads(r.stdout)["reading"]["observations"] == 3
     for bad in (["--tremble", "0"], ["--robust"], ["--precision", "0.01"]):
         r = CliRunner().invoke(main, ["advise", str(path), "--samples", "100", *bad])
         assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1, (bad, r.output)
@@ -386,23 +456,30 @@ def test_the_docs_example_is_the_penguin_position():
     assert json.loads(path.read_text()) == penguin_position()
 
 
-@pytest.mark.parametrize("players,rounds", [(2, 60), (4, 25)])
-def test_an_exact_model_never_excludes_the_true_deal(players, rounds):
+@pytest.mark.parametrize("players,rounds,expansion", [(2, 60, "base"), (4, 25, "base"),
+                                                      (2, 60, "extra-salt"),
+                                                      (3, 25, "extra-salt")])
+def test_an_exact_model_never_excludes_the_true_deal(players, rounds, expansion):
     """Real rounds against baseline opponents read as baseline (the model is exact): at every
-    decision of seat 0 (played at random), the true hidden cards fit every observation read, so
-    the truth keeps full weight. A reading that misjudged a choice, rebuilt a past moment
-    wrongly, or read a hidden fact would give the true deal a mismatch somewhere."""
+    decision of seat 0 (played at random), the true hidden cards fit every choice read in the
+    whole round (some explanation of the cards each opponent gained out of sight fits them
+    all), so the truth keeps full weight. A reading that misjudged a choice, rebuilt a past
+    moment wrongly (a pile, a hand, a declaration, a steal), or read a hidden fact would give
+    the true deal a mismatch somewhere."""
     pk, pp = policy_arrays(seat_policies(["baseline"], players))
     v = ks.new_state()
+    stack = kr.new_stack()
     scratch = seed_stream(0)
     pick = np.random.default_rng(players)
     read = Counter()
     for seed in range(rounds):
-        r = Round.deal(players, seed=seed, seats=[None] + ["baseline"] * (players - 1))
+        r = Round.deal(players, seed=seed, seats=[None] + ["baseline"] * (players - 1),
+                       expansion=expansion)
         while not r.done:
             obs = kr.new_obs()
             read[kr.observe(r.s, r.tr, 0, obs) > 0] += 1
-            assert kr.mismatches(r.s, 0, r.tr, obs, pk, pp, v, scratch) == 0, (seed, r.events())
+            m = kr.mismatches(r.s, 0, r.tr, obs, pk, pp, v, stack, scratch) // kr.MISS
+            assert m == 0, (seed, r.events())
             acts = r.legal()
             r.apply(acts[int(pick.integers(len(acts)))])
     assert read[True] > 3 * read[False]          # most decisions had something to read
