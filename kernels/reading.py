@@ -299,7 +299,7 @@ def _mark_options(v, q, stack, at):
     return any_card
 
 
-@kernel
+@kernel(inline="always")
 def _next_option(v, is_view, tr, q, pk, pp, stack, base, rng):
     """(card, its own mismatches) after the last tried at the gain at depth `base`, in order of
     mismatches then card; (-1, 0) when none is left. An option's mismatches are worked out
@@ -331,7 +331,7 @@ def _next_option(v, is_view, tr, q, pk, pp, stack, base, rng):
     return key % NTYPES, key // NTYPES
 
 
-@kernel
+@kernel(inline="always")
 def _option_misses(v, tr, r, q, t, pk, pp, rng):
     """How many of the hidden gain's own choices at row r the model would not have made had
     the card been t (v: the view before the gain, t still in q's hand; left as it was): for a deck draw, drawing from the deck, and keeping t and putting the
@@ -347,7 +347,7 @@ def _option_misses(v, tr, r, q, t, pk, pp, rng):
     return miss
 
 
-@kernel
+@kernel(inline="always")
 def _deck_draw_misses(v, tr, r, q, t, pk, pp, rng):
     """With v the view before q's deck draw at row r (the kept card t not in hand): 1 if the
     model would not have drawn from the deck, plus 1 if of t and the card it put down (either
@@ -384,7 +384,7 @@ def _draw_is_a_choice(v):
     return not (v[DECK_LEN] == 0 and (na == 0 or nb == 0))
 
 
-@kernel
+@kernel(inline="always")
 def _undo(v, tr, r, q, o, last, pk, pp, rng):
     """Undo row r (not a hidden gain of q) in the view v, checking q's choice there; returns
     the mismatches found (module doc)."""
@@ -426,7 +426,7 @@ def _undo(v, tr, r, q, o, last, pk, pp, rng):
     return miss
 
 
-@kernel
+@kernel(inline="always")
 def _ended(v, tr, r, q, last, pk, pp, rng):
     """1 if row r is the last of a turn of q with choices that q ended with no pair played and
     no declaration and the model would not have ended it there (v: the view after row r)."""
