@@ -21,9 +21,11 @@ import ast
 import functools
 import hashlib
 import glob
+import json
 import os
 import pathlib
 import sys
+import time
 
 import numba
 from numba.core import caching
@@ -85,9 +87,14 @@ def files_hash(files, root: pathlib.Path = HERE) -> str:
     return digest.hexdigest()[:16]
 
 
+_KNOWN: dict[pathlib.Path, str] = {}      # this process's kernel hashes, taken at import
+
+
 @functools.lru_cache(maxsize=None)
 def closure_hash(path: pathlib.Path, root: pathlib.Path = HERE) -> str:
     """The hash of a kernel file's closure: what its compiled code can depend on."""
+    if root == HERE and path in _KNOWN:
+        return _KNOWN[path]
     return files_hash(closure(path, root), root)
 
 
@@ -104,12 +111,45 @@ def game_files(game: str, root: pathlib.Path = HERE) -> list[pathlib.Path]:
                   + list(root.glob("*.json")))
 
 
-# Every kernel file's closure hash, taken once at import: a module imported later in the
-# process (kernels.search on first use) is cached under the sources this process started with.
-for _f in sorted(HERE.glob("*.py")) + sorted(HERE.glob("seastead/*.py")):
-    closure_hash(_f.resolve())
-ENGINE_HASH = files_hash(game_files("seasalt"))
-SEASTEAD_HASH = files_hash(game_files("seastead"))
+def _kernel_files(root: pathlib.Path = HERE) -> list[pathlib.Path]:
+    return sorted(root.glob("*.py")) + sorted(root.glob("seastead/*.py"))
+
+
+def _hashes() -> dict:
+    """Every kernel file's closure hash and the two engine hashes, computed from the sources."""
+    files = {f.relative_to(HERE).as_posix(): closure_hash(f.resolve()) for f in _kernel_files()}
+    return {"files": files, "engine": files_hash(game_files("seasalt")),
+            "seastead": files_hash(game_files("seastead"))}
+
+
+def _manifest_hashes() -> dict:
+    """_hashes(), kept in the cache folder under a key of every kernel file's name, size and
+    modification time, so that a command starts without reading and parsing the sources (git's
+    racily-clean rule: a manifest is written only when every file is more than 2 s old, so an
+    edit within the same clock tick is never missed). Any trouble: computed from the sources."""
+    try:
+        stats = [(f.relative_to(HERE).as_posix(), f.stat())
+                 for f in _kernel_files() + sorted(HERE.glob("*.json"))]
+        key = hashlib.sha256(repr([str(HERE)] + [(n, st.st_size, st.st_mtime_ns)
+                                                 for n, st in stats]).encode()).hexdigest()[:20]
+        path = pathlib.Path(cache_root()) / "hashes" / f"{key}.json"
+        if path.is_file():
+            out = json.loads(path.read_text(encoding="utf-8"))
+            if (isinstance(out, dict) and isinstance(out.get("files"), dict)
+                    and {"engine", "seastead"} <= out.keys()):
+                return out
+    except (OSError, ValueError):
+        return _hashes()
+    out = _hashes()
+    if all(st.st_mtime_ns < time.time_ns() - 2_000_000_000 for _, st in stats):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(out), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:
+            pass                            # an unusable cache is reported when a kernel runs
+    return out
 
 
 def cache_root() -> str:
@@ -118,6 +158,15 @@ def cache_root() -> str:
         return os.environ["NUMBA_CACHE_DIR"]
     root = pathlib.Path(os.environ.get("XDG_CACHE_HOME") or pathlib.Path.home() / ".cache")
     return str(root / "seasalt" / f"numba-{numba.__version__}")
+
+
+# Every kernel file's closure hash, taken once at import: a module imported later in the
+# process (kernels.search on first use) is cached under the sources this process started with.
+_HASHES = _manifest_hashes()
+for _name, _h in _HASHES["files"].items():
+    _KNOWN[(HERE / _name).resolve()] = _h
+ENGINE_HASH = _HASHES["engine"]
+SEASTEAD_HASH = _HASHES["seastead"]
 
 
 class CacheUnusable(Exception):

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,44 @@ def test_one_games_edit_recompiles_and_invalidates_only_that_game(tmp_path):
     ss = _probe(tree)
     assert ss["seasalt_compiles"] >= 1 and ss["seastead_compiles"] == 0
     assert ss["seastead_fp"] == st["seastead_fp"] and ss["seasalt_fp"] != st["seasalt_fp"]
+
+
+HASHES = ("import json, kernels; print(json.dumps([kernels.ENGINE_HASH, kernels.SEASTEAD_HASH, "
+          "kernels.closure_hash((kernels.HERE / 'search.py').resolve())]))")
+
+
+def _hashes_of(tree: Path) -> list[str]:
+    env = dict(os.environ, PYTHONPATH=str(tree), NUMBA_CACHE_DIR=str(tree / "cache"))
+    r = subprocess.run([sys.executable, "-c", HASHES], cwd=tree, env=env, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return json.loads(r.stdout)
+
+
+def _sources(k: Path) -> list[str]:
+    closure_hash.cache_clear()
+    return [files_hash(game_files("seasalt", k), k), files_hash(game_files("seastead", k), k),
+            closure_hash(k / "search.py", k)]
+
+
+def test_the_hashes_kept_between_commands_are_the_sources_hashes(tmp_path):
+    """A command takes the engine hashes from a manifest in the cache folder instead of parsing
+    every kernel file. The manifest is keyed by each file's size and time: an edit (even one
+    made to look old) gives the edited sources' hashes, and a damaged manifest is recomputed."""
+    tree = _tree(tmp_path)
+    k = tree / "kernels"
+    truth = _sources(k)
+    assert _hashes_of(tree) == truth
+    manifests = lambda: sorted((tree / "cache" / "hashes").glob("*.json"))  # noqa: E731
+    assert len(manifests()) == 1
+    assert _hashes_of(tree) == truth                        # read from the manifest
+    _edit(tree, "search.py")
+    old = time.time() - 60
+    os.utime(k / "search.py", (old, old))
+    edited = _sources(k)
+    assert edited[0] != truth[0] and edited[1] == truth[1] and edited[2] != truth[2]
+    assert _hashes_of(tree) == edited
+    assert len(manifests()) == 2
+    for m in manifests():
+        m.write_text("{", encoding="utf-8")
+    assert _hashes_of(tree) == edited
