@@ -60,6 +60,11 @@ def swimmer_trace() -> np.ndarray:
     """The round's public history as the engine's trace rows (kernels.events)."""
     rows = [(ev.TURN, 1, 0, 0, 0), (ev.TAKE_PILE, 1, parse_card("swimmer:black"), 1, 0),
             (ev.TURN, 0, 0, 0, 0), (ev.TAKE_PILE, 0, parse_card("sailor:orange"), 0, 0)]
+    return _trace(rows)
+
+
+def _trace(rows: list[tuple]) -> np.ndarray:
+    """A round's trace of these rows (kernels.events: its length in row 0)."""
     tr = np.zeros((len(rows) + 1, 5), dtype=np.int32)
     tr[0, 0] = len(rows)
     tr[1:] = rows
@@ -131,12 +136,8 @@ def shark_position() -> dict:
 
 def shark_trace() -> np.ndarray:
     shell = parse_card("shell:green")
-    rows = [(ev.TURN, 1, 0, 0, 0), (ev.KEEP, 1, 0, shell, 0), (ev.DISCARD, 1, shell, 1, 0),
-            (ev.TURN, 0, 0, 0, 0)]
-    tr = np.zeros((len(rows) + 1, 5), dtype=np.int32)
-    tr[0, 0] = len(rows)
-    tr[1:] = rows
-    return tr
+    return _trace([(ev.TURN, 1, 0, 0, 0), (ev.KEEP, 1, 0, shell, 0),
+                   (ev.DISCARD, 1, shell, 1, 0), (ev.TURN, 0, 0, 0, 0)])
 
 
 def test_who_passed_a_shark_on_the_pile_holds_at_most_one_swimmer():
@@ -189,10 +190,7 @@ def earlier_trace() -> np.ndarray:
             (ev.TURN, 1, 0, 0, 0), (ev.KEEP, 1, 0, c("fish:black"), 0),
             (ev.DISCARD, 1, c("fish:black"), 1, 0),
             (ev.TURN, 0, 0, 0, 0)]
-    tr = np.zeros((len(rows) + 1, 5), dtype=np.int32)
-    tr[0, 0] = len(rows)
-    tr[1:] = rows
-    return tr
+    return _trace(rows)
 
 
 def test_the_whole_round_is_read_not_only_the_last_turn():
