@@ -18,7 +18,10 @@ Every mistake a user can make (bad cards, options, values, policy specs) ends wi
 """
 from __future__ import annotations
 
+import ast
+import importlib
 import json
+import pathlib
 import sys
 
 import click
@@ -29,7 +32,6 @@ from ..render.output import json_safe as _json_safe, write_out as _write_out
 from .options import backend_options
 from ..base.errors import (RunFailed, RunInterrupted, SeasaltError, Terminated, flag_message,
                            one_line as _one_line)
-from ..render.text_tables import TABLE_TITLES
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -41,19 +43,63 @@ def _error(message: str) -> int:
     return EXIT_USAGE
 
 
+# Commands defined in other files of analyzer/faces/, imported only when one of them runs (or
+# its own --help is asked for), so that `seasalt --help` and `--version` start without the engine.
+LAZY = {"advise": "play_cli", "replay": "play_cli", "review": "play_cli", "serve": "play_cli",
+        "calibrate": "strategy_cli", "guide": "strategy_cli", "optimize": "strategy_cli",
+        "train": "strategy_cli"}
+
+
+def _help_of(name: str) -> str:
+    """A lazy command's help, read from its function's docstring in its file (not imported)."""
+    tree = ast.parse(pathlib.Path(__file__).with_name(f"{LAZY[name]}.py").read_text("utf-8"))
+    node = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name)
+    return ast.get_docstring(node) or ""
+
+
 class SeasaltGroup(click.Group):
     """A click group whose errors are one `error:` line and exit status 2 (the command line's
-    contracts)."""
+    contracts), and whose commands in LAZY are imported when they are used."""
+
+    argv: list[str] | None = None       # the command line, while main() runs one
+
+    def list_commands(self, ctx):
+        return sorted({*self.commands, *LAZY})
+
+    def get_command(self, ctx, name):
+        if name in LAZY and name not in self.commands:
+            self.add_command(getattr(importlib.import_module(f".{LAZY[name]}", __package__), name))
+        cmd = self.commands.get(name)
+        if cmd is not None and not hasattr(cmd, "bare_invoke"):
+            cmd.bare_invoke = cmd.invoke
+            cmd.invoke = lambda ctx, cmd=cmd: self._invoke(cmd, ctx)
+        return cmd
+
+    def _invoke(self, cmd: click.Command, ctx: click.Context):
+        """Run a command, its options parsed (a bad one never loads the engine), with a status
+        line while the engine compiles (first run only), then what it compiled."""
+        if self.argv is None:               # library use: no status line
+            return cmd.bare_invoke(ctx)
+        from ..runs.compiling import notice
+        with notice(args=self.argv):
+            return cmd.bare_invoke(ctx)
+
+    def format_commands(self, ctx, formatter):
+        """The command list, a lazy command's line from its docstring without importing it."""
+        commands = [(n, self.commands.get(n) or click.Command(n, help=_help_of(n)))
+                    for n in self.list_commands(ctx)]
+        commands = [(n, c) for n, c in commands if not c.hidden]
+        limit = formatter.width - 6 - max(len(n) for n, _ in commands)
+        with formatter.section("Commands"):
+            formatter.write_dl([(n, c.get_short_help_str(limit)) for n, c in commands])
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:  # library use: behave like click, exceptions propagate
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        from ..runs.compiling import notice
         _terminate_like_ctrl_c()
+        self.argv = list(sys.argv[1:] if args is None else args)
         try:
-            # a status line while the engine compiles (first run only), then what it compiled
-            with notice(args=list(sys.argv[1:] if args is None else args)):
-                rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            rv = super().main(self.argv, prog_name, complete_var, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
         except SeasaltError as e:
             code = _error(flag_message(e))
@@ -82,6 +128,7 @@ class SeasaltGroup(click.Group):
             if not _cache_unusable(e):
                 raise
             code = _error(str(e))
+        self.argv = None
         sys.exit(code)
 
 
@@ -122,7 +169,7 @@ def main():
 
 
 def _main_help() -> None:
-    from ..runs.compiling import SIMULATE_COST, WARMUP_COST
+    from ..runs.compile_costs import SIMULATE_COST, WARMUP_COST
     main.help = main.help.replace("SIMULATE", SIMULATE_COST).replace("WARMUP", WARMUP_COST)
 
 
@@ -189,7 +236,7 @@ def policies(name: str | None, as_json: bool, markdown: bool) -> None:
 # warmup
 
 def _warmup_help(f):
-    from ..runs.compiling import WARMUP_COST
+    from ..runs.compile_costs import WARMUP_COST
     f.__doc__ = f.__doc__.replace("COST", WARMUP_COST)
     return f
 
@@ -265,6 +312,11 @@ def _emit_study(df, header: dict, out: str | None, as_json: bool, formatter) -> 
         click.echo(formatter(df, header))
 
 
+def _table_titles() -> dict[str, str]:
+    from ..render.text_tables import TABLE_TITLES
+    return TABLE_TITLES
+
+
 @main.command()
 @opt.players(required=True)
 @click.option("--rounds", type=int, metavar="N", help="Simulate N independent rounds.")
@@ -276,7 +328,7 @@ def _emit_study(df, header: dict, out: str | None, as_json: bool, formatter) -> 
                  target_help="Game target (with --games only). Default: 40/35/30 for 2/3/4 "
                              "players.")
 @click.option("--table", default=None,
-              type=click.Choice(list(TABLE_TITLES)),
+              type=opt.LazyChoice(_table_titles),
               help="A breakdown of a --rounds run: per seat, LAST CHANCE success by the caller's "
                    "points, payoff by mermaids held, or a histogram. Printed instead of the "
                    "summary, or written to --out (default there: seats).")
@@ -319,7 +371,7 @@ def simulate(players: int, rounds: int | None, games: int | None, policies: tupl
     elif table is not None and not as_json:        # the breakdown in the terminal
         from ..render.text_tables import format_frame
         from ..render.tidy_frames import ROUNDS_TABLES
-        text = format_frame(ROUNDS_TABLES[table](result), TABLE_TITLES[table])
+        text = format_frame(ROUNDS_TABLES[table](result), _table_titles()[table])
     click.echo(json.dumps(_json_safe(result), indent=2, allow_nan=False) if as_json else text)
 
 
@@ -481,21 +533,6 @@ main.add_command(_Seastead("seastead", help=(
     "Seastead, a second game: simulate, tournament, replay, report, components, players. "
     "Results describe the components supplied; the shipped set is invented.")))
 
-
-# ---------------------------------------------------------------------------------------------
-# replay, advise, serve, review: analyzer/faces/play_cli.py; optimize and guide:
-# analyzer/faces/strategy_cli.py
-
-from .play_cli import advise, replay, review, serve  # noqa: E402 (uses the above)
-
-from .strategy_cli import (calibrate as _calibrate, guide as _guide, optimize as _optimize,  # noqa: E402
-                           train as _train)
-
-for _command in (replay, advise, serve, review, _optimize):
-    main.add_command(_command)
-main.add_command(_guide)
-main.add_command(_train)
-main.add_command(_calibrate)
 
 if __name__ == "__main__":
     main(prog_name="seasalt")

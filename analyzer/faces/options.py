@@ -68,6 +68,19 @@ def _quiet_dask(ctx: click.Context, param: click.Parameter, value: str | None) -
     return value
 
 
+class LazyChoice(click.Choice):
+    """A click.Choice whose choices are asked for when first needed (a --help or a value), so
+    that defining the command imports nothing heavy."""
+
+    def __init__(self, choices: Callable[[], Sequence[str]], case_sensitive: bool = True):
+        self._choices = choices
+        self.case_sensitive = case_sensitive
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(self._choices())
+
+
 def _option(*decls: str, **defaults) -> Callable[..., Callable]:
     """A factory of one click option: `factory(*other_names, **changes)` with its names or some
     settings replaced."""

@@ -404,7 +404,7 @@ def write(where: Path, result: dict, command: str, log: Log = None) -> None:
 # ---------------------------------------------------------------------------------------------
 # The figures the README and docs/ quote from the guide: generated from the guide's own CSVs, so
 # that the two never disagree (tests/faces/test_docs.py compares); and the README's compile figures,
-# from analyzer/runs/compiling.py COMPILE. After a new guide or a new measurement:
+# from analyzer/runs/compile_costs.py COMPILE. After a new guide or a new measurement:
 #     python -m analyzer.studies.guide_pages          (rewrites the marked blocks of MARKED)
 
 MARKED = ("README.md", "docs/strategy.md", "docs/compile.md")

@@ -95,7 +95,7 @@ def test_no_dangling_references_for_users():
     for link in re.findall(r"\]\(([^)#:]+)\)", README):
         assert (ROOT / link).exists(), ("README.md", link)
     runner = CliRunner()
-    for name in main.commands:
+    for name in main.list_commands(None):
         texts[f"seasalt {name} --help"] = runner.invoke(main, [name, "--help"]).stdout
     texts["seasalt --help"] = runner.invoke(main, ["--help"]).stdout
     for where, text in texts.items():

@@ -43,5 +43,25 @@ def test_the_recording_covers_every_command():
     assert len(names) == 23 and "=== seasalt calibrate" in names
 
 
+def test_the_version_the_help_and_a_wrong_command_start_without_the_engine():
+    """`seasalt --version`, `seasalt --help` and an unknown command answer through the installed
+    script without importing numba, numpy or the kernels: they start in a blink."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+    script = shutil.which("seasalt", path=str(Path(sys.executable).parent))
+    assert script, "the seasalt script is installed with the project"
+    for args, code in ((["--version"], 0), (["--help"], 0), (["nosuch"], 2)):
+        r = subprocess.run([sys.executable, "-X", "importtime", script, *args],
+                           capture_output=True, text=True)
+        assert r.returncode == code, (args, r.stderr[-500:])
+        loaded = set(re.findall(r"\|\s+(numba|numpy|kernels)$", r.stderr, re.M))
+        assert not loaded, (args, loaded)
+    r = subprocess.run([sys.executable, "-X", "importtime", script, "simulate", "--players", "2",
+                        "--rounds", "10", "--seed", "1"], capture_output=True, text=True)
+    assert r.returncode == 0 and re.search(r"\|\s+numba$", r.stderr, re.M)   # the probe sees
+
+
 if __name__ == "__main__":
     print(all_help(), end="")
