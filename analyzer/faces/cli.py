@@ -253,7 +253,8 @@ def warmup() -> None:
     import numba
 
     from ..render.text_tables import WIDTH, wrap
-    from ..runs.compiling import QUIET, WARMUP_COST
+    from ..runs.compile_costs import WARMUP_COST
+    from ..runs.compiling import QUIET
     from .warmup import STEPS, warmup as run_warmup
 
     def err(text: str, nl: bool = True) -> None:

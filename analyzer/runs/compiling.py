@@ -19,8 +19,7 @@ from typing import Callable, Iterator, TextIO
 
 from numba.core import event
 
-from .compile_costs import (COMPILE, SIMULATE_COST, WARMUP_COST, WARMUP_SHORT,  # noqa: F401
-                            NOTICE, about, command_notice, first_run_key, readme_text)
+from .compile_costs import NOTICE, command_notice, first_run_key
 
 
 def kernel_name(ev) -> str:

@@ -475,7 +475,7 @@ def figure_blocks(root: Path) -> dict[str, str]:
     blocks["tuned"] = "\n".join(rows) + "\n\n" + textwrap.fill(
         f"(one seat against the others, seats rotated, {int(m['games'].iloc[0]):,} games per "
         "cell, the guide's seeds, which the optimizer never used.)", 100)
-    from ..runs.compiling import readme_text
+    from ..runs.compile_costs import readme_text
     blocks["compile"] = readme_text()               # not the guide's: the measured compile cost
     return blocks
 
