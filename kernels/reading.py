@@ -155,8 +155,10 @@ def observe(s, tr, o, obs):
 
 @kernel
 def mismatches(d, o, tr, obs, pk, pp, v, stack, rng):
-    """The fewest of the choices read in obs (observe) the model pk/pp would not have made with
-    the deal d's hidden cards, summed over the opponents read (module doc). v: a scratch state;
+    """The reading cost of the deal d (module doc: MISS per choice read in obs the model pk/pp
+    would not have made, plus 1 per keep one draw order explains), the smallest over the
+    explanations searched, summed over the opponents read; its likelihood is cost_weight. v: a
+    scratch state;
     stack: int64[STACK_SIZE]; rng: a scratch stream (the models read draw nothing)."""
     n = d[NPLAYERS]
     last = min(tr[0, 0], tr.shape[0] - 1)
@@ -171,7 +173,7 @@ def mismatches(d, o, tr, obs, pk, pp, v, stack, rng):
 
 @kernel
 def _read_seat(d, o, q, tr, first, last, pk, pp, v, stack, rng):
-    """The fewest mismatches of q's choices in rows first .. last over the explanations of its
+    """The smallest reading cost of q's choices in rows first .. last over the explanations of its
     hidden gains (module doc): a depth-first search, each depth one hidden gain (most recent
     first), its view kept on `stack` so that the next card can be tried from it."""
     copy_state(v, d)
@@ -333,9 +335,10 @@ def _next_option(v, is_view, tr, q, pk, pp, stack, base, rng):
 
 @kernel(inline="always")
 def _option_misses(v, tr, r, q, t, pk, pp, rng):
-    """How many of the hidden gain's own choices at row r the model would not have made had
-    the card been t (v: the view before the gain, t still in q's hand; left as it was): for a deck draw, drawing from the deck, and keeping t and putting the
-    other card where it did; no choice for the other gains."""
+    """The reading cost of the hidden gain's own choices at row r had the card been t (v: the
+    view before the gain, t still in q's hand; left as it was): for a deck draw, drawing from
+    the deck, and keeping t and putting the other card where it did; no choice for the other
+    gains."""
     if tr[r, 0] != ev.KEEP:
         return 0
     lose_card(v, q, t)

@@ -21,8 +21,9 @@ written in a history (an error says so). kernels.reading says which of these cho
 
 Every sample is the advisor's own (kernels.advisor: deal i on the stream (seed, i)), so the
 verdict without reading is exactly `advise` with the same seed and samples; with reading, each
-deal weighs tremble ** m (m: the fewest of the choices read that the model would not have made
-on it, over the explanations of the cards the opponents kept out of sight) and
+deal weighs kernels.reading.cost_weight of its reading cost (tremble per choice read that the
+model would not have made on it, (1 + tremble) / 2 per kept deck card only one draw order
+explains; the best explanation of the cards the opponents kept out of sight) and
 every estimate is the self-normalized weighted mean, its 95% interval by the delta method:
 var = sum w_i^2 (x_i - mean)^2 / (sum w_i)^2, from the integer sums of each bucket m (exact
 and the same for any thread count). The effective sample size (sum w)^2 / sum w^2 is reported.
