@@ -8,10 +8,11 @@ import Sea Salt & Paper's engine, so an edit of one game never recompiles the ot
 plain rounds and games drivers (kernels/batch.py) import neither the search player nor the
 advisor. The folders live under ~/.cache/seasalt/numba-VERSION (or NUMBA_CACHE_DIR).
 
-The cache is trusted only when it is this one. A folder that cannot be written is refused
-(CacheUnusable, a message naming the fix) instead of numba's fallback to kernels/__pycache__,
-which is keyed by each file alone and would answer an edit with the old engine. A damaged entry
-(a truncated or empty file) is discarded, recompiled and written anew, with a line saying so.
+The cache is trusted only when it is this one (kernels/cache.py). A folder that cannot be written
+is refused (CacheUnusable, a message naming the fix) instead of numba's fallback to
+kernels/__pycache__, which is keyed by each file alone and would answer an edit with the old
+engine. A damaged entry (a truncated or empty file) is discarded, recompiled and written anew, with
+a line saying so. This package imports no numba itself: kernels.jit sets the cache up.
 
 The same hashes tell whether two processes (a Dask worker and its client, a checkpoint and the
 run resuming it) run the same engine: ENGINE_HASH for Sea Salt & Paper (every kernel file outside
@@ -20,17 +21,16 @@ kernels/seastead/), SEASTEAD_HASH for Seastead (its files and the shared ones th
 import ast
 import functools
 import hashlib
-import glob
+import importlib.metadata
 import json
 import os
 import pathlib
-import sys
 import time
 
-import numba
-from numba.core import caching
-
 HERE = pathlib.Path(__file__).resolve().parent
+# Called once numba is loaded for the engine (kernels.cache runs them): a watch on compiling
+# (analyzer.runs.compiling) waits here rather than import numba before it is needed.
+ON_LOAD: list = []
 
 
 def _module_file(root: pathlib.Path, parts: list[str]) -> pathlib.Path | None:
@@ -157,7 +157,14 @@ def cache_root() -> str:
     if os.environ.get("NUMBA_CACHE_DIR"):
         return os.environ["NUMBA_CACHE_DIR"]
     root = pathlib.Path(os.environ.get("XDG_CACHE_HOME") or pathlib.Path.home() / ".cache")
-    return str(root / "seasalt" / f"numba-{numba.__version__}")
+    return str(root / "seasalt" / f"numba-{_numba_version()}")
+
+
+@functools.cache
+def _numba_version() -> str:
+    """numba's version, read from its installed metadata (importing numba takes a quarter of a
+    second that listing the players or rejecting an option should not pay)."""
+    return importlib.metadata.version("numba")
 
 
 # Every kernel file's closure hash, taken once at import: a module imported later in the
@@ -167,126 +174,3 @@ for _name, _h in _HASHES["files"].items():
     _KNOWN[(HERE / _name).resolve()] = _h
 ENGINE_HASH = _HASHES["engine"]
 SEASTEAD_HASH = _HASHES["seastead"]
-
-
-class CacheUnusable(Exception):
-    """The compile cache folder cannot be used (a file, not writable, on a read-only disk):
-    raised when a kernel is first run, with a message naming the fix. The command line prints
-    it as one `error:` line."""
-
-
-def unusable(root: str, error: OSError) -> str:
-    """Why the cache folder `root` cannot be used, and what to do about it."""
-    why = error.strerror or str(error)
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return (f"the compile cache NUMBA_CACHE_DIR={root} cannot be used ({why}): set "
-                f"NUMBA_CACHE_DIR to a folder you can write, or unset it")
-    under = " (under XDG_CACHE_HOME)" if os.environ.get("XDG_CACHE_HOME") else ""
-    return (f"the compile cache {root}{under} cannot be written ({why}): set NUMBA_CACHE_DIR to "
-            f"a folder you can write")
-
-
-class ClosureLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
-    """Numba cache locator for kernel files: one folder per file and closure hash."""
-
-    def __init__(self, py_func, py_file):
-        self._py_file = py_file
-        self._lineno = py_func.__code__.co_firstlineno
-        path = pathlib.Path(py_file).resolve()
-        name = ".".join(path.relative_to(HERE).with_suffix("").parts)
-        self._cache_path = os.path.join(cache_root(), f"{name}-{closure_hash(path)}")
-
-    def get_cache_path(self):
-        return self._cache_path
-
-    @classmethod
-    def from_function(cls, py_func, py_file):
-        try:
-            pathlib.Path(py_file).resolve().relative_to(HERE)
-        except (ValueError, OSError):
-            return None                     # not a kernel file: numba's own locators
-        return cls(py_func, py_file)        # never numba's next one (kernels/__pycache__)
-
-    def usable(self) -> None:
-        """Raise CacheUnusable unless the folder can be written (checked once, on first use:
-        importing the kernels never fails, only running them)."""
-        if not getattr(self, "_usable", False):
-            try:
-                self.ensure_cache_path()
-            except OSError as e:
-                raise CacheUnusable(unusable(cache_root(), e)) from None
-            self._usable = True
-
-
-def _discard(cache, error: Exception) -> None:
-    """Remove a kernel's damaged cache entry (its index and data files) and say so on stderr:
-    numba then compiles it and writes the entry anew."""
-    index = cache._cache_file._index_path
-    data = glob.glob(glob.escape(os.path.join(cache.cache_path, cache._impl.filename_base))
-                     + ".*.nbc")
-    for f in [index, *data]:
-        try:
-            os.unlink(f)
-        except OSError:
-            pass
-    func = cache._py_func
-    name = f"{func.__module__.removeprefix('kernels.')}.{func.__qualname__}"
-    sys.stderr.write(f"warning: the compiled kernel {name} in {cache.cache_path} was damaged "
-                     f"({type(error).__name__}); recompiling it and replacing the entry\n")
-    sys.stderr.flush()
-
-
-def _ours(cache) -> bool:
-    """Whether `cache` is a kernel's (ClosureLocator's); if so, its folder checked usable."""
-    locator = getattr(cache._impl, "locator", None)
-    if not isinstance(locator, ClosureLocator):
-        return False
-    locator.usable()
-    return True
-
-
-def _guard_entries(cls) -> None:
-    """A kernel's cache entry that cannot be read (a truncated .nbc, an empty .nbi: a pickle
-    error, EOFError) is discarded and recompiled instead of failing every later run."""
-    load, save = cls.load_overload, cls.save_overload
-    if getattr(load, "seasalt_guard", False):
-        return
-
-    def load_overload(self, sig, target_context):
-        if not _ours(self):
-            return load(self, sig, target_context)
-        try:
-            return load(self, sig, target_context)
-        except Exception as e:
-            _discard(self, e)
-            return None
-
-    def save_overload(self, sig, data):
-        if not _ours(self):
-            return save(self, sig, data)
-        try:
-            return save(self, sig, data)
-        except OSError:
-            raise                           # a full disk is not a damaged entry
-        except Exception as e:              # the index went bad since it was loaded
-            _discard(self, e)
-            return save(self, sig, data)
-
-    load_overload.seasalt_guard = True
-    cls.load_overload, cls.save_overload = load_overload, save_overload
-
-
-def _install_locator() -> None:
-    """Kernel files cached by ClosureLocator, also when NUMBA_CACHE_LOCATOR_CLASSES names
-    numba's own locators; their entries guarded (_guard_entries)."""
-    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
-    if ClosureLocator not in impl._locator_classes:
-        impl._locator_classes.insert(0, ClosureLocator)
-    chosen = getattr(numba.config, "CACHE_LOCATOR_CLASSES", "")
-    if chosen and "kernels.ClosureLocator" not in chosen:
-        numba.config.CACHE_LOCATOR_CLASSES = "kernels.ClosureLocator," + chosen
-    _guard_entries(caching.Cache)
-    numba.config.CACHE_DIR = cache_root()
-
-
-_install_locator()

@@ -29,7 +29,7 @@ sums of COUNTERS, per pair of actions the sums of squared differences of CROSS (
 intervals), and the raw deals drawn.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .cards import MAX_DECK, MERMAID, NKINDS, NTYPES
 from .deals import fill_unknown

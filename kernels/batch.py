@@ -12,7 +12,7 @@ games. No thread-pool (prange) variant: it would be another copy of the round to
 speed (every call already has its own blocks and counter rows).
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .fastround import applies, fast_round, fast_round_extra, with_extra_salt
 from .game import GS_SIZE, game_with, new_round

@@ -19,9 +19,7 @@ from .jit import kernel
 from .cards import MAX_DECK, NTYPES
 from .rng import shuffle
 from .scoring import refresh_points
-from .state import DECK, DECK_LEN, NPLAYERS, PILE, PILE_LEN, SHUFFLED, gain_card
-
-UNSEEN = -1   # a pile or deck slot whose card the seat does not know
+from .state import DECK, DECK_LEN, NPLAYERS, PILE, PILE_LEN, SHUFFLED, UNSEEN, gain_card
 
 
 @kernel

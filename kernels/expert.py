@@ -30,6 +30,9 @@ from .cards import (BOAT, CRAB, FISH, IS_DUO_KIND, KIND_CATEGORY, LOBSTER, MAX_D
                     NKINDS, SEAHORSE, STARFISH, TYPE_COLOUR, TYPE_KIND)
 from .jit import kernel
 from .legal import current, legal_actions
+from .policy_slots import (BLOCKS, E_SIZE, N_CARD, N_CTX, N_DECK, N_GIVE,  # noqa: F401
+                           N_PILE, N_PLAY_TYPES, N_VICTIM, W_CARD, W_DECK, W_GIVE, W_PILE,
+                           W_PLAY, W_TRIO, W_VICTIM)
 from .scoring import MULT_PARTNER, colour_bonus, gain, held_pairs, points
 from .state import (AK, COL, CRAB_PILE, CSTRIDE, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE,
                     HK, HLEN, LEGAL, NPAIRS, NPLAYERS, PILE, PILE_LEN, TURNS)
@@ -41,25 +44,6 @@ KIND_ROLE = np.array([1 if c == "collector" else 2 if c == "multiplier" else 0
 # multiplier and collector 2, other 1.
 STATIC_WORTH = np.array([3 if k == MERMAID else 2 if KIND_ROLE[k] else 1
                          for k in range(NKINDS)], dtype=np.int64)
-
-N_CARD = 16
-N_DECK = 8
-N_PILE = 2
-N_GIVE = 6
-N_CTX = 16
-N_PLAY_TYPES = 9             # end, the six pairs, STOP, LAST CHANCE
-N_VICTIM = 3
-W_CARD = 0
-W_DECK = W_CARD + N_CARD
-W_PILE = W_DECK + N_DECK
-W_GIVE = W_PILE + N_PILE
-W_PLAY = W_GIVE + N_GIVE
-W_TRIO = W_PLAY + N_PLAY_TYPES * N_CTX
-W_VICTIM = W_TRIO + 1
-E_SIZE = W_VICTIM + N_VICTIM  # weights of one expert seat
-# Block names and sizes, in weight order (for the weights file and the docs).
-BLOCKS = (("card", N_CARD), ("deck", N_DECK), ("pile", N_PILE), ("give", N_GIVE),
-          ("play", N_PLAY_TYPES * N_CTX), ("trio", 1), ("victim", N_VICTIM))
 
 
 @kernel(forceinline=True)

@@ -4,7 +4,7 @@ of its chance to win the game. analyzer.studies.train fits the expert's weights 
 
 Apart from kernels/search_batch.py so that the runs' drivers never compile this one."""
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from . import expert as ke
 from . import search as ks

@@ -26,10 +26,11 @@ from .scoring import UNKNOWN, colour_bonus, gain, points
 from .state import (AK, COL, CSTRIDE, DECK, DECK_LEN, DECL, HK, HLEN, NPAIRS, NPLAYERS, PILE,
                     PILE_LEN, REVEALED)
 
-THRESHOLD = 1
-(T_STOP_AT, T_LAST_CHANCE_AT, T_LC_MARGIN, T_HAND_VALUE, T_LC_MAX_PLAYERS, T_LC_MIN_DECK,
- T_TAKE_AT, T_MERMAID_BONUS, T_COLOUR_WEIGHT, T_PLAY_FISH, T_PLAY_CRAB, T_PLAY_LOBSTER,
- T_PLAY_STEAL, T_PLAY_LOCK, T_PLAY_BOAT, T_STEAL_FROM, T_BURY) = range(17)
+from .policy_slots import (THRESHOLD, T_BURY, T_COLOUR_WEIGHT, T_HAND_VALUE,  # noqa: F401
+                           T_LAST_CHANCE_AT, T_LC_MARGIN, T_LC_MAX_PLAYERS, T_LC_MIN_DECK,
+                           T_MERMAID_BONUS, T_PLAY_BOAT, T_PLAY_CRAB, T_PLAY_FISH,
+                           T_PLAY_LOBSTER, T_PLAY_LOCK, T_PLAY_STEAL, T_STEAL_FROM, T_STOP_AT,
+                           T_TAKE_AT)
 
 # Generic worth of a card to anyone, for burying: mermaid 3, multiplier 2, collector 2, other 1.
 STATIC_VALUE = np.array([3 if k == MERMAID else 2 if KIND_CATEGORY[k] in ("multiplier", "collector")

@@ -3,7 +3,8 @@
 Numba's runtime (NRT) increfs and decrefs array arguments at call boundaries; in this engine,
 where many small functions pass the state array around, that was about 70% of the run time.
 Engine functions never allocate, so they are compiled with `_nrt=False`; only the batch
-drivers, which allocate per-block buffers, use plain `njit`.
+drivers, which allocate per-block buffers, use plain `njit`, imported from here so that the
+compile cache (kernels/cache.py) is set up before any kernel is defined.
 
 Calls between kernels are real calls (each kernel is its own LLVM module) that pass every array
 as several words. Small functions on the per-turn path are therefore marked
@@ -13,10 +14,12 @@ a kernel in every module that links it, so a big function inlined at many sites 
 everything above it slow to compile: inline it at hot sites only (see scoring.gain_call).
 """
 from llvmlite import ir
-from numba import types
+from numba import njit, types  # noqa: F401  (njit: the batch drivers' decorator, from here)
 from numba.core import cgutils, sigutils
 from numba.core.registry import CPUDispatcher
 from numba.extending import intrinsic
+
+from . import cache  # noqa: F401  (sets numba's cache up for kernel files first)
 
 
 def _canonical(t: types.Type) -> types.Type:

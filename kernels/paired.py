@@ -23,7 +23,7 @@ points in each arm and of their difference, and of the difference of q's final t
 It uses the engine's own functions; no rule is restated here.
 """
 import numpy as np
-from numba import njit
+from kernels.jit import njit
 
 from kernels.cards import TYPE_KIND
 from kernels.engine import play_round, reveal_top

@@ -20,25 +20,19 @@ from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A
 from .legal import current, discard_forced, holds_pair, legal_actions, lobster_seen
 from .rng import below
 from .cards import MAX_DECK
-from .expert import E_SIZE, expert_action
+from .expert import expert_action
 from .heuristics import (THRESHOLD, t_choose_action, t_choose_crab_card, t_choose_discard_pile,
                          t_choose_draw, t_choose_keep, t_choose_lobster_card, t_victim)
 from .scoring import UNKNOWN, gain, points
 from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, DECL, DECL_LAST_CHANCE, DECL_NONE, HLEN,
                     LEGAL, NPLAYERS, PILE, PILE_LEN, REVEALED)
 
-BASELINE = 0
-RANDOM = 2
-SEARCH = 3        # external: the engine stops at its decision points (kernels.search)
-EXTERNAL = 4      # external: a seat played from outside the kernels (analyzer.play.decisions)
-EXPERT = 5        # kernels.expert: the player distilled from the search, its weights in pp
+from .policy_slots import (BASELINE, EXPERT, EXTERNAL, EXTERNAL_KINDS, LAST_CHANCE_AT,  # noqa: F401
+                           MAX_PARAMS, RANDOM, SEARCH, STOP_AT)
 # Whether the engine stops at a kind's decision points instead of asking its chooser, by kind.
 # A new compiled bot takes the next free number and False here: no other kind moves.
 IS_EXTERNAL = np.zeros(8, dtype=np.bool_)
-IS_EXTERNAL[[SEARCH, EXTERNAL]] = True
-# Baseline parameter slots.
-STOP_AT, LAST_CHANCE_AT = 0, 1
-MAX_PARAMS = max(20, E_SIZE)   # parameter slots per seat, enough for every registered policy
+IS_EXTERNAL[list(EXTERNAL_KINDS)] = True
 
 
 @kernel(forceinline=True)

@@ -44,6 +44,7 @@ explanation, keeping the best found.
 import numpy as np
 
 from .jit import kernel
+from .policy_slots import DEFAULT_TREMBLE  # noqa: F401  (the reading's default)
 
 from . import events as ev
 from .actions import (A_END, DEC_DRAW, DEC_KEEP, DEC_PLAY, PAIR_ACTIONS, PAIR_KIND1, PAIR_KIND2,
@@ -85,8 +86,6 @@ MEMO_SLOTS = 2048                    # a power of two; a key and a value each
 MEMO_LIST = MEMO + 2 * MEMO_SLOTS    # the slots in use, so that clearing costs what was used
 MEMO_USED = MEMO_LIST + MEMO_SLOTS // 2
 STACK_SIZE = MEMO_USED + 1
-
-DEFAULT_TREMBLE = 0.05
 
 
 @kernel(forceinline=True)

@@ -3,7 +3,7 @@ sorted by their number of mismatches under a reading model (kernels.reading). Ap
 kernels/reading.py so that an edit of the advisor recompiles this file only, never the search
 player (which reads hands too)."""
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .advisor import W_SIZE, deal_position, evaluate
 from .reading import OBS_SIZE, STACK_SIZE, bucket, mismatches, observe

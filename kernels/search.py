@@ -46,6 +46,10 @@ from .game import deal, deal_round, record_round, settle_round
 from .jit import kernel, ux
 from .legal import current, legal_actions, lobster_seen, named_card
 from .policies import SEARCH, bot_action
+# A search seat's parameter slots (kernels.policy_slots; analyzer.rules.policies names them).
+from .policy_slots import (S_CONFIDENCE, S_CONTINUATIONS, S_MODEL_EXPERT,  # noqa: F401
+                           S_MODEL_LC_AT, S_MODEL_STOP_AT, S_READ, S_ROLLOUT_EXPERT,
+                           S_ROLLOUT_LC_AT, S_ROLLOUT_STOP_AT, S_SAMPLES, S_TREMBLE)
 from .reading import OBS_SIZE, STACK_SIZE, cost_weight, mismatches, observe
 from .rollout import fast_seats, play_on
 from .rng import next_u64, scale, seed_stream_into, splitmix64, xoshiro
@@ -53,12 +57,6 @@ from .state import (CRAB_PILE, DEC, DECK, DECK_LEN, END, END_MERMAIDS, ENDER, HL
                     MAX_PLAYERS, NPLAYERS, PILE, PILE_LEN, POINTS, REVEALED, STATE_CORE,
                     STATE_SIZE, TT, copy_state, gain_card, lose_card)
 
-# Parameter slots of a search seat (analyzer.rules.policies names them). The rollout knobs are
-# turned into the rollout players' own arrays (rpk / rpp) by analyzer.rules.policies.rollout_arrays.
-S_SAMPLES, S_CONFIDENCE, S_CONTINUATIONS = 0, 1, 2
-S_ROLLOUT_STOP_AT, S_ROLLOUT_LC_AT, S_MODEL_STOP_AT, S_MODEL_LC_AT = 3, 4, 5, 6
-S_READ, S_TREMBLE = 7, 8        # hand reading (kernels.reading): on/off, the model's tremble
-S_ROLLOUT_EXPERT, S_MODEL_EXPERT = 9, 10    # the expert as its rollout player / opponents' model
 
 # Knowledge of one seat: known cards per opponent hand, forgotten depth and length per pile,
 # the next trace row to read.

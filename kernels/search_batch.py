@@ -2,7 +2,7 @@
 in smaller blocks. Apart from batch.py so that an edit of the search player recompiles these
 drivers only, never the plain rounds and games drivers (kernels/__init__.py)."""
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from . import search as ks
 from .batch import G_STATS, count_game, count_round

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from .actions import PAIR_NAMES
 from .layouts import KINDS, SEAT_SLOTS, Layout, Stat
-from .state import END_NAMES, MAX_PLAYERS, PLAYED_WIDTH, TRIO_SLOT
+from .state_layout import END_NAMES, MAX_PLAYERS, PLAYED_WIDTH, TRIO_SLOT
 
 assert SEAT_SLOTS == MAX_PLAYERS, "a per-seat statistic has a slot for every seat"
 __all__ = ["KINDS", "Layout", "Stat", "Table", "ROUND_STATS", "GAME_ROUND_STATS", "GAME_STATS",

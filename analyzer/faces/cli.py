@@ -134,9 +134,9 @@ class SeasaltGroup(click.Group):
 
 def _cache_unusable(e: Exception) -> bool:
     """Whether `e` is the engine refusing a compile cache folder it cannot write
-    (kernels.CacheUnusable: a user's setting, with its fix in the message)."""
-    kernels = sys.modules.get("kernels")
-    return kernels is not None and isinstance(e, getattr(kernels, "CacheUnusable", ()))
+    (kernels.cache.CacheUnusable: a user's setting, with its fix in the message)."""
+    cache = sys.modules.get("kernels.cache")
+    return cache is not None and isinstance(e, getattr(cache, "CacheUnusable", ()))
 
 
 def _terminate_like_ctrl_c() -> None:

@@ -154,9 +154,13 @@ def backend_of(jobs: int | None = None, scheduler: str | None = None,
                checkpoint: str | None = None, resume: bool = False,
                restart: bool = False) -> "Backend":
     """The Backend of a command's --jobs, --scheduler, --checkpoint, --resume and --restart (the
-    one place the command line builds one; a command without some of them leaves them out)."""
-    from ..runs.spec import Backend        # here: importing the run machinery loads numba
-    return Backend(jobs, scheduler, checkpoint, resume, restart)
+    one place the command line builds one; a command without some of them leaves them out).
+    --jobs is checked against the cores here, before the command loads the engine."""
+    from ..runs.batches import check_jobs
+    from ..runs.spec import Backend
+    backend = Backend(jobs, scheduler, checkpoint, resume, restart)
+    check_jobs(jobs)
+    return backend
 
 
 def spec_of(players: int, unit: str, count: int, policies: Sequence[str], seed: int | None,

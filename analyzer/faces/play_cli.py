@@ -43,8 +43,6 @@ def replay(seed: int | None, players: int | None, policies: tuple[str, ...], exp
       seasalt replay --seed 7 --players 3
       seasalt replay --game seasalt-game-7.json
     """
-    from ..play.replay import format_replay, replay_frame, replay_game
-
     if game_path is not None:
         if seed is not None or players is not None or policies or target is not None:
             raise SeasaltError("--game FILE gives the game: leave out --seed, --players, "
@@ -55,11 +53,16 @@ def replay(seed: int | None, players: int | None, policies: tuple[str, ...], exp
         from ..render.tidy_frames import check_out
         check_out(out)
     if game_path is not None:
-        from ..play.session import load_game
-        r = load_game(game_path).record()
+        from ..play.position_input import read_game_file
+        data = read_game_file(game_path)           # before the engine loads: a bad file is quick
+        from ..play.session import Game
+        r = Game.from_file(data, game_path).record()
     else:
-        r = replay_game(opt.spec_of(players, "games", 1, list(policies) or ["baseline"], seed,
-                                    expansion, target))
+        spec = opt.spec_of(players, "games", 1, list(policies) or ["baseline"], seed, expansion,
+                           target)
+        from ..play.replay import replay_game
+        r = replay_game(spec)
+    from ..play.replay import format_replay, replay_frame
     if out is not None:
         write_out(replay_frame(r), out)
     from ..render.text_tables import wrap_text
@@ -122,12 +125,20 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     if position is None:
         raise SeasaltError("give a POSITION file (or - for standard input); seasalt advise "
                            "--template prints one to start from")
-    from ..play.advisor import format_advice
     from ..play.position_input import load
+    from ..rules.limits import check_budget
+    from ..rules.policies import check_tremble, models, parse_policy
+    pos = load(position)                     # file and options checked before the engine loads
+    opt.backend_of(jobs)
+    check_budget(samples, precision)
+    for spec in models(opponent) + models(me):
+        parse_policy(spec)
+    if tremble is not None:
+        check_tremble(tremble)
+    from ..play.advisor import format_advice
     from ..base.progress import ProgressLine
     from ..play.robust import Robust, advise_models, format_robust
 
-    pos = load(position)
     from ..play.reading import advise_cli, reads
     if reads(pos, reading):
         click.echo(advise_cli(pos, reading, tremble, opponent, me, robust, samples, precision,
@@ -208,7 +219,7 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
     """
     from ..base.progress import ProgressLine
     from ..play.replay_file import load_replay
-    from ..play.review import format_review, review_frame, review_game
+    from ..rules.policies import check_review_options
     check_jobs(jobs)     # before a --replay FILE is read
     game = None
     if game_path is not None:
@@ -217,11 +228,14 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
             raise SeasaltError("--game FILE gives the game and the seat reviewed (the user's): "
                                "leave out --seed, --players, --policy, --target, --replay and "
                                "--seat")
-        from ..play.session import load_game
-        played = load_game(game_path)
+        from ..play.position_input import read_game_file
+        data = read_game_file(game_path)           # before the engine loads: a bad file is quick
         if out is not None:
             from ..render.tidy_frames import check_out
             check_out(out)
+        from ..play.session import Game
+        from ..play.review import format_review, review_frame
+        played = Game.from_file(data, game_path)
         with ProgressLine("review"):
             r = played.review(samples, backend=opt.backend_of(jobs), reading=reading or "own",
                               tremble=tremble)
@@ -244,6 +258,8 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
         check_out(out)
     spec = opt.spec_of(players, "games", 1, list(policies) or ["baseline"], seed, expansion,
                        target, opt.backend_of(jobs))
+    check_review_options(spec, seat, samples, reading or "own", tremble)
+    from ..play.review import format_review, review_frame, review_game
     with ProgressLine("review") as progress:
         r = review_game(spec, seat, samples, progress, replay_file=game,
                         reading=reading or "own", tremble=tremble)

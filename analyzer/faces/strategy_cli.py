@@ -224,10 +224,13 @@ def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | N
       seasalt guide --out guide/ --seed 1
     """
     from ..studies.guide import check_dest
-    from ..studies.guide_pages import build_guide
     from ..base.progress import ProgressLine
+    from ..rules.limits import check_seed
 
-    check_dest(out)
+    check_dest(out)                             # the options first: the engine loads after
+    backend = opt.backend_of(jobs, scheduler, checkpoint, resume, restart)
+    check_seed(seed)
+    from ..studies.guide_pages import build_guide
     say = GuideProgress()
     intro = ("seasalt guide: " + ("--small: every study at a tiny size, for tests and a first "
                                   "look (the numbers say little)" if small else
@@ -249,9 +252,7 @@ def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | N
             started()
             line.close()                       # the charts' lines replace the progress line
             say.chart(text)
-        index = build_guide(out, seed, "small" if small else "full",
-                            opt.backend_of(jobs, scheduler, checkpoint, resume, restart), progress,
-                            log=log)
+        index = build_guide(out, seed, "small" if small else "full", backend, progress, log=log)
     click.echo(f"wrote {index}")
 
 

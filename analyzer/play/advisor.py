@@ -25,7 +25,6 @@ from kernels import actions as kac
 from kernels import advisor as ka
 from kernels import cards as kc
 from kernels import state as ks
-from kernels.policies import IS_EXTERNAL
 from kernels.advisor import ADVISOR_PAIRED, ADVISOR_STATS
 
 from .. import __version__
@@ -33,11 +32,11 @@ from ..rules.notation import card_name
 from .calibration import caveat
 from .decisions import compact, describe_action, named_card
 from ..base.errors import SeasaltError
-from ..rules.policies import Policy, expert_meta, policy_arrays, seat_policies
+from ..rules.policies import Policy, check_models, expert_meta, policy_arrays, seat_policies
 from .position import Position, describe, parse, summary
 from ..runs.batches import TaskGrid, check_jobs, max_jobs
 from ..runs.spec import Backend, as_backend
-from ..rules.limits import check_count, flag, real, run_seed
+from ..rules.limits import MAX_ADVISE_SAMPLES, check_budget, flag, run_seed
 from ..rules.limits import DEFAULT_TARGETS
 from ..numbers.estimates import mean_ci, wilson
 from ..render.text_tables import wrap
@@ -49,7 +48,7 @@ LABELS = {"stop": "STOP", "last_chance": "LAST CHANCE", "play_on": "play on (end
 OPTIONS = ("stop", "last_chance", "play_on")     # the declare decision's (first edition)
 BATCH = 10_000
 DEFAULT_SAMPLES = 100_000
-MAX_SAMPLES = 10_000_000
+MAX_SAMPLES = MAX_ADVISE_SAMPLES
 
 
 # ---------------------------------------------------------------------------------------------
@@ -108,14 +107,6 @@ class Evaluation:
     deck: np.ndarray
     target: int
     totals: np.ndarray
-
-
-def check_models(pols: Sequence[Policy]) -> None:
-    """The models that play on after the decision must be bots (the engine asks them itself)."""
-    for p in pols:
-        if IS_EXTERNAL[p.info.kind]:
-            raise SeasaltError(f"{p.info.name!r} cannot continue a deal: only bots "
-                               "can (baseline, threshold, presets, random)")
 
 
 @dataclass(frozen=True, eq=False)
@@ -366,16 +357,9 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
     end the run (analyzer.play.advisor.run)."""
     me_policy = me if me_policy is None else me_policy
     pos = position if isinstance(position, Position) else parse(position)
-    if samples is not None and precision is not None:
-        raise SeasaltError("give --samples or --precision, not both",
-                           page="give Samples or Precision, not both: empty one of them")
+    check_budget(samples, precision)
     if precision is None and samples is None:
         samples = DEFAULT_SAMPLES
-    if samples is not None:
-        check_count(samples, "samples", high=MAX_SAMPLES, high_text=str(MAX_SAMPLES))
-    if precision is not None and not 0.0005 <= real(precision, "precision") <= 0.5:
-        raise SeasaltError(f"--precision must be between 0.0005 and 0.5, got {precision}",
-                           page=f"Precision must be between 0.0005 and 0.5, got {precision}")
     flag(play_on, "play_on")
     backend = as_backend(backend)
     check_jobs(backend.jobs)

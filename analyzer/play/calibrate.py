@@ -35,13 +35,12 @@ from .. import __version__
 from ..base.errors import RunInterrupted, SeasaltError
 from ..numbers.estimates import cluster_mean
 from ..render.text_tables import table, wrap
-from ..rules.policies import expert_meta, policy_arrays, short_spec
+from ..rules.policies import check_review_options, expert_meta, short_spec
 from ..runs import checkpoint as ckpt
 from ..runs.batches import max_jobs
 from ..runs.spec import ONE_THREAD, Backend, RunSpec
-from .advisor import check_models
 from .calibration import holds
-from .review import check_review, reading_models, review_game
+from kernels.policy_slots import DEFAULT_TREMBLE
 
 MAX_GAMES = 100_000
 HEAD = "seasalt_calibrate"      # the journal's header key
@@ -82,9 +81,7 @@ class CalibrateSpec:
             raise SeasaltError(f"games must be a whole number from 1 to {MAX_GAMES:,}, got "
                                f"{games!r}", param="games")
         run = RunSpec.build(players, "games", 1, policies, seed, expansion, target, backend)
-        check_review(run.players, seat, samples)
-        check_models(list(run.policies))
-        reading_models(reading, tremble, *policy_arrays(list(run.policies)), run.players)
+        check_review_options(run, seat, samples, reading, tremble)
         if run.seed + games - 1 >= 2 ** 64:
             raise SeasaltError(f"seed + games must stay below 2**64 (game g is seed + g), got "
                                f"seed {run.seed}", param="seed")
@@ -114,6 +111,7 @@ class CalibrateSpec:
 def review_game_figures(spec: CalibrateSpec, g: int) -> dict:
     """Game g reviewed (analyzer.play.review.review_game) and reduced to the study's figures:
     whether the seat won outright and each decision's FIELDS."""
+    from .review import review_game
     r = review_game(spec.game(g), spec.seat, spec.samples, reading=spec.reading,
                     tremble=spec.tremble)
     rows = []
@@ -309,11 +307,10 @@ def run_calibrate(spec: CalibrateSpec, progress: Callable[[int, int], None] | No
 def result(spec: CalibrateSpec, games: Sequence[dict]) -> dict:
     """The study's JSON-ready answer: its settings and run record, and the figures for the
     unweighted P(win) and, with reading on, the weighted one."""
-    from kernels import reading as kr
     figures = {"plain": figures_of(games, "p")}
     if spec.reading != "off":
         figures["read"] = figures_of(games, "p_read")
-    return {**spec.settings(), "tremble": kr.DEFAULT_TREMBLE if spec.tremble is None
+    return {**spec.settings(), "tremble": DEFAULT_TREMBLE if spec.tremble is None
             else spec.tremble, "version": __version__, **expert_meta(list(spec.run.policies)),
             "game_seeds": f"game g is `seasalt review --seed {spec.run.seed}+g` with these "
                           "options",

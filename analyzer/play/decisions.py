@@ -104,7 +104,7 @@ class Round:
 
     @property
     def end(self) -> str:
-        """How the round ended (kernels.state.END_NAMES), "none" while it goes on."""
+        """How the round ended (kernels.state_layout.END_NAMES), "none" while it goes on."""
         return ks.END_NAMES[int(self.s[ks.END])]
 
     @property

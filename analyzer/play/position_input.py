@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from kernels.deals import UNSEEN
+from kernels.state_layout import UNSEEN
 
 from ..base.errors import SeasaltError
 from ..rules.notation import ExtraSaltCard, parse_card, parse_cards
@@ -95,6 +95,7 @@ def checked_keys(obj, allowed: set[str], where: str) -> dict:
 
 
 MAX_BYTES = 1 << 20       # a position is a few hundred bytes
+GAME_FILE_BYTES = 1 << 20  # a game file is a few kilobytes
 
 
 def load(path: str) -> dict:
@@ -109,6 +110,12 @@ def load(path: str) -> dict:
     else:
         data = read_small_file(path, MAX_BYTES, "a position file")
     return decode(data, path)
+
+
+def read_game_file(path: str) -> object:
+    """A game file (`seasalt serve`'s Play view saves them) as JSON, not yet checked (see
+    analyzer.play.session.Game.from_file)."""
+    return decode(read_small_file(path, GAME_FILE_BYTES, "a game file"), path)
 
 
 def read_small_file(path: str, limit: int, what: str) -> bytes:

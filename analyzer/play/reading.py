@@ -50,7 +50,7 @@ from .advisor import (Advice, Evaluation, Tally, advice_meta, evaluation, game_o
 from .history_rules import check_history
 from .position_input import file_card
 from ..base.errors import SeasaltError
-from ..rules.policies import policy_arrays, seat_policies
+from ..rules.policies import check_tremble, policy_arrays, seat_policies
 from .position import Position, describe, parse
 from .robust import models
 from ..rules.limits import run_seed
@@ -212,12 +212,6 @@ class WeightedTally:
     def plain(self) -> Tally:
         """Every sample with the same weight: the advisor's own tally."""
         return Tally(self.counts, self.cross, n=self.n)
-
-
-def check_tremble(tremble: float) -> None:
-    """The reading model's tremble is a probability: 0.001 .. 1 (1: no reading)."""
-    if not 0.001 <= tremble <= 1:
-        raise SeasaltError(f"--tremble must be between 0.001 and 1, got {tremble}")
 
 
 def observations(s: np.ndarray, tr: np.ndarray, seat: int) -> int:

@@ -34,23 +34,22 @@ from kernels import reading as kr
 from kernels.rng import seed_stream
 
 from .. import __version__
-from .advisor import (Evaluation, action_id, check_models, game_diff, game_diff_cell, judge, run,
+from .advisor import (Evaluation, action_id, game_diff, game_diff_cell, judge, run,
                       summarize)
 from .calibration import caveat
 from .decisions import DECISION_WORDS, compact
-from .reading import check_tremble, observations, read_tally
+from .reading import observations, read_tally
 from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
-from ..rules.policies import expert_meta, policy_arrays, seat_policies
+from ..rules.policies import check_models, expert_meta, policy_arrays, reading_models
 from .position import decision_actions
 from .replay import game_events, replay_game, traced_game
 from .replay_file import check_replay_file
 from ..runs.spec import Backend, RunSpec, as_backend
-from ..rules.limits import DEFAULT_TARGETS
+from ..rules.limits import DEFAULT_TARGETS, check_review
 from ..render.text_tables import WIDTH, table, wrap
 
 CAPACITY = 200_000          # trace events of one game (a game of bots uses a few thousand)
-MAX_REVIEW_SAMPLES = 1_000_000
 SPACING = 1 << 32           # sample streams of decision t start at t * SPACING
 
 
@@ -67,15 +66,6 @@ class ReviewedDecision:
     unknown: np.ndarray
     actions: list[int]
     trace: np.ndarray | None = None     # the round's trace up to the decision (hand reading)
-
-
-def check_review(players: int, seat: int, samples: int) -> None:
-    if not 0 <= seat < players:
-        raise SeasaltError(f"seat must be a seat of the game, 0 to {players - 1}, got {seat}",
-                           param="seat")
-    if not 2 <= samples <= MAX_REVIEW_SAMPLES:
-        raise SeasaltError(f"samples must be between 2 and {MAX_REVIEW_SAMPLES:,}, got {samples}",
-                           param="samples")
 
 
 def _decisions(players, seat, deck, full, target, pk, pp, seed, sees: str = ""
@@ -137,21 +127,6 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed, sees: str = ""
                                    "a shorter game (a lower --target)")
             return out, tr
         starter = (int(s[ks.ENDER]) + 1) % players
-
-
-def reading_models(reading: str, tremble: float | None, pk: np.ndarray, pp: np.ndarray,
-                   players: int) -> tuple[tuple | None, dict | None, float]:
-    """A review's hand reading, checked: the models the opponents are read with (None: "off";
-    "own": the seats' own pk/pp; else every seat as that policy spec), the review's `reading`
-    entry and the tremble (None: the default)."""
-    tremble = kr.DEFAULT_TREMBLE if tremble is None else tremble
-    check_tremble(tremble)
-    if reading == "off":
-        return None, None, tremble
-    if reading == "own":
-        return (pk, pp), {"model": "own", "tremble": tremble}, tremble
-    pol = seat_policies([reading], players)
-    return policy_arrays(pol), {"model": pol[0].spec, "tremble": tremble}, tremble
 
 
 def trace_so_far(tr: np.ndarray) -> np.ndarray:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .advisor import Advice, advise, check_models
+from .advisor import Advice, advise
 from ..base.errors import SeasaltError
-from ..rules.policies import seat_policies
+from ..rules.policies import check_models, models, seat_policies, split_models  # noqa: F401
 from ..runs.spec import Backend
 from .position import Position, parse
 from ..render.text_tables import fit, pct_digits, rate_ci, short_spec, wrap
@@ -26,31 +26,6 @@ ROBUST_OPPONENTS = ("baseline", "tuned", "gambler", "denier", "expert")
 ROBUST_ME = ("baseline", "tuned", "expert")
 ROBUST_SAMPLES = 20_000            # per model, unless --samples or --precision
 MAX_MODELS = 16                    # model pairs in one robust advice
-
-
-def split_models(text: str) -> list[str]:
-    """Several player specs in one option value: commas outside parentheses separate them
-    (`baseline,threshold(stop_at=9,last_chance_at=8)` is two)."""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += (ch == "(") - (ch == ")")
-        if ch == "," and depth == 0:
-            out.append(text[start:i].strip())
-            start = i + 1
-    out.append(text[start:].strip())
-    if any(not s for s in out):
-        raise SeasaltError(f"empty player spec in {text!r}; separate specs with commas")
-    return out
-
-
-def models(values: Sequence[str]) -> list[str]:
-    """The specs of repeated and comma-separated option values, in order, each once."""
-    out: list[str] = []
-    for v in values:
-        for s in split_models(v):
-            if s not in out:
-                out.append(s)
-    return out
 
 
 def advise_models(position: dict | Position, opponents: Sequence[str] = (),

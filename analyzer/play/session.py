@@ -338,8 +338,9 @@ class Game:
         interval, the costliest first in `summary`, and with `reading` the choice reading the
         opponents' hands, as review_game's), each with the `step` of the game it was taken at;
         its samples on `backend` (default one thread: the server's)."""
-        from .review import (check_review, reading_models, review_caveat, review_rows,
-                             review_summary)
+        from ..rules.limits import check_review
+        from ..rules.policies import reading_models
+        from .review import review_caveat, review_rows, review_summary
         check_review(self.players, self.seat, samples if type(samples) is int else -1)
         if samples > MAX_REVIEW_SAMPLES:
             raise SeasaltError(f"samples must be at most {MAX_REVIEW_SAMPLES:,} here, got "
@@ -519,14 +520,13 @@ def _covers(kind: int, option: int, action: int) -> bool:
     return option == action
 
 
-MAX_FILE_BYTES = 1 << 20     # a game file is a few kilobytes
 
 
 def load_game(path: str) -> Game:
-    """The game of a game file (Game.from_file), read from `path` (at most MAX_FILE_BYTES)."""
-    from .position_input import decode, read_small_file
-    data = read_small_file(path, MAX_FILE_BYTES, "a game file")
-    return Game.from_file(decode(data, path), path)
+    """The game of a game file (Game.from_file), read from `path` (position_input's
+    read_game_file: at most its GAME_FILE_BYTES)."""
+    from .position_input import read_game_file
+    return Game.from_file(read_game_file(path), path)
 
 
 def _public_log(evs: list[dict], players: int, piles: list, viewer: int, deck: int) -> list[str]:

@@ -14,7 +14,7 @@ import pathlib
 import numpy as np
 
 from kernels import HERE
-from kernels import expert as ke
+from kernels import policy_slots as slots
 
 from ..base.errors import SeasaltError
 
@@ -28,18 +28,18 @@ def weights_file() -> dict:
 
 
 def read_weights(path: pathlib.Path) -> dict:
-    """A weights file, checked: one vector of kernels.expert.E_SIZE numbers per player count."""
+    """A weights file, checked: one vector of kernels.policy_slots.E_SIZE numbers per player count."""
     try:
         data = json.loads(pathlib.Path(path).read_text())
     except (OSError, ValueError) as e:
         raise SeasaltError(f"cannot read the expert's weights {path}: {e}; reinstall seasalt or "
                            f"rebuild them with 'seasalt train'") from None
-    if data.get("size") != ke.E_SIZE or not isinstance(data.get("players"), dict):
-        raise SeasaltError(f"{path} is not a weights file of this engine (it needs {ke.E_SIZE} "
+    if data.get("size") != slots.E_SIZE or not isinstance(data.get("players"), dict):
+        raise SeasaltError(f"{path} is not a weights file of this engine (it needs {slots.E_SIZE} "
                            f"weights per player count); rebuild it with 'seasalt train'")
     for p, w in data["players"].items():
-        if len(w) != ke.E_SIZE:
-            raise SeasaltError(f"{path}: players {p} has {len(w)} weights, not {ke.E_SIZE}")
+        if len(w) != slots.E_SIZE:
+            raise SeasaltError(f"{path}: players {p} has {len(w)} weights, not {slots.E_SIZE}")
     return data
 
 

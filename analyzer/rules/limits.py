@@ -19,6 +19,8 @@ DEFAULT_TARGETS = {2: 40, 3: 35, 4: 30}
 MAX_SEED = 2 ** 64 - 1
 MAX_COUNT = 10 ** 12
 MAX_TARGET = 10_000
+MAX_REVIEW_SAMPLES = 1_000_000
+MAX_ADVISE_SAMPLES = 10_000_000
 
 
 def whole(value, param: str) -> int:
@@ -99,3 +101,26 @@ def run_seed(seed: int | None, resume: bool = False) -> int:
                                "message shows it)")
         return secrets.randbelow(2 ** 63)
     return check_seed(seed)
+
+
+def check_review(players: int, seat: int, samples: int) -> None:
+    """A review's seat (a seat of the game) and samples per decision (2 to MAX_REVIEW_SAMPLES)."""
+    if not 0 <= seat < players:
+        raise SeasaltError(f"seat must be a seat of the game, 0 to {players - 1}, got {seat}",
+                           param="seat")
+    if not 2 <= samples <= MAX_REVIEW_SAMPLES:
+        raise SeasaltError(f"samples must be between 2 and {MAX_REVIEW_SAMPLES:,}, got {samples}",
+                           param="samples")
+
+
+def check_budget(samples: int | None, precision: float | None) -> None:
+    """An advice's budget: samples (1 to MAX_ADVISE_SAMPLES) or a precision (a 95% half-width
+    from 0.0005 to 0.5), not both; neither: the advisor's default."""
+    if samples is not None and precision is not None:
+        raise SeasaltError("give --samples or --precision, not both",
+                           page="give Samples or Precision, not both: empty one of them")
+    if samples is not None:
+        check_count(samples, "samples", high=MAX_ADVISE_SAMPLES, high_text=str(MAX_ADVISE_SAMPLES))
+    if precision is not None and not 0.0005 <= real(precision, "precision") <= 0.5:
+        raise SeasaltError(f"--precision must be between 0.0005 and 0.5, got {precision}",
+                           page=f"Precision must be between 0.0005 and 0.5, got {precision}")

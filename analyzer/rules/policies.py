@@ -13,12 +13,10 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from kernels import expert as ke
-from kernels import heuristics as kh
-from kernels import policies as kp
-from kernels import search as ksr
+from kernels import policy_slots as slots
 
 from ..base.errors import SeasaltError
+from .limits import check_review
 from .expert import weights as expert_weights, weights_hash
 
 
@@ -62,53 +60,53 @@ class PolicyInfo:
 
 REGISTRY: dict[str, PolicyInfo] = {
     "baseline": PolicyInfo(
-        "baseline", kp.BASELINE,
+        "baseline", slots.BASELINE,
         "The reference player (docs/players.md): greedy draws by card-point gain, plays every "
         "effect pair, declares at stop_at (LAST CHANCE at last_chance_at). Uses the memory view "
         "of the piles for its crab pick, nothing else hidden.",
-        (Param("stop_at", kp.STOP_AT, 7, 0, 100, "declare at this many card points (below 7 acts as 7)"),
-         Param("last_chance_at", kp.LAST_CHANCE_AT, 10, 0, 100,
+        (Param("stop_at", slots.STOP_AT, 7, 0, 100, "declare at this many card points (below 7 acts as 7)"),
+         Param("last_chance_at", slots.LAST_CHANCE_AT, 10, 0, 100,
                "call LAST CHANCE instead of STOP from this many card points")),
     ),
     "threshold": PolicyInfo(
-        "threshold", kh.THRESHOLD,
+        "threshold", slots.THRESHOLD,
         "The baseline's greedy player with knobs (kernels/heuristics.py): when to declare and "
         "to call LAST CHANCE (own points, lead over the opponents' visible tables and hand sizes, "
         "players, deck size), when to take a discard, which pairs to play, mermaid and colour "
         "chasing, whom to steal from, where to bury. With its defaults it plays like the "
         "baseline. Sees its own hand and the public state, plus the pile contents for its crab "
         "pick (perfect memory, like the baseline).",
-        (Param("stop_at", kh.T_STOP_AT, 7, 0, 100, "declare at this many card points (below 7 acts as 7)"),
-         Param("last_chance_at", kh.T_LAST_CHANCE_AT, 10, 0, 100,
+        (Param("stop_at", slots.T_STOP_AT, 7, 0, 100, "declare at this many card points (below 7 acts as 7)"),
+         Param("last_chance_at", slots.T_LAST_CHANCE_AT, 10, 0, 100,
                "call LAST CHANCE instead of STOP from this many card points"),
-         Param("last_chance_margin", kh.T_LC_MARGIN, 99, -20, 99,
+         Param("last_chance_margin", slots.T_LC_MARGIN, 99, -20, 99,
                "also call LAST CHANCE when own points exceed every opponent's estimate by this "
                "much (99: never)"),
-         Param("hand_value", kh.T_HAND_VALUE, 1.0, 0, 5,
+         Param("hand_value", slots.T_HAND_VALUE, 1.0, 0, 5,
                "estimated card points per card in an opponent's hidden hand", integer=False),
-         Param("lc_max_players", kh.T_LC_MAX_PLAYERS, 4, 2, 4,
+         Param("lc_max_players", slots.T_LC_MAX_PLAYERS, 4, 2, 4,
                "margin-based LAST CHANCE only with at most this many players"),
-         Param("lc_min_deck", kh.T_LC_MIN_DECK, 0, 0, 66,
+         Param("lc_min_deck", slots.T_LC_MIN_DECK, 0, 0, 66,
                "margin-based LAST CHANCE only with at least this many cards in the deck"),
-         Param("take_at", kh.T_TAKE_AT, 1.0, -10, 20,
+         Param("take_at", slots.T_TAKE_AT, 1.0, -10, 20,
                "take a discard-pile top whose value (gain + bonuses) reaches this", integer=False),
-         Param("mermaid_bonus", kh.T_MERMAID_BONUS, 0.0, -10, 20,
+         Param("mermaid_bonus", slots.T_MERMAID_BONUS, 0.0, -10, 20,
                "value added to a mermaid when choosing a card", integer=False),
-         Param("colour_weight", kh.T_COLOUR_WEIGHT, 0.0, -10, 20,
+         Param("colour_weight", slots.T_COLOUR_WEIGHT, 0.0, -10, 20,
                "value added to a card of the player's largest colour group", integer=False),
-         Param("play_fish", kh.T_PLAY_FISH, 1, 0, 1, "play fish pairs (1) or hold them (0)"),
-         Param("play_crab", kh.T_PLAY_CRAB, 1, 0, 1, "play crab pairs (1) or hold them (0)"),
-         Param("play_lobster", kh.T_PLAY_LOBSTER, 1, 0, 1, "play crab+lobster (1) or hold (0)"),
-         Param("play_steal", kh.T_PLAY_STEAL, 1, 0, 1, "play swimmer+shark (1) or hold (0)"),
-         Param("play_lock", kh.T_PLAY_LOCK, 1, 0, 1, "play swimmer+jellyfish (1) or hold (0)"),
-         Param("play_boat", kh.T_PLAY_BOAT, 1, 0, 1, "play boat pairs (1) or hold them (0)"),
-         Param("steal_from", kh.T_STEAL_FROM, 0, 0, 2,
+         Param("play_fish", slots.T_PLAY_FISH, 1, 0, 1, "play fish pairs (1) or hold them (0)"),
+         Param("play_crab", slots.T_PLAY_CRAB, 1, 0, 1, "play crab pairs (1) or hold them (0)"),
+         Param("play_lobster", slots.T_PLAY_LOBSTER, 1, 0, 1, "play crab+lobster (1) or hold (0)"),
+         Param("play_steal", slots.T_PLAY_STEAL, 1, 0, 1, "play swimmer+shark (1) or hold (0)"),
+         Param("play_lock", slots.T_PLAY_LOCK, 1, 0, 1, "play swimmer+jellyfish (1) or hold (0)"),
+         Param("play_boat", slots.T_PLAY_BOAT, 1, 0, 1, "play boat pairs (1) or hold them (0)"),
+         Param("steal_from", slots.T_STEAL_FROM, 0, 0, 2,
                "steal from: 0 the most cards, 1 the best visible table, 2 the next player"),
-         Param("bury", kh.T_BURY, 0, 0, 1,
+         Param("bury", slots.T_BURY, 0, 0, 1,
                "unkept card onto: 0 the pile with fewer cards, 1 the better top (denial)")),
     ),
     "search": PolicyInfo(
-        "search", kp.SEARCH,
+        "search", slots.SEARCH,
         "Searches every decision (kernels/search.py): deals of the cards its seat cannot see, "
         "drawn from what it has observed (docs/rules.md, Hidden information; never the true deck "
         "or hands), every legal action tried on each deal, the round played out by rollout "
@@ -117,40 +115,40 @@ REGISTRY: dict[str, PolicyInfo] = {
         "the running totals; keeps the rollout player's own choice unless another action is "
         "better by `confidence` standard errors. Cost per decision grows with samples x legal "
         "actions.",
-        (Param("samples", ksr.S_SAMPLES, 64, 1, 100_000, "deals searched per decision"),
-         Param("confidence", ksr.S_CONFIDENCE, 1.0, 0, 10,
+        (Param("samples", slots.S_SAMPLES, 64, 1, 100_000, "deals searched per decision"),
+         Param("confidence", slots.S_CONFIDENCE, 1.0, 0, 10,
                "standard errors by which an action must beat the rollout player's own choice",
                integer=False),
-         Param("continuations", ksr.S_CONTINUATIONS, 4, 1, 1000,
+         Param("continuations", slots.S_CONTINUATIONS, 4, 1, 1000,
                "rest-of-game runs per rollout, sampled from rounds of the rollout players"),
-         Param("rollout_stop_at", ksr.S_ROLLOUT_STOP_AT, 7, 0, 100,
+         Param("rollout_stop_at", slots.S_ROLLOUT_STOP_AT, 7, 0, 100,
                "its own rollout player declares at this many points"),
-         Param("rollout_last_chance_at", ksr.S_ROLLOUT_LC_AT, 7, 0, 100,
+         Param("rollout_last_chance_at", slots.S_ROLLOUT_LC_AT, 7, 0, 100,
                "... and calls LAST CHANCE from this many"),
-         Param("model_stop_at", ksr.S_MODEL_STOP_AT, 7, 0, 100,
+         Param("model_stop_at", slots.S_MODEL_STOP_AT, 7, 0, 100,
                "the opponents' model declares at this many points"),
-         Param("model_last_chance_at", ksr.S_MODEL_LC_AT, 10, 0, 100,
+         Param("model_last_chance_at", slots.S_MODEL_LC_AT, 10, 0, 100,
                "... and calls LAST CHANCE from this many (7 and 10: the baseline)"),
-         Param("read", ksr.S_READ, 0, 0, 1,
+         Param("read", slots.S_READ, 0, 0, 1,
                "1: read hands (kernels/reading.py): deals weighted by how likely the opponents' "
                "model makes the choices seen in the round so far"),
-         Param("tremble", ksr.S_TREMBLE, 0.05, 0.001, 1,
+         Param("tremble", slots.S_TREMBLE, slots.DEFAULT_TREMBLE, slots.MIN_TREMBLE, 1,
                "reading: the weight of a deal per observed choice the model would not make",
                integer=False),
-         Param("rollout_expert", ksr.S_ROLLOUT_EXPERT, 0, 0, 1,
+         Param("rollout_expert", slots.S_ROLLOUT_EXPERT, 0, 0, 1,
                "1: its own rollout player is the expert (the rollout_* knobs then do nothing)"),
-         Param("model_expert", ksr.S_MODEL_EXPERT, 0, 0, 1,
+         Param("model_expert", slots.S_MODEL_EXPERT, 0, 0, 1,
                "1: the opponents' model is the expert (the model_* knobs then do nothing)")),
     ),
     **{f"expert{n}": PolicyInfo(
-        f"expert{n}", kp.EXPERT,
+        f"expert{n}", slots.EXPERT,
         f"The player distilled from the search player for {n} players (kernels/expert.py, "
         "docs/expert.md): at every decision it scores each legal action with a linear function "
         "of what its seat can see, weights learned from the search's estimates by `seasalt "
         "train` (kernels/expert_weights.json). As fast as a bot, far stronger than the baseline.",
         weights_for=n) for n in (2, 3, 4)},
     "random": PolicyInfo(
-        "random", kp.RANDOM,
+        "random", slots.RANDOM,
         "Uniformly random among the legal actions at every decision point (every copy of a pair "
         "and every card of a searched pile counts as its own action): a floor and a test tool.",
     ),
@@ -185,7 +183,7 @@ def _tuned() -> None:
     for p, t in TUNED.items():
         REGISTRY[f"tuned{p}"] = _preset(f"tuned{p}", "threshold", t.doc(), **t.values)
     REGISTRY["tuned"] = PolicyInfo(
-        "tuned", kh.THRESHOLD,
+        "tuned", slots.THRESHOLD,
         "The tuned player of the player count in play: " + ", ".join(
             f"tuned{p} with {p} players" for p in TUNED) + " (analyzer.rules.tuned: each found by "
         "seasalt optimize against baseline opponents). It takes threshold's parameters, set on "
@@ -195,7 +193,7 @@ def _tuned() -> None:
 
 _tuned()
 REGISTRY["expert"] = PolicyInfo(
-    "expert", kp.EXPERT, "The expert of the player count in play: expert2, expert3 or expert4.",
+    "expert", slots.EXPERT, "The expert of the player count in play: expert2, expert3 or expert4.",
     by_players={n: f"expert{n}" for n in (2, 3, 4)})
 REGISTRY["search_expert"] = _preset(
     "search_expert", "search", "The search player with the expert as its own rollout player and "
@@ -231,9 +229,9 @@ class Policy:
         if self.info.alias:
             raise SeasaltError(f"{self.info.name!r} stands for one player per player count "
                                f"({', '.join(self.info.by_players.values())}): it needs the count")
-        vec = np.zeros(kp.MAX_PARAMS, dtype=np.float64)
+        vec = np.zeros(slots.MAX_PARAMS, dtype=np.float64)
         if self.info.weights_for:
-            vec[:ke.E_SIZE] = expert_weights(self.info.weights_for)
+            vec[:slots.E_SIZE] = expert_weights(self.info.weights_for)
         for (name, value) in self.values:
             vec[self.info.param(name).slot] = value
         return vec
@@ -336,12 +334,12 @@ def rollout_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray] | tu
     or the expert with rollout_expert=1; for the others its model knobs, or the expert with
     model_expert=1); (None, None) without search seats."""
     players = len(policies)
-    if not any(p.info.kind == kp.SEARCH for p in policies):
+    if not any(p.info.kind == slots.SEARCH for p in policies):
         return None, None
     rpk = np.zeros((players, players), dtype=np.int64)
-    rpp = np.zeros((players, players, kp.MAX_PARAMS), dtype=np.float64)
+    rpp = np.zeros((players, players, slots.MAX_PARAMS), dtype=np.float64)
     for o, pol in enumerate(policies):
-        if pol.info.kind != kp.SEARCH:
+        if pol.info.kind != slots.SEARCH:
             continue
         v = dict(pol.values)
         me = parse_policy(f"expert{players}" if v["rollout_expert"] else
@@ -360,18 +358,18 @@ def kernel_kind(policy: Policy) -> int:
     and last_chance_at have the threshold's own defaults makes every decision the baseline with
     those two makes (kernels/heuristics.py; the margin default 99 is beyond any lead), so the
     baseline's shorter kernel plays it (tests/rules/test_threshold.py compares their counters)."""
-    if policy.info.kind == kh.THRESHOLD and not policy.info.alias:
+    if policy.info.kind == slots.THRESHOLD and not policy.info.alias:
         defaults = {p.name: float(p.default) for p in REGISTRY["threshold"].params}
         if all(v == defaults[n] for n, v in policy.values
                if n not in ("stop_at", "last_chance_at")):
-            return kp.BASELINE
+            return slots.BASELINE
     return policy.info.kind
 
 
 def policy_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray]:
     """(kinds int64[P], params float64[P, MAX_PARAMS]) for the kernels (kernel_kind: the
     baseline's slots for stop_at and last_chance_at are the threshold's)."""
-    assert (kh.T_STOP_AT, kh.T_LAST_CHANCE_AT) == (kp.STOP_AT, kp.LAST_CHANCE_AT)
+    assert (slots.T_STOP_AT, slots.T_LAST_CHANCE_AT) == (slots.STOP_AT, slots.LAST_CHANCE_AT)
     kinds = np.array([kernel_kind(p) for p in policies], dtype=np.int64)
     params = np.stack([p.vector() for p in policies])
     return kinds, params
@@ -380,7 +378,7 @@ def policy_arrays(policies: list[Policy]) -> tuple[np.ndarray, np.ndarray]:
 def uses_expert(policy: Policy) -> bool:
     """The player is the expert, or a search player that rolls out or models with it."""
     v = dict(policy.values)
-    return policy.info.kind == kp.EXPERT or (policy.info.kind == kp.SEARCH and bool(
+    return policy.info.kind == slots.EXPERT or (policy.info.kind == slots.SEARCH and bool(
         v.get("rollout_expert") or v.get("model_expert")))
 
 
@@ -388,3 +386,66 @@ def expert_meta(policies: Sequence[Policy]) -> dict:
     """{"expert_weights": hash of the weights file} for a run any of whose players uses the
     expert (its metadata then names the weights it played with), else {}."""
     return {"expert_weights": weights_hash()} if any(map(uses_expert, policies)) else {}
+
+
+def check_models(pols: Sequence[Policy]) -> None:
+    """The models that play on after a decision must be bots (the engine asks them itself)."""
+    for p in pols:
+        if p.info.kind in slots.EXTERNAL_KINDS:
+            raise SeasaltError(f"{p.info.name!r} cannot continue a deal: only bots "
+                               "can (baseline, threshold, presets, random)")
+
+
+def check_tremble(tremble: float) -> None:
+    """The reading model's tremble is a probability: 0.001 .. 1 (1: no reading)."""
+    if not slots.MIN_TREMBLE <= tremble <= 1:
+        raise SeasaltError(f"--tremble must be between {slots.MIN_TREMBLE} and 1, got {tremble}")
+
+
+def check_review_options(spec, seat: int, samples: int, reading: str,
+                         tremble: float | None) -> None:
+    """A review's options against its game's spec (analyzer.runs.spec.RunSpec): the seat, the
+    samples, bots to play on, and the hand reading's model and tremble."""
+    check_review(spec.players, seat, samples)
+    check_models(list(spec.policies))
+    reading_models(reading, tremble, *policy_arrays(list(spec.policies)), spec.players)
+
+
+def reading_models(reading: str, tremble: float | None, pk: np.ndarray, pp: np.ndarray,
+                   players: int) -> tuple[tuple | None, dict | None, float]:
+    """A review's hand reading, checked: the models the opponents are read with (None: "off";
+    "own": the seats' own pk/pp; else every seat as that policy spec), the review's `reading`
+    entry and the tremble (None: the default)."""
+    tremble = slots.DEFAULT_TREMBLE if tremble is None else tremble
+    check_tremble(tremble)
+    if reading == "off":
+        return None, None, tremble
+    if reading == "own":
+        return (pk, pp), {"model": "own", "tremble": tremble}, tremble
+    pol = seat_policies([reading], players)
+    return policy_arrays(pol), {"model": pol[0].spec, "tremble": tremble}, tremble
+
+
+def split_models(text: str) -> list[str]:
+    """Several player specs in one option value: commas outside parentheses separate them
+    (`baseline,threshold(stop_at=9,last_chance_at=8)` is two)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            out.append(text[start:i].strip())
+            start = i + 1
+    out.append(text[start:].strip())
+    if any(not s for s in out):
+        raise SeasaltError(f"empty player spec in {text!r}; separate specs with commas")
+    return out
+
+
+def models(values: Sequence[str]) -> list[str]:
+    """The specs of repeated and comma-separated option values, in order, each once."""
+    out: list[str] = []
+    for v in values:
+        for s in split_models(v):
+            if s not in out:
+                out.append(s)
+    return out

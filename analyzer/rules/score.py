@@ -17,11 +17,9 @@ from collections import Counter
 from typing import Sequence
 
 from kernels import cards as kc
-from kernels import scoring as ksc
 
 from .notation import check_copies, check_expansion, parse_cards
 from ..base.errors import SeasaltError
-from .setups import build_state
 
 Cards = str | Sequence[str]
 
@@ -121,6 +119,8 @@ def score_hand(hand: Cards, table: Cards = "", expansion: str = "base") -> dict:
     table_ids = parse_cards(table_text, expansion)
     check_copies([hand_ids, table_ids], expansion)
     check_table(table_ids)
+    from kernels import scoring as ksc          # the engine, once the cards are known good
+    from .setups import build_state
     s = build_state(2, hands={0: hand_text}, tables={0: table_text}, expansion=expansion)
     breakdown = {
         "mermaids": _kernel(ksc.mermaid_points, s, 0),

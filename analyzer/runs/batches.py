@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import sys
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-import numba
 import numpy as np
 
 from kernels import ENGINE_HASH, SEASTEAD_HASH
-from kernels import batch as kb
 
 from .. import __version__
 from ..base.errors import SeasaltError
@@ -42,6 +42,7 @@ def batch_kernels(kind: str) -> tuple[int, int, Callable]:
     """(block size, counter width, driver) of a batch kind: the driver runs a range of blocks
     on the calling thread without the GIL (kernels.batch). Imported on use, so a Dask worker
     loads only the game its tasks play (Seastead: kernels.seastead)."""
+    from kernels import batch as kb
     if kind == "rounds":
         return kb.ROUND_BLOCK, kb.R_SIZE, kb.run_rounds
     if kind == "games":
@@ -90,8 +91,16 @@ def run_advise_blocks(template, pool, unknown_hand, takes, seat, actions, pk, pp
 
 
 def max_jobs() -> int:
-    """Threads available to the kernels (numba's pool size, normally the core count)."""
-    return int(numba.config.NUMBA_NUM_THREADS)
+    """Threads available to the kernels: numba's pool size (NUMBA_NUM_THREADS, else the cores
+    this process may run on), worked out as numba does until numba is loaded, so that checking
+    --jobs does not load it."""
+    numba = sys.modules.get("numba")
+    if numba is not None:
+        return int(numba.config.NUMBA_NUM_THREADS)
+    if os.environ.get("NUMBA_NUM_THREADS"):
+        return int(os.environ["NUMBA_NUM_THREADS"])
+    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    return max(1, len(cores) if cores else os.cpu_count() or 1)
 
 
 def check_jobs(jobs: int | None) -> int | None:

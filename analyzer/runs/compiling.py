@@ -17,7 +17,7 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterator, TextIO
 
-from numba.core import event
+from kernels import ON_LOAD
 
 from .compile_costs import NOTICE, command_notice, first_run_key
 
@@ -32,7 +32,7 @@ def kernel_name(ev) -> str:
     return f"{module}.{f.__qualname__}"
 
 
-class CompileWatch(event.Listener):
+class CompileWatch:
     """Seconds spent compiling while installed (nested compiles counted once); `on_start(text)`
     is called when a compilation starts, `on_done()` when no thread compiles any more;
     `on_kernel(name, seconds)`, if given, as each top-level kernel starts (seconds None) and
@@ -65,6 +65,13 @@ class CompileWatch(event.Listener):
         if depth == 0 and self._on_kernel is not None:
             self._on_kernel(self._names[tid], None)
 
+    def notify(self, ev) -> None:
+        """numba's Listener protocol (the class is registered as one when installed)."""
+        if ev.is_start:
+            self.on_start(ev)
+        elif ev.is_end:
+            self.on_end(ev)
+
     def on_end(self, ev) -> None:
         tid = threading.get_ident()
         with self._lock:
@@ -88,10 +95,29 @@ def watching(on_start: Callable[[str], None] | None = None,
              on_done: Callable[[], None] | None = None,
              on_kernel: Callable[[str, float | None], None] | None = None
              ) -> Iterator[CompileWatch]:
-    """A CompileWatch installed for the block."""
+    """A CompileWatch installed for the block: at once if the engine is loaded, else when it
+    loads (kernels.ON_LOAD), so that a command which stops before the engine (an option's
+    error, a listing) never imports numba."""
     watch = CompileWatch(on_start, on_done, on_kernel)
-    with event.install_listener("numba:compile", watch):
+    installed = []
+
+    def install() -> None:
+        from numba.core import event
+        event.Listener.register(CompileWatch)
+        event.register("numba:compile", watch)
+        installed.append(event)
+
+    if "kernels.cache" in sys.modules:
+        install()
+    else:
+        ON_LOAD.append(install)
+    try:
         yield watch
+    finally:
+        if install in ON_LOAD:
+            ON_LOAD.remove(install)
+        for event in installed:
+            event.unregister("numba:compile", watch)
 
 
 QUIET = threading.Event()          # set by `seasalt warmup`, which shows every kernel instead

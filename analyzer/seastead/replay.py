@@ -11,9 +11,7 @@ from typing import Sequence
 
 import numpy as np
 
-from kernels.rng import seed_stream
 from kernels.seastead import layout as L
-from kernels.seastead.engine import play_game
 
 from ..base.errors import SeasaltError
 from ..rules.limits import check_seed
@@ -37,6 +35,8 @@ def trace_game(comps: Components, setup: Setup, players, seed: int,
     event (trace header fields 2, 3: first error code and its event number)."""
     pols = seat_players(list(players), 1 if setup.solo else 2)
     pk, pp = player_arrays(pols)
+    from kernels.rng import seed_stream          # the engine, once the options are checked
+    from kernels.seastead.engine import play_game
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
     tr = np.zeros((CAPACITY + 1, 5), dtype=np.int32)
     tr[0, 1] = int(check)

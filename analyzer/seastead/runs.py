@@ -14,8 +14,8 @@ from typing import Sequence
 
 import numpy as np
 
-from kernels.seastead import batch as sb
 from kernels.seastead import layout as L
+from kernels.seastead.statistics import STATS
 
 from .. import __version__
 from ..runs.batches import Progress, TaskGrid
@@ -93,9 +93,9 @@ def _mean(total: float, sq: float, n: int) -> dict:
 
 def _counters(c: np.ndarray):
     """k(name, seat, bin, part): a counter of the summed row `c`, by its statistic's name in
-    kernels.seastead.batch.STATS (part "sq": a mean's squares)."""
+    kernels.seastead.statistics.STATS (part "sq": a mean's squares)."""
     def k(name: str, seat: int = 0, b: int = 0, part: str = "") -> int:
-        return int(counts(c, sb.STATS, name, part=part)[seat, b])
+        return int(counts(c, STATS, name, part=part)[seat, b])
     return k
 
 
@@ -131,7 +131,7 @@ def summarize(planned: Planned, comps: Components, c: np.ndarray, timing: dict |
             "cleanup_shortfall_per_game": k("short", q) / n,
         })
     out["seats"] = per_seat
-    hist = counts(c, sb.STATS, "rounds_hist")[0]
+    hist = counts(c, STATS, "rounds_hist")[0]
     out["rounds"] = {**_mean(k("rounds"), k("rounds", part="sq"), n),
                      "hist": {str(i): int(v) for i, v in enumerate(hist) if v}}
     out["end_triggers"] = {name: _rate(k("trigger", 0, i), n) for i, name in enumerate(TRIGGERS)}

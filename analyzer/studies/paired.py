@@ -35,7 +35,6 @@ import pandas as pd
 from kernels import cards as kc
 
 from .. import __version__
-from kernels import paired as pkn
 from ..runs.batches import Progress, TaskGrid
 from ..runs.spec import Backend, as_backend
 from ..rules.notation import check_expansion
@@ -108,6 +107,7 @@ def kinds_of(expansion: str) -> list[str]:
 def plan_card(players: int, kind: str, pairs: int, seed: int, policy: str = "baseline",
               expansion: str = "base", target: int | None = None, given: int = 0) -> Experiment:
     """Arm A: the treated seat starts round 1 with `given` + 1 cards of `kind`; arm B: `given`."""
+    from kernels import paired as pkn      # compiled: loaded when a study is planned
     expansion = check_expansion(expansion)
     _check(players, pairs, seed)
     if kind not in kinds_of(expansion):
@@ -133,6 +133,7 @@ def plan_policy(players: int, a: str, b: str, pairs: int, seed: int,
     """The treated seat plays `a` in arm A and `b` in arm B; every other seat plays `field`.
     One batch per treated seat (pairs split as the rotations of analyzer.studies.rotation), seat r on
     the seed derived from (seed, P, r)."""
+    from kernels import paired as pkn      # compiled: loaded when a study is planned
     expansion = check_expansion(expansion)
     _check(players, pairs, seed)
     pa, pb, pf = parse_policy(a), parse_policy(b), parse_policy(field)
@@ -151,6 +152,7 @@ def plan_policy(players: int, a: str, b: str, pairs: int, seed: int,
 def summarize(e: Experiment, counters: Sequence[np.ndarray]) -> dict:
     """The experiment's row: paired differences and each arm's figures, with 95% intervals
     (every column from kernels.paired.PAIRED_STATS)."""
+    from kernels import paired as pkn
     c = np.sum(np.stack(counters), axis=0)
     row = dict(e.row)
     row.update(flat_row(estimates(c, pkn.PAIRED_STATS, 0, 1)))

@@ -24,11 +24,8 @@ from typing import Callable
 
 import numpy as np
 
-from kernels import batch as kb
 from kernels import cards as kc
-from kernels import expert as ke
-from kernels import expert_train as kt
-from kernels import policies as kp
+from kernels import policy_slots as slots
 
 from .. import __version__
 from ..base.errors import SeasaltError
@@ -85,11 +82,11 @@ class Generation:
 def _seats(kinds: list, players: int) -> tuple[np.ndarray, np.ndarray]:
     """pk, pp of seats given as spec strings or weight vectors (an expert with those weights)."""
     pk = np.zeros(players, dtype=np.int64)
-    pp = np.zeros((players, kp.MAX_PARAMS), dtype=np.float64)
+    pp = np.zeros((players, slots.MAX_PARAMS), dtype=np.float64)
     for q, s in enumerate(kinds):
         if isinstance(s, np.ndarray):
-            pk[q] = kp.EXPERT
-            pp[q, :ke.E_SIZE] = s
+            pk[q] = slots.EXPERT
+            pp[q, :slots.E_SIZE] = s
         else:
             k, v = policy_arrays([parse_policy(s, players=players)])
             pk[q], pp[q] = k[0], v[0]
@@ -116,18 +113,19 @@ def _label(players: int, seats, me, model, expansion: str, games: int, seed: int
            A: np.ndarray, b: np.ndarray) -> tuple[int, int]:
     """Play one field's teacher games in BLOCKS blocks and add their rows to A, b (in block
     order). Returns (rows, decisions)."""
+    from kernels import expert_train as kt
     pk, pp = _seats(seats, players)
     rpk = np.zeros((players, players), dtype=np.int64)
-    rpp = np.zeros((players, players, kp.MAX_PARAMS), dtype=np.float64)
+    rpp = np.zeros((players, players, slots.MAX_PARAMS), dtype=np.float64)
     for o in range(players):
-        if pk[o] == kp.SEARCH:
+        if pk[o] == slots.SEARCH:
             rpk[o], rpp[o] = _seats([me if q == o else model for q in range(players)], players)
     deck = kc.deck_types(expansion)
     target = DEFAULT_TARGETS[players]
     per_block = max(1, games // BLOCKS)
 
     def block(i: int):
-        X = np.zeros((ROWS_PER_BLOCK, ke.E_SIZE))
+        X = np.zeros((ROWS_PER_BLOCK, slots.E_SIZE))
         R = np.zeros((ROWS_PER_BLOCK, kt.R_WIDTH))
         n = kt.label_games(players, deck, target, pk, pp, rpk, rpp, seed, i, per_block, X, R)
         return X, R, n
@@ -150,6 +148,7 @@ def fit(A: np.ndarray, b: np.ndarray, ridge: float) -> np.ndarray:
 def match(a, b_, players: int, games: int, seed: int, jobs: int = 2) -> tuple[float, float, float]:
     """Outright win rate [95%] of player `a` in each seat in turn against `b_` in the others
     (a spec or expert weights), games // players per seating, base game."""
+    from kernels import batch as kb
     wins = n = 0
     per = max(1, games // players)
     blocks = -(-per // kb.GAME_BLOCK)
@@ -176,8 +175,8 @@ def train_players(spec: TrainSpec, players: int,
     previous = None
     for g in range(1, spec.generations + 1):
         t0 = time.process_time()
-        A = np.zeros((ke.E_SIZE, ke.E_SIZE))
-        b = np.zeros(ke.E_SIZE)
+        A = np.zeros((slots.E_SIZE, slots.E_SIZE))
+        b = np.zeros(slots.E_SIZE)
         rows = decisions = 0
         fields = _fields(players, spec.samples, previous)
         for i, (seats, me, model, expansion) in enumerate(fields):
@@ -212,7 +211,7 @@ def weights_data(spec: TrainSpec, results: dict[int, list[Generation]], command:
     every generation."""
     pct = lambda t: None if t is None else [round(100 * x, 1) for x in t]   # noqa: E731
     return {
-        "size": ke.E_SIZE, "blocks": [list(b) for b in ke.BLOCKS], "version": __version__,
+        "size": slots.E_SIZE, "blocks": [list(b) for b in slots.BLOCKS], "version": __version__,
         "command": command, "spec": {k: v for k, v in asdict(spec).items() if k != "jobs"},
         "players": {str(p): best(g).weights.tolist() for p, g in results.items()},
         "generations": {str(p): [{"generation": x.index, "rows": x.rows,

@@ -3,7 +3,7 @@ kernels/seastead/batch.py: apart from it so that a plain run never compiles the 
 and an edit of the search player recompiles only these drivers.
 """
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from . import layout as L
 from .batch import GAME_BLOCK, block_arrays, record

@@ -63,5 +63,49 @@ def test_the_version_the_help_and_a_wrong_command_start_without_the_engine():
     assert r.returncode == 0 and re.search(r"\|\s+numba$", r.stderr, re.M)   # the probe sees
 
 
+# Option mistakes, one or more per command: each is caught before the engine (numba) loads.
+BAD_OPTIONS = [
+    ["policies", "nosuch"], ["simulate", "-p", "9", "--rounds", "5"],
+    ["simulate", "-p", "2", "--rounds", "5", "--policy", "nosuch"],
+    ["simulate", "-p", "2", "--rounds", "5", "--jobs", "99"],
+    ["simulate", "-p", "2", "--games", "5", "--target", "0"],
+    ["sweep", "-p", "2", "--sweep", "nosuch=1..2"],
+    ["tournament", "--policy", "baseline"], ["replay", "--seed", "1", "-p", "2", "--policy", "x"],
+    ["replay", "--game", "nosuch.json"], ["review", "--seed", "1", "-p", "2", "--seat", "5"],
+    ["review", "--seed", "1", "-p", "2", "--tremble", "5"],
+    ["review", "--seed", "1", "-p", "2", "--reading", "nosuch"], ["advise", "nosuch.json"],
+    ["advise", "POSITION", "--samples", "0"], ["advise", "POSITION", "--opponent", "nosuch"],
+    ["advise", "POSITION", "--jobs", "99"], ["calibrate", "-p", "2", "--seat", "7"],
+    ["guide", "--out", "GUIDE", "--jobs", "0"], ["optimize", "-p", "9"],
+    ["train", "--out", "t.json", "--players", "9"], ["score", "--hand", "nosuch"],
+    ["serve", "--port", "-1"], ["seastead", "simulate", "--games", "0"],
+    ["seastead", "replay", "--seed", "-1"], ["seastead", "tournament", "--player", "nosuch"],
+]
+
+
+def test_listing_the_players_and_every_option_mistake_start_without_the_engine(tmp_path):
+    """`seasalt policies` lists the players, and a mistake in any command's options is one
+    `error:` line with exit status 2, all without importing numba: the options are checked
+    before the engine loads."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+    from analyzer.play.position_template import TEMPLATE
+    script = shutil.which("seasalt", path=str(Path(sys.executable).parent))
+    position = tmp_path / "position.json"
+    position.write_text(TEMPLATE)
+    cases = [(["policies"], 0), (["policies", "threshold"], 0)] + [(a, 2) for a in BAD_OPTIONS]
+    for args, code in cases:
+        args = [str(position) if a == "POSITION" else str(tmp_path / "guide") if a == "GUIDE"
+                else a for a in args]
+        r = subprocess.run([sys.executable, "-X", "importtime", script, *args], cwd=tmp_path,
+                           capture_output=True, text=True)
+        said = [x for x in r.stderr.splitlines() if not x.startswith("import time:")]
+        assert r.returncode == code, (args, said[-3:])
+        assert code == 0 or (len(said) == 1 and said[0].startswith("error: ")), (args, said)
+        assert not re.search(r"\|\s+numba$", r.stderr, re.M), args
+
+
 if __name__ == "__main__":
     print(all_help(), end="")

@@ -15,7 +15,6 @@ from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ...base.errors import SeasaltError
-from . import app, play
 
 # A small valid position: advising it once loads (or compiles) the advisor's kernels.
 WARM_POSITION = {"players": 2, "seat": 0, "hand": "sailor:pink,sailor:orange,captain",
@@ -26,7 +25,9 @@ WARM_POSITION = {"players": 2, "seat": 0, "hand": "sailor:pink,sailor:orange,cap
 def create_app(loopback: bool = True) -> Starlette:
     """The ASGI app: the advice page and API (analyzer.faces.web.app) and the Play view's
     (analyzer.faces.web.play). Bound to a loopback address it answers only requests sent to
-    localhost (a web page elsewhere cannot reach it through a name that resolves here)."""
+    localhost (a web page elsewhere cannot reach it through a name that resolves here).
+    Imported here, after the socket is bound: a bad --port never loads the engine."""
+    from . import app, play
     middleware = ([Middleware(TrustedHostMiddleware, allowed_hosts=app.LOOPBACK_HOSTS)]
                   if loopback else [])
     return Starlette(routes=app.routes() + play.routes(), middleware=middleware,

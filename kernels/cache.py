@@ -1,0 +1,139 @@
+"""Numba's on-disk cache, made the kernels' own (kernels/__init__.py says why): each kernel file
+cached in a folder named by its closure hash, a folder that cannot be written refused with the fix
+named, a damaged entry recompiled. Imported by kernels.jit, through which every compiled kernel
+file gets numba, so the cache is set up before the first kernel is defined; importing the package
+alone (its hashes, the policy slots) does not import numba."""
+import glob
+import os
+import pathlib
+import sys
+
+import numba
+from numba.core import caching
+
+from . import HERE, ON_LOAD, cache_root, closure_hash
+
+
+class CacheUnusable(Exception):
+    """The compile cache folder cannot be used (a file, not writable, on a read-only disk):
+    raised when a kernel is first run, with a message naming the fix. The command line prints
+    it as one `error:` line."""
+
+
+def unusable(root: str, error: OSError) -> str:
+    """Why the cache folder `root` cannot be used, and what to do about it."""
+    why = error.strerror or str(error)
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return (f"the compile cache NUMBA_CACHE_DIR={root} cannot be used ({why}): set "
+                f"NUMBA_CACHE_DIR to a folder you can write, or unset it")
+    under = " (under XDG_CACHE_HOME)" if os.environ.get("XDG_CACHE_HOME") else ""
+    return (f"the compile cache {root}{under} cannot be written ({why}): set NUMBA_CACHE_DIR to "
+            f"a folder you can write")
+
+
+class ClosureLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
+    """Numba cache locator for kernel files: one folder per file and closure hash."""
+
+    def __init__(self, py_func, py_file):
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        path = pathlib.Path(py_file).resolve()
+        name = ".".join(path.relative_to(HERE).with_suffix("").parts)
+        self._cache_path = os.path.join(cache_root(), f"{name}-{closure_hash(path)}")
+
+    def get_cache_path(self):
+        return self._cache_path
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        try:
+            pathlib.Path(py_file).resolve().relative_to(HERE)
+        except (ValueError, OSError):
+            return None                     # not a kernel file: numba's own locators
+        return cls(py_func, py_file)        # never numba's next one (kernels/__pycache__)
+
+    def usable(self) -> None:
+        """Raise CacheUnusable unless the folder can be written (checked once, on first use:
+        importing the kernels never fails, only running them)."""
+        if not getattr(self, "_usable", False):
+            try:
+                self.ensure_cache_path()
+            except OSError as e:
+                raise CacheUnusable(unusable(cache_root(), e)) from None
+            self._usable = True
+
+
+def _discard(cache, error: Exception) -> None:
+    """Remove a kernel's damaged cache entry (its index and data files) and say so on stderr:
+    numba then compiles it and writes the entry anew."""
+    index = cache._cache_file._index_path
+    data = glob.glob(glob.escape(os.path.join(cache.cache_path, cache._impl.filename_base))
+                     + ".*.nbc")
+    for f in [index, *data]:
+        try:
+            os.unlink(f)
+        except OSError:
+            pass
+    func = cache._py_func
+    name = f"{func.__module__.removeprefix('kernels.')}.{func.__qualname__}"
+    sys.stderr.write(f"warning: the compiled kernel {name} in {cache.cache_path} was damaged "
+                     f"({type(error).__name__}); recompiling it and replacing the entry\n")
+    sys.stderr.flush()
+
+
+def _ours(cache) -> bool:
+    """Whether `cache` is a kernel's (ClosureLocator's); if so, its folder checked usable."""
+    locator = getattr(cache._impl, "locator", None)
+    if not isinstance(locator, ClosureLocator):
+        return False
+    locator.usable()
+    return True
+
+
+def _guard_entries(cls) -> None:
+    """A kernel's cache entry that cannot be read (a truncated .nbc, an empty .nbi: a pickle
+    error, EOFError) is discarded and recompiled instead of failing every later run."""
+    load, save = cls.load_overload, cls.save_overload
+    if getattr(load, "seasalt_guard", False):
+        return
+
+    def load_overload(self, sig, target_context):
+        if not _ours(self):
+            return load(self, sig, target_context)
+        try:
+            return load(self, sig, target_context)
+        except Exception as e:
+            _discard(self, e)
+            return None
+
+    def save_overload(self, sig, data):
+        if not _ours(self):
+            return save(self, sig, data)
+        try:
+            return save(self, sig, data)
+        except OSError:
+            raise                           # a full disk is not a damaged entry
+        except Exception as e:              # the index went bad since it was loaded
+            _discard(self, e)
+            return save(self, sig, data)
+
+    load_overload.seasalt_guard = True
+    cls.load_overload, cls.save_overload = load_overload, save_overload
+
+
+def _install_locator() -> None:
+    """Kernel files cached by ClosureLocator, also when NUMBA_CACHE_LOCATOR_CLASSES names
+    numba's own locators; their entries guarded (_guard_entries)."""
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    if ClosureLocator not in impl._locator_classes:
+        impl._locator_classes.insert(0, ClosureLocator)
+    chosen = getattr(numba.config, "CACHE_LOCATOR_CLASSES", "")
+    if chosen and "kernels.cache.ClosureLocator" not in chosen:
+        numba.config.CACHE_LOCATOR_CLASSES = "kernels.cache.ClosureLocator," + chosen
+    _guard_entries(caching.Cache)
+    numba.config.CACHE_DIR = cache_root()
+
+
+_install_locator()
+for _hook in list(ON_LOAD):
+    _hook()
