@@ -197,6 +197,18 @@ STUDY_CHARTS: tuple[ChartSpec, ...] = (
         "stop_at of every seat (card points)", "void rounds (% of rounds)", log=True)),
     _seats("seats", "base game"),
     _seats("seats_extra", "Extra Salt"),
+    *(study_chart(f"choices_{q}", title, lambda df, title=title: st.intervals(
+        df.assign(label=df["players"].astype(str) + "p: " + df["label"]), "label",
+        "win_rate_diff", title, "change in one seat's chance to win the game (choice - "
+        "baseline)", group="against", percent=True, legend_below=True))
+      for q, title in (("draw", "Draw or take, and where the other card goes"),
+                       ("steal", "Whom to steal from"),
+                       ("colour", "Colour and mermaid chasing"))),
+    study_chart("endings_last_chance", "How rounds end, by player", lambda df: st.intervals(
+        df.assign(label=df["players"].astype(str) + " players"), "label", "last_chance_rate",
+        "Rounds ended by LAST CHANCE when every seat plays the same player",
+        "rounds ended by LAST CHANCE (won or lost)", group="field", percent=True,
+        legend_below=True)),
     study_chart("optimize_trace", "Optimizer trace", st.optimize_trace, table="optimize"),
 )
 STUDY = {c.name: c for c in STUDY_CHARTS}

@@ -144,9 +144,11 @@ def _tick(v) -> str:
 
 
 def intervals(df: pd.DataFrame, label: str, value: str, title: str, xlabel: str,
-              group: str | None = None, percent: bool = False, zero: bool = True) -> Figure:
+              group: str | None = None, percent: bool = False, zero: bool = True,
+              legend_below: bool = False) -> Figure:
     """Estimates with 95% intervals as horizontal error bars, one row per `label` (grouped by
-    `group`, one colour each), with a reference line at 0."""
+    `group`, one colour each), with a reference line at 0; the groups' legend inside the
+    axes, or below them (`legend_below`: where bars reach every corner)."""
     df = need_frame(df, [label, value, f"{value}_lo", f"{value}_hi"])
     groups = [None] if group is None else list(dict.fromkeys(df[group]))
     labels = list(dict.fromkeys(df[label]))
@@ -171,7 +173,10 @@ def intervals(df: pd.DataFrame, label: str, value: str, title: str, xlabel: str,
     ax.set_xlabel(xlabel)
     ax.set_title(title)
     ax.grid(True, axis="x", alpha=0.3)
-    if group is not None:
+    if group is not None and legend_below:
+        ax.legend(fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.2),
+                  ncol=len(groups), frameon=False)
+    elif group is not None:
         ax.legend(fontsize="small", loc="best")
     return fig
 

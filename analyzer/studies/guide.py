@@ -19,6 +19,10 @@ The studies (each a batch list run through one Staged study: progress, --checkpo
 * **LAST CHANCE**: rounds in which every seat calls LAST CHANCE as soon as it has 7 points:
   success by the caller's points; sparse point totals merged into a bin with enough calls.
 * **first seat**: games of identical players, win rate by seat.
+* **choices**: paired experiments of one seat's choices (draw or take, whom to steal from,
+  colour and mermaid chasing) against baseline and against expert opponents.
+* **endings**: rounds in which every seat plays the same player (baseline, tuned, the expert, the
+  search player at 64 samples): how they end, STOP, LAST CHANCE won or lost, void, four mermaids.
 * **iterated best response** (2 players): analyzer.studies.optimize with the field `self`.
 
 The page, the charts (PNG + SVG), every table as CSV (data/) and guide.json (the commands,
@@ -47,6 +51,7 @@ from ..base.errors import SeasaltError
 from ..rules.policies import parse_policy, short_spec
 from .rotation import derive_seed, plan_rotations, rotation_runs
 from ..rules.limits import PLAYER_COUNTS, check_seed
+from ..numbers.estimates import wilson
 from ..runs.batches import Progress
 from ..runs.spec import Backend
 from .simulate import plan_games, plan_rounds, summarize_games, summarize_rounds
@@ -75,6 +80,9 @@ class Scale:
     lc_rounds: int
     seat_games: int
     seat_games_extra: int
+    ending_rounds: int
+    ending_search_rounds: int
+    choice_pairs: int
     ibr: dict = field(default_factory=dict)
     stop_values: tuple[int, ...] = tuple(range(7, 15))
     void_values: tuple[int, ...] = (7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
@@ -85,12 +93,14 @@ SCALES = {
     "full": Scale(grid=10_000, grid_tuned=4_000, grid_extra=4_000, matchup=100_000,
                   matchup_extra=30_000, pairs=10_000, pairs_extra=5_000, mermaid_pairs=20_000,
                   void_rounds=100_000, lc_rounds=500_000, seat_games=100_000,
-                  seat_games_extra=50_000,
+                  seat_games_extra=50_000, ending_rounds=20_000, ending_search_rounds=2_000,
+                  choice_pairs=10_000,
                   ibr={"generations": 12, "population": 16, "games": 1500, "finalists": 4,
                        "final_games": 10_000, "holdout_games": 40_000, "iterations": 4}),
     "small": Scale(grid=60, grid_tuned=30, grid_extra=30, matchup=300, matchup_extra=120,
                    pairs=40, pairs_extra=20, mermaid_pairs=60, void_rounds=600,
-                   lc_rounds=2000, seat_games=120, seat_games_extra=60,
+                   lc_rounds=2000, seat_games=120, seat_games_extra=60, ending_rounds=200,
+                   ending_search_rounds=4, choice_pairs=20,
                    ibr={"generations": 2, "population": 4, "games": 40, "finalists": 2,
                         "final_games": 60, "holdout_games": 100, "iterations": 2},
                    stop_values=(7, 8), void_values=(7, 15), lc_min_calls=20),
@@ -98,7 +108,8 @@ SCALES = {
 # The seed of each study: derive_seed(master seed, key).
 STUDY_KEYS = {"grid": 1, "grid_tuned": 2, "grid_extra": 3, "matchups": 4, "matchups_extra": 5,
               "cards": 6, "cards_extra": 7, "mermaids": 8, "pairs": 9, "pairs_extra": 10,
-              "void": 11, "last_chance": 12, "seats": 13, "seats_extra": 14, "ibr": 15}
+              "void": 11, "last_chance": 12, "seats": 13, "seats_extra": 14, "ibr": 15,
+              "endings": 16, "choices": 17}
 IBR_KNOBS = ("stop_at=7..14", "last_chance_at=7..15", "last_chance_margin=-5..20",
              "hand_value=0..3", "take_at=-2..8", "mermaid_bonus=-2..8", "colour_weight=-2..4")
 
@@ -226,6 +237,54 @@ def void_rows(labels: dict, r: dict) -> list[dict]:
              "void_rate_hi": v["ci95"][1]}]
 
 
+# How rounds end, by field: the baseline, the tuned player, the expert and the search player, each
+# playing every seat (name, spec, which rounds size of the Scale).
+ENDING_FIELDS = (("baseline", "baseline", "ending_rounds"), ("tuned", "tuned", "ending_rounds"),
+                 ("expert", "expert", "ending_rounds"),
+                 ("search(64)", "search(samples=64)", "ending_search_rounds"))
+ENDINGS = ("stop", "last_chance_won", "last_chance_lost", "void", "mermaids")
+
+# The players' choices, each a paired experiment: the treated seat plays `a` in arm A and the
+# threshold player (the baseline's decisions) in arm B, on the same deals, against each field:
+# (question, label, player counts, a). The question names the guide's section.
+CHOICES = (
+    ("draw", "take a pile top only from a gain of 3 (draw more)", PLAYERS, "threshold(take_at=3)"),
+    ("draw", "take a pile top from a gain of -1 (take more)", PLAYERS, "threshold(take_at=-1)"),
+    ("draw", "put the card not kept on the better top (deny)", PLAYERS, "threshold(bury=1)"),
+    ("steal", "steal from the best visible table", (3, 4), "threshold(steal_from=1)"),
+    ("steal", "steal from the next player", (3, 4), "threshold(steal_from=2)"),
+    ("colour", "add 1 to a card of the largest colour", PLAYERS, "threshold(colour_weight=1)"),
+    ("colour", "add 2 to a mermaid", PLAYERS, "threshold(mermaid_bonus=2)"),
+)
+CHOICE_FIELDS = ("baseline", "expert")
+
+
+def choice_experiments(seed: int, pairs: int) -> list[paired.Experiment]:
+    """CHOICES against each field (the expert of the player count), `pairs` deals each."""
+    out = []
+    for question, label, counts, a in CHOICES:
+        for p in counts:
+            for fld in CHOICE_FIELDS:
+                e = paired.plan_policy(p, a, "threshold", pairs, seed,
+                                       parse_policy(fld, players=p).spec, "base", None, label)
+                e.row.update(question=question, against=fld)
+                out.append(e)
+    return out
+
+
+def ending_rows(labels: dict, r: dict) -> list[dict]:
+    """One row: how the rounds ended (each ending's rate with its 95% interval; last_chance is
+    won + lost)."""
+    row = {**labels, "players": r["players"], "rounds": r["rounds"],
+           "player": short_spec(r["policies"][0])}
+    counts = dict(r["end"], last_chance=r["end"]["last_chance_won"] + r["end"]["last_chance_lost"])
+    for k in ENDINGS[:1] + ("last_chance",) + ENDINGS[1:]:
+        lo, hi = wilson(counts[k], r["rounds"])
+        row.update({k: counts[k], f"{k}_rate": counts[k] / r["rounds"], f"{k}_rate_lo": lo,
+                    f"{k}_rate_hi": hi})
+    return [row]
+
+
 def lc_rows(labels: dict, r: dict) -> list[dict]:
     return [{**labels, "players": r["players"], "rounds": r["rounds"],
              "caller_points": int(k), "calls": v["calls"], "won": v["won"]}
@@ -276,6 +335,12 @@ def studies(seed: int, sc: Scale) -> list[Study]:
                         sc.seat_games))
     s.append(seat_study("seats_extra", sd("seats_extra"), "extra-salt",
                         [(p, "baseline") for p in PLAYERS], sc.seat_games_extra))
+    s.append(paired_study("choices", choice_experiments(sd("choices"), sc.choice_pairs),
+                          sd("choices"), "base"))
+    s.append(rounds_study("endings", sd("endings"), "base",
+                          [({"field": name}, p, [parse_policy(spec, players=p).spec],
+                            getattr(sc, size))
+                           for p in PLAYERS for name, spec, size in ENDING_FIELDS], ending_rows))
     return s
 
 

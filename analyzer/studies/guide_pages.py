@@ -332,6 +332,94 @@ def seats_section(w: Writer, f: dict) -> Section:
     ], findings, figs)
 
 
+# The sections of the players' choices (guide.CHOICES): question -> (id, title, what it asks).
+CHOICE_SECTIONS = {
+    "draw": ("draw-or-take", "Draw two or take a known card, and which card to give away",
+             "Taking the top of a discard pile is a known card; drawing two from the deck keeps "
+             "the better one and puts the other on a pile for the next player. The baseline "
+             "takes a top whose gain reaches 1 point and puts the card it does not keep on the "
+             "smaller pile; the choices here take less or more often, or put that card on the "
+             "pile with the better top, covering it from the next player (denial)."),
+    "steal": ("steal", "Whom to steal from with a swimmer and a shark",
+              "A swimmer and a shark steal a random card from an opponent's hand "
+              "(docs/rules.md, \"Pair effects\"). The baseline steals from the opponent with "
+              "the most cards; "
+              "with 3 and 4 players the choice can also be the best visible table or the next "
+              "player."),
+    "colour": ("colour", "Which colour to collect, and mermaids",
+               "The colour bonus is a player's largest colour count, scored when a LAST "
+               "CHANCE is called (docs/rules.md, \"Ending a round\"); m mermaids score the m "
+               "largest colour counts (\"Scoring: card points\"). The choices value a card of "
+               "the largest colour, or a mermaid, a little more than the baseline does when "
+               "choosing a card."),
+}
+
+
+def choice_section(w: Writer, f: dict, question: str) -> Section:
+    """One question of guide.CHOICES: each choice's paired difference in P(win the game)
+    against baseline and against expert opponents, and where the two fields disagree."""
+    sid, title, intro = CHOICE_SECTIONS[question]
+    df = f["choices"][f["choices"]["question"] == question]
+    csv = w.data(f"choices_{question}", df)
+    words = []
+    for (label, p), gp in df.groupby(["label", "players"], sort=False):
+        ests = {r.against: _est(r, f"against {r.against}", "win_rate_diff")
+                for _, r in gp.iterrows()}
+        said = "; ".join(cap.difference(e, "P(win)", percent=True) for e in ests.values())
+        apart = len(ests) == 2 and not cap.overlap(*ests.values())
+        words.append(f"{p} players, {label}: {said}" + (
+            " (the two fields disagree at this precision)" if apart else ""))
+    table = Table(["choice", "players", "against", "pairs", "P(win) (choice - baseline) [95%]",
+                   "P(win), choice", "P(win), baseline"],
+                  [[r.label, str(r.players), r.against, f"{r.pairs:,}",
+                    _rate(r, "win_rate_diff"), _rate(r, "win_rate_a"), _rate(r, "win_rate_b")]
+                   for _, r in df.iterrows()], "", (0, 2), set(), csv)
+    return Section(sid, title, [
+        intro, "Each choice is a paired experiment: one seat makes it in arm A and plays the "
+        "baseline's decisions in arm B, on the same deals, against baseline opponents and "
+        "against the expert (the player distilled from the search player, docs/players.md); "
+        "the figure is the change in that seat's chance to win the game.",
+    ], words, [w.figure(f"choices_{question}", df, "; ".join(words) + ".", table)])
+
+
+def _endings_words(players: int, gp: pd.DataFrame) -> str:
+    """Which fields end more than half of their rounds with LAST CHANCE, which fewer, and which
+    cannot be told from half at this precision (each with its interval)."""
+    def named(rows) -> str:
+        return cap._join([f"{r.field} ({_rate(r, 'last_chance_rate')})" for r in rows])
+    rows = [r for _, r in gp.iterrows()]
+    more = [r for r in rows if r.last_chance_rate_lo > 0.5]
+    fewer = [r for r in rows if r.last_chance_rate_hi < 0.5]
+    tied = [r for r in rows if r.last_chance_rate_lo <= 0.5 <= r.last_chance_rate_hi]
+    said = ([f"LAST CHANCE ends more than half of the rounds of {named(more)}"] if more else []) \
+        + ([f"fewer than half of those of {named(fewer)}"] if fewer else []) \
+        + ([f"{named(tied)}: not distinguishable from half at this precision"] if tied else [])
+    return f"{players} players: " + "; ".join(said)
+
+
+def endings_section(w: Writer, f: dict) -> Section:
+    df = f["endings"]
+    csv = w.data("endings", df)
+    words = [_endings_words(p, gp) for p, gp in df.groupby("players", sort=True)]
+    words += [f"{r.players} players, {r.field}: {_rate(r, 'void_rate')} of the rounds are void "
+              f"(the deck runs out before anyone declares)"
+              for _, r in df[df["void_rate_lo"] > 0.01].iterrows()]
+    table = Table(["players", "every seat", "rounds", "STOP [95%]", "LAST CHANCE [95%]",
+                   "LAST CHANCE lost", "void", "four mermaids"],
+                  [[str(r.players), r.field, f"{r.rounds:,}", _rate(r, "stop_rate"),
+                    _rate(r, "last_chance_rate"), _rate(r, "last_chance_lost_rate"),
+                    _rate(r, "void_rate"), _rate(r, "mermaids_rate")]
+                   for _, r in df.iterrows()], "", (1,), set(), csv)
+    return Section("endings", "Is STOP the normal ending?", [
+        "The common advice is to end a round as soon as you can, with STOP. Here every seat "
+        "plays the same player and each round is dealt afresh (every seat at 0 points); the "
+        "table counts how the rounds end. The expert is the player distilled from the search "
+        "player (docs/players.md); search(64) looks 64 sampled deals ahead at each decision "
+        "and beats the baseline nine games in ten. LAST CHANCE counts calls won and lost; a "
+        "lost call still ends the round.",
+    ], words, [w.figure("endings_last_chance", df, "; ".join(words) + ".", table)])
+
+
 def summary(f: dict) -> list[str]:
     out = []
     m = f["matchups"]
@@ -349,6 +437,16 @@ def summary(f: dict) -> list[str]:
                    f"opponents, {rel} threshold(7, 7) ({_rate(b)}); head to head against "
                    f"threshold(7, 7) opponents it wins {_rate(c)} (fair share "
                    f"{_pct(1 / p)}).")
+    e = f.get("endings")
+    by = {} if e is None else {(r.players, r.field): r for _, r in e.iterrows()}
+    for p in g.PLAYERS:
+        rows = [by.get((p, k)) for k in ("expert", "search(64)", "baseline")]
+        if any(r is None for r in rows) or not all(r.last_chance_rate_lo > 0.5 for r in rows[:2]):
+            continue                                # said only where the intervals show it
+        expert, search, baseline = (_rate(r, "last_chance_rate") for r in rows)
+        out.append(f"{p} players: strong players end most rounds with LAST CHANCE, not STOP: the "
+                   f"expert {expert} of its rounds, search(64) {search}, the baseline "
+                   f"{baseline} (\"Is STOP the normal ending?\").")
     return out
 
 
@@ -373,7 +471,8 @@ def write(where: Path, result: dict, command: str, log: Log = None) -> None:
     w = Writer(where, log)
     sections = [grid_section(w, f), last_chance_section(w, f), tuned_section(w, f),
                 ibr_section(w, f, result["ibr"]), values_section(w, f), pairs_section(w, f),
-                void_section(w, f), seats_section(w, f)]
+                void_section(w, f), seats_section(w, f),
+                *(choice_section(w, f, q) for q in CHOICE_SECTIONS), endings_section(w, f)]
     meta = g.metadata(result, command)
     resumed = meta["timing"]["stages_resumed"]
     g.write_json(where / "guide.json", meta)

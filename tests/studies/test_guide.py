@@ -45,8 +45,74 @@ def test_every_chart_has_its_table_and_files(small):
         for csv in re.findall(r'href="(data/[^"]+\.csv)"', body):
             assert len(pd.read_csv(small / csv)) > 0
     for section in ("stop", "last-chance", "tuned", "ibr", "values", "pairs", "void", "seats",
-                    "how"):
+                    "draw-or-take", "steal", "colour", "endings", "how"):
         assert f'<section id="{section}">' in html
+
+
+def test_endings_count_every_round_once(small):
+    """How rounds end: every round ends exactly one way (STOP, LAST CHANCE won or lost, void,
+    four mermaids) for each field and player count; the tuned players, whose last_chance_at is
+    their stop_at, never call STOP (every declaration is a LAST CHANCE); the caption says where
+    each field stands against half of the rounds without claiming past its interval."""
+    df = pd.read_csv(small / "data" / "endings.csv")
+    assert sorted(set(df["field"])) == sorted(name for name, _, _ in g.ENDING_FIELDS)
+    assert sorted(set(df["players"])) == list(g.PLAYERS)
+    ends = df["stop"] + df["last_chance_won"] + df["last_chance_lost"] + df["void"] + df["mermaids"]
+    assert (ends == df["rounds"]).all()
+    assert (df["last_chance"] == df["last_chance_won"] + df["last_chance_lost"]).all()
+    assert (df["last_chance_rate_lo"] <= df["last_chance_rate"]).all()
+    assert (df[df["field"] == "tuned"]["stop"] == 0).all()
+    html = (small / "index.html").read_text()
+    section = re.search(r'<section id="endings">(.*?)</section>', html, re.S).group(1)
+    for _, r in df.iterrows():
+        said = re.search(rf"<li>{r.players} players: (.*?)</li>", section, re.S).group(1)
+        clause = next(c for c in said.split("; ")
+                      if f"{r.field} ({100 * r.last_chance_rate:.1f}% [" in c)
+        if r.last_chance_rate_lo > 0.5:
+            assert clause.startswith("LAST CHANCE ends more than half"), clause
+        elif r.last_chance_rate_hi < 0.5:
+            assert clause.startswith("fewer than half"), clause
+        else:
+            assert clause.endswith("not distinguishable from half at this precision"), clause
+
+
+def test_choices_are_paired_against_both_fields(small):
+    """Each choice of guide.CHOICES is played by one seat against baseline and against the
+    expert of the player count, the other arm the baseline's decisions; whom to steal from is
+    asked only with 3 and 4 players (with 2 there is one opponent); the words say the fields
+    disagree exactly where the two intervals do not overlap."""
+    html = (small / "index.html").read_text()
+    for question, (sid, _, _) in guide_pages.CHOICE_SECTIONS.items():
+        df = pd.read_csv(small / "data" / f"choices_{question}.csv")
+        asked = [(label, p) for q, label, counts, _ in g.CHOICES if q == question for p in counts]
+        assert sorted(zip(df["label"], df["players"])) == sorted(asked * 2)
+        for _, r in df.iterrows():
+            assert r.field.startswith("baseline(" if r.against == "baseline" else f"expert{r.players}")
+            assert r.b.startswith("threshold(") and r.a != r.b
+        section = re.search(rf'<section id="{sid}">(.*?)</section>', html, re.S).group(1)
+        for (label, p), gp in df.groupby(["label", "players"]):
+            (lo1, hi1), (lo2, hi2) = gp[["win_rate_diff_lo", "win_rate_diff_hi"]].values
+            said = re.search(rf"<li>{p} players, {re.escape(label)}: (.*?)</li>", section,
+                             re.S).group(1)
+            assert ("disagree" in said) == (hi1 < lo2 or hi2 < lo1), said
+    assert set(pd.read_csv(small / "data" / "choices_steal.csv")["players"]) == {3, 4}
+
+
+def test_the_headline_says_strong_play_ends_with_last_chance_only_where_shown():
+    """The guide's opening says strong players end most rounds with LAST CHANCE for a player
+    count only when the expert's and search(64)'s intervals both lie above half."""
+    def row(field, rate, lo, hi):
+        return {"players": 2, "field": field, "last_chance_rate": rate,
+                "last_chance_rate_lo": lo, "last_chance_rate_hi": hi}
+    frames = {"matchups": pd.DataFrame(columns=["players", "player", "against"])}
+    shown = pd.DataFrame([row("baseline", .04, .037, .043), row("expert", .8, .79, .81),
+                          row("search(64)", .88, .87, .9)])
+    lines = guide_pages.summary({**frames, "endings": shown})
+    assert lines == ["2 players: strong players end most rounds with LAST CHANCE, not STOP: the "
+                     "expert 80.0% [79.0, 81.0] of its rounds, search(64) 88.0% [87.0, 90.0], the "
+                     "baseline 4.0% [3.7, 4.3] (\"Is STOP the normal ending?\")."]
+    unsure = shown.assign(last_chance_rate_lo=[.03, .79, .45])
+    assert guide_pages.summary({**frames, "endings": unsure}) == []
 
 
 def test_it_records_commands_seeds_and_version(small):
