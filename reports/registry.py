@@ -199,8 +199,8 @@ STUDY_CHARTS: tuple[ChartSpec, ...] = (
     _seats("seats_extra", "Extra Salt"),
     *(study_chart(f"choices_{q}", title, lambda df, title=title: st.intervals(
         df.assign(label=df["players"].astype(str) + "p: " + df["label"]), "label",
-        "win_rate_diff", title, "change in one seat's chance to win the game (choice - "
-        "baseline)", group="against", percent=True, legend_below=True))
+        "win_rate_diff", title, "change in P(win the game), choice - baseline",
+        group="against", percent=True, legend_below=True))
       for q, title in (("draw", "Draw or take, and where the other card goes"),
                        ("steal", "Whom to steal from"),
                        ("colour", "Colour and mermaid chasing"))),

@@ -355,6 +355,18 @@ CHOICE_SECTIONS = {
 }
 
 
+def _fields_apart(ests: list[cap.Estimate]) -> str:
+    """Where the two fields' intervals do not overlap: whether they disagree (one finds an
+    effect the other does not, or the opposite one) or agree on a larger effect in one."""
+    if len(ests) != 2 or cap.overlap(*ests):
+        return ""
+    side = [1 if e.lo > 0 else -1 if e.hi < 0 else 0 for e in ests]
+    if side[0] == side[1]:
+        big = max(ests, key=lambda e: abs(e.value))
+        return f" (a larger effect {big.label} at this precision)"
+    return " (the two fields disagree at this precision)"
+
+
 def choice_section(w: Writer, f: dict, question: str) -> Section:
     """One question of guide.CHOICES: each choice's paired difference in P(win the game)
     against baseline and against expert opponents, and where the two fields disagree."""
@@ -366,9 +378,7 @@ def choice_section(w: Writer, f: dict, question: str) -> Section:
         ests = {r.against: _est(r, f"against {r.against}", "win_rate_diff")
                 for _, r in gp.iterrows()}
         said = "; ".join(cap.difference(e, "P(win)", percent=True) for e in ests.values())
-        apart = len(ests) == 2 and not cap.overlap(*ests.values())
-        words.append(f"{p} players, {label}: {said}" + (
-            " (the two fields disagree at this precision)" if apart else ""))
+        words.append(f"{p} players, {label}: {said}{_fields_apart(list(ests.values()))}")
     table = Table(["choice", "players", "against", "pairs", "P(win) (choice - baseline) [95%]",
                    "P(win), choice", "P(win), baseline"],
                   [[r.label, str(r.players), r.against, f"{r.pairs:,}",

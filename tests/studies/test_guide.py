@@ -94,7 +94,10 @@ def test_choices_are_paired_against_both_fields(small):
             (lo1, hi1), (lo2, hi2) = gp[["win_rate_diff_lo", "win_rate_diff_hi"]].values
             said = re.search(rf"<li>{p} players, {re.escape(label)}: (.*?)</li>", section,
                              re.S).group(1)
-            assert ("disagree" in said) == (hi1 < lo2 or hi2 < lo1), said
+            apart = hi1 < lo2 or hi2 < lo1
+            same = (lo1 > 0 and lo2 > 0) or (hi1 < 0 and hi2 < 0)
+            assert ("disagree" in said) == (apart and not same), said
+            assert ("a larger effect against" in said) == (apart and same), said
     assert set(pd.read_csv(small / "data" / "choices_steal.csv")["players"]) == {3, 4}
 
 
@@ -113,6 +116,18 @@ def test_the_headline_says_strong_play_ends_with_last_chance_only_where_shown():
                      "baseline 4.0% [3.7, 4.3] (\"Is STOP the normal ending?\")."]
     unsure = shown.assign(last_chance_rate_lo=[.03, .79, .45])
     assert guide_pages.summary({**frames, "endings": unsure}) == []
+
+
+def test_two_fields_are_said_to_disagree_only_on_different_conclusions():
+    from reports.captions import Estimate
+    base = Estimate("against baseline", -0.061, -0.074, -0.048)
+    assert guide_pages._fields_apart([base, Estimate("against expert", -0.05, -0.07, -0.03)]) == ""
+    assert guide_pages._fields_apart([base, Estimate("against expert", -0.005, -0.016, 0.005)]) \
+        == " (the two fields disagree at this precision)"
+    assert guide_pages._fields_apart([base, Estimate("against expert", 0.02, 0.01, 0.03)]) \
+        == " (the two fields disagree at this precision)"
+    assert guide_pages._fields_apart([base, Estimate("against expert", -0.02, -0.03, -0.01)]) \
+        == " (a larger effect against baseline at this precision)"
 
 
 def test_it_records_commands_seeds_and_version(small):
