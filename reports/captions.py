@@ -48,7 +48,7 @@ def overlap(a: Estimate, b: Estimate) -> bool:
     return a.lo <= b.hi and b.lo <= a.hi
 
 
-def _join(words: Sequence[str]) -> str:
+def join_words(words: Sequence[str]) -> str:
     words = list(words)
     if len(words) <= 1:
         return "".join(words)
@@ -82,8 +82,8 @@ def rank(estimates: Sequence[Estimate], what: str, higher: bool = True,
                 f"{second.label} ({fmt(second)})")
     shown = tied[:6]
     more = f" and {len(tied) - len(shown)} more" if len(tied) > len(shown) else ""
-    return (f"{head}{_join([e.label for e in shown])}{more} are tied at this precision "
-            f"({what} {_join([fmt(e) for e in shown])}; the 95% intervals overlap)")
+    return (f"{head}{join_words([e.label for e in shown])}{more} are tied at this precision "
+            f"({what} {join_words([fmt(e) for e in shown])}; the 95% intervals overlap)")
 
 
 def difference(e: Estimate, what: str, unit: str = "", digits: int = 2,

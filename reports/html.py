@@ -66,8 +66,9 @@ def head(title: str, generator: str, style: str, viewport: bool = False) -> list
 
 
 def figure_start(name: str, title: str, png: str) -> list[str]:
-    """A chart's <figure> and its image (its caption and table follow, then </figure>)."""
-    return [f'<figure id="{escape(name)}">', f'<img src="{escape(png)}" alt="{escape(title)}">']
+    """A chart's <figure> (id chart-NAME: never a section's id) and its image (its caption and
+    table follow, then </figure>)."""
+    return [f'<figure id="chart-{escape(name)}">', f'<img src="{escape(png)}" alt="{escape(title)}">']
 
 
 def page(charts: Sequence[Chart], runs: Sequence[Mapping[str, object]], title: str,

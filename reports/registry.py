@@ -151,6 +151,14 @@ def _by_kind(name: str, head: str, label: str, chart_title: str,
         for n, deck in ((name, "base game"), (f"{name}_extra", "Extra Salt")))
 
 
+def _by_field(name: str, head: str, chart_title: str, xlabel: str) -> ChartSpec:
+    """A paired experiment's differences by player count and choice (`label`), one colour per
+    field of opponents (`against`: baseline, expert)."""
+    return study_chart(name, head, lambda df: st.intervals(
+        df.assign(row=df["players"].astype(str) + "p: " + df["label"]), "row", "win_rate_diff",
+        chart_title, xlabel, group="against", percent=True, legend_below=True))
+
+
 def _seats(name: str, title: str) -> ChartSpec:
     return study_chart(name, f"First seat, {title}", lambda df: st.intervals(
         df.assign(label=df["players"].astype(str) + "p " + df["player"] + ", seat "
@@ -190,17 +198,15 @@ STUDY_CHARTS: tuple[ChartSpec, ...] = (
     *_by_kind("cards", "Card values", "kind",
               "One card of each kind in hand at a round's start ({})",
               "change in the chance to win the game (A - B)"),
-    *_by_kind("pairs", "Pairs", "label", "Playing each pair kind instead of holding it ({})",
-              "change in the chance to win the game (play - hold)"),
+    *(_by_field(n, f"Pairs, {deck}", f"Playing each pair kind instead of holding it ({deck})",
+                "change in P(win the game), play - hold")
+      for n, deck in (("pairs", "base game"), ("pairs_extra", "Extra Salt"))),
     study_chart("void_rounds", "Void rounds by everyone's threshold", lambda df: st.rate_lines(
         df, "stop_at", "void_rate", "Void rounds when every seat declares at the same threshold",
         "stop_at of every seat (card points)", "void rounds (% of rounds)", log=True)),
     _seats("seats", "base game"),
     _seats("seats_extra", "Extra Salt"),
-    *(study_chart(f"choices_{q}", title, lambda df, title=title: st.intervals(
-        df.assign(label=df["players"].astype(str) + "p: " + df["label"]), "label",
-        "win_rate_diff", title, "change in P(win the game), choice - baseline",
-        group="against", percent=True, legend_below=True))
+    *(_by_field(f"choices_{q}", title, title, "change in P(win the game), choice - baseline")
       for q, title in (("draw", "Draw or take, and where the other card goes"),
                        ("steal", "Whom to steal from"),
                        ("colour", "Colour and mermaid chasing"))),

@@ -174,8 +174,8 @@ def intervals(df: pd.DataFrame, label: str, value: str, title: str, xlabel: str,
     ax.set_title(title)
     ax.grid(True, axis="x", alpha=0.3)
     if group is not None and legend_below:
-        ax.legend(fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.2),
-                  ncol=len(groups), frameon=False)
+        fig.legend(*ax.get_legend_handles_labels(), fontsize="small", loc="outside lower center",
+                   ncol=len(groups), frameon=False)
     elif group is not None:
         ax.legend(fontsize="small", loc="best")
     return fig

@@ -14,7 +14,8 @@ The studies (each a batch list run through one Staged study: progress, --checkpo
 * **matchups**: the tuned player of each count against baseline and against
   threshold(stop_at=7,last_chance_at=7), and the other way round.
 * **values**: paired experiments (analyzer.studies.paired): each card kind and the 1st/2nd/3rd mermaid
-  in hand at a round's start, playing each pair kind instead of holding it.
+  in hand at a round's start, playing each pair kind instead of holding it (in the base game
+  against baseline and against expert opponents).
 * **void rounds**: rounds in which every seat declares at S points (S = 7..25).
 * **LAST CHANCE**: rounds in which every seat calls LAST CHANCE as soon as it has 7 points:
   success by the caller's points; sparse point totals merged into a bin with enough calls.
@@ -319,10 +320,16 @@ def studies(seed: int, sc: Scale) -> list[Study]:
         paired.plan_card(p, "mermaid", sc.mermaid_pairs, sd("mermaids"), "baseline", "base",
                          None, m - 1) for p in PLAYERS for m in (1, 2, 3)],
         sd("mermaids"), "base"))
-    for name, expansion, n in (("pairs", "base", sc.pairs),
-                               ("pairs_extra", "extra-salt", sc.pairs_extra)):
-        es = [paired.plan_policy(p, a, b, n, sd(name), "baseline", expansion, None, label)
-              for p in PLAYERS for label, a, b in paired.pair_specs(expansion)]
+    for name, expansion, n, fields in (("pairs", "base", sc.pairs, CHOICE_FIELDS),
+                                       ("pairs_extra", "extra-salt", sc.pairs_extra, ("baseline",))):
+        es = []
+        for fld in fields:                  # the base game's also against the expert
+            for p in PLAYERS:
+                for label, a, b in paired.pair_specs(expansion):
+                    e = paired.plan_policy(p, a, b, n, sd(name), parse_policy(fld, players=p).spec,
+                                           expansion, None, label)
+                    e.row["against"] = fld
+                    es.append(e)
         s.append(paired_study(name, es, sd(name), expansion))
     s.append(rounds_study("void", sd("void"), "base",
                           [({"stop_at": v}, p, [f"baseline(stop_at={v})"], sc.void_rounds)

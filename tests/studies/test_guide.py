@@ -16,7 +16,7 @@ import pytest
 
 from analyzer import __version__
 from analyzer.studies import guide as g
-from analyzer.studies import guide_pages
+from analyzer.studies import guide_pages, guide_sections, paired
 from analyzer.base.errors import SeasaltError
 from analyzer.render.tidy_frames import merge_sparse
 
@@ -47,6 +47,8 @@ def test_every_chart_has_its_table_and_files(small):
     for section in ("stop", "last-chance", "tuned", "ibr", "values", "pairs", "void", "seats",
                     "draw-or-take", "steal", "colour", "endings", "how"):
         assert f'<section id="{section}">' in html
+    ids = re.findall(r' id="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), "every id of the page once (a link finds its target)"
 
 
 def test_endings_count_every_round_once(small):
@@ -82,7 +84,7 @@ def test_choices_are_paired_against_both_fields(small):
     asked only with 3 and 4 players (with 2 there is one opponent); the words say the fields
     disagree exactly where the two intervals do not overlap."""
     html = (small / "index.html").read_text()
-    for question, (sid, _, _) in guide_pages.CHOICE_SECTIONS.items():
+    for question, (sid, _, _) in guide_sections.CHOICE_SECTIONS.items():
         df = pd.read_csv(small / "data" / f"choices_{question}.csv")
         asked = [(label, p) for q, label, counts, _ in g.CHOICES if q == question for p in counts]
         assert sorted(zip(df["label"], df["players"])) == sorted(asked * 2)
@@ -110,23 +112,33 @@ def test_the_headline_says_strong_play_ends_with_last_chance_only_where_shown():
     frames = {"matchups": pd.DataFrame(columns=["players", "player", "against"])}
     shown = pd.DataFrame([row("baseline", .04, .037, .043), row("expert", .8, .79, .81),
                           row("search(64)", .88, .87, .9)])
-    lines = guide_pages.summary({**frames, "endings": shown})
+    lines = guide_sections.summary({**frames, "endings": shown})
     assert lines == ["2 players: strong players end most rounds with LAST CHANCE, not STOP: the "
                      "expert 80.0% [79.0, 81.0] of its rounds, search(64) 88.0% [87.0, 90.0], the "
                      "baseline 4.0% [3.7, 4.3] (\"Is STOP the normal ending?\")."]
     unsure = shown.assign(last_chance_rate_lo=[.03, .79, .45])
-    assert guide_pages.summary({**frames, "endings": unsure}) == []
+    assert guide_sections.summary({**frames, "endings": unsure}) == []
+
+
+def test_pairs_are_played_or_held_against_both_fields_in_the_base_game(small):
+    base = pd.read_csv(small / "data" / "pair_values_base.csv")
+    extra = pd.read_csv(small / "data" / "pair_values_extra_salt.csv")
+    assert set(base["against"]) == {"baseline", "expert"} and set(extra["against"]) == {"baseline"}
+    for fld, rows in base.groupby("against"):
+        assert len(rows) == len(g.PLAYERS) * len(paired.pair_specs("base"))
+        assert all(s.startswith("baseline(" if fld == "baseline" else f"expert{p}")
+                   for s, p in zip(rows["field"], rows["players"]))
 
 
 def test_two_fields_are_said_to_disagree_only_on_different_conclusions():
     from reports.captions import Estimate
     base = Estimate("against baseline", -0.061, -0.074, -0.048)
-    assert guide_pages._fields_apart([base, Estimate("against expert", -0.05, -0.07, -0.03)]) == ""
-    assert guide_pages._fields_apart([base, Estimate("against expert", -0.005, -0.016, 0.005)]) \
+    assert guide_sections.fields_apart([base, Estimate("against expert", -0.05, -0.07, -0.03)]) == ""
+    assert guide_sections.fields_apart([base, Estimate("against expert", -0.005, -0.016, 0.005)]) \
         == " (the two fields disagree at this precision)"
-    assert guide_pages._fields_apart([base, Estimate("against expert", 0.02, 0.01, 0.03)]) \
+    assert guide_sections.fields_apart([base, Estimate("against expert", 0.02, 0.01, 0.03)]) \
         == " (the two fields disagree at this precision)"
-    assert guide_pages._fields_apart([base, Estimate("against expert", -0.02, -0.03, -0.01)]) \
+    assert guide_sections.fields_apart([base, Estimate("against expert", -0.02, -0.03, -0.01)]) \
         == " (a larger effect against baseline at this precision)"
 
 
