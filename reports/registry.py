@@ -210,6 +210,10 @@ STUDY_CHARTS: tuple[ChartSpec, ...] = (
       for q, title in (("draw", "Draw or take, and where the other card goes"),
                        ("steal", "Whom to steal from"),
                        ("colour", "Colour and mermaid chasing"))),
+    study_chart("player_counts", "By the number of players", lambda df: st.intervals(
+        df.assign(count=df["players"].astype(str) + " players"), "short", "value",
+        "The same figures with 2, 3 and 4 players", "value (95% interval)", group="count",
+        percent=True, legend_below=True)),
     study_chart("endings_last_chance", "How rounds end, by player", lambda df: st.intervals(
         df.assign(label=df["players"].astype(str) + " players"), "label", "last_chance_rate",
         "Rounds ended by LAST CHANCE when every seat plays the same player",

@@ -320,8 +320,9 @@ def studies(seed: int, sc: Scale) -> list[Study]:
         paired.plan_card(p, "mermaid", sc.mermaid_pairs, sd("mermaids"), "baseline", "base",
                          None, m - 1) for p in PLAYERS for m in (1, 2, 3)],
         sd("mermaids"), "base"))
-    for name, expansion, n, fields in (("pairs", "base", sc.pairs, CHOICE_FIELDS),
-                                       ("pairs_extra", "extra-salt", sc.pairs_extra, ("baseline",))):
+    for name, expansion, n, fields in (
+            ("pairs", "base", sc.pairs, CHOICE_FIELDS),
+            ("pairs_extra", "extra-salt", sc.pairs_extra, ("baseline",))):
         es = []
         for fld in fields:                  # the base game's also against the expert
             for p in PLAYERS:

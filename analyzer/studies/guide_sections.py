@@ -432,6 +432,66 @@ def endings_section(w: Writer, f: dict) -> Section:
     ], words, [w.figure("endings_last_chance", df, "; ".join(words) + ".", table)])
 
 
+def player_counts(f: dict) -> pd.DataFrame:
+    """The figures that change most with the number of players, gathered from the other
+    studies' frames: one row per (figure, players) with its value and 95% interval."""
+    rows = []
+
+    def add(short: str, figure: str, df: pd.DataFrame, key: str, shift=lambda p: 0.0) -> None:
+        for _, r in df.iterrows():
+            s = shift(r.players)
+            rows.append({"figure": figure, "short": short, "players": int(r.players),
+                         "value": r[key] - s,
+                         "value_lo": r[f"{key}_lo"] - s, "value_hi": r[f"{key}_hi"] - s})
+    seats = f["seats"]
+    add("first seat's edge", "the first seat's edge over its fair share (baseline players)",
+        seats[(seats["seat"] == 0) & (seats["player"] == "baseline")], "win_rate",
+        lambda p: 1 / p)
+    bins = f["last_chance_bins"]
+    add("LAST CHANCE at 7 won", "a LAST CHANCE called at 7 points is won",
+        bins[bins["points_from"] == 7], "success")
+    ends = f["endings"]
+    add("expert ends with LAST CHANCE", "the expert's rounds that end with LAST CHANCE",
+        ends[ends["field"] == "expert"], "last_chance_rate")
+    mer = f["mermaids"]
+    add("first mermaid's worth", "a first mermaid in hand at a round's start is worth",
+        mer[mer["given"] == 0], "win_rate_diff")
+    pairs = f["pairs"]
+    add("swimmer+shark played",
+        "playing swimmer+shark instead of holding it is worth (baseline opponents)",
+        pairs[(pairs["label"] == "swimmer+shark") & (pairs["against"] == "baseline")],
+        "win_rate_diff")
+    return pd.DataFrame(rows)
+
+
+def players_section(w: Writer, f: dict) -> Section:
+    """How 2 players differ from 4: each gathered figure by player count, and whether its 2- and
+    4-player intervals lie apart."""
+    df = player_counts(f)
+    csv = w.data("player_counts", df)
+    words = []
+    for figure, gp in df.groupby("figure", sort=False):
+        by = {int(r.players): r for _, r in gp.iterrows()}
+        each = ", ".join(f"{p} players {rate(r, 'value')}" for p, r in by.items())
+        two, four = by.get(2), by.get(4)
+        if two is None or four is None:
+            words.append(f"{figure}: {each}")
+            continue
+        trend = ("higher with 4 players than with 2" if four.value_lo > two.value_hi else
+                 "lower with 4 players than with 2" if four.value_hi < two.value_lo else
+                 "2 and 4 players not distinguishable at this precision")
+        words.append(f"{figure}: {each}; {trend}")
+    table = Table(["figure", "players", "value [95%]"],
+                  [[r.figure, str(r.players), rate(r, "value")] for _, r in df.iterrows()],
+                  "", (0,), set(), csv)
+    return Section("players", "How 2 players differ from 4", [
+        "The same game plays differently at 2, 3 and 4 players: more opponents to outscore, "
+        "more hands to steal from, fewer turns each. These are figures of the other sections "
+        "gathered by player count; where the 2- and 4-player intervals lie apart, the words say "
+        "which way it goes.",
+    ], words, [w.figure("player_counts", df, "; ".join(words) + ".", table)])
+
+
 def summary(f: dict) -> list[str]:
     out = []
     m = f["matchups"]

@@ -45,7 +45,7 @@ def test_every_chart_has_its_table_and_files(small):
         for csv in re.findall(r'href="(data/[^"]+\.csv)"', body):
             assert len(pd.read_csv(small / csv)) > 0
     for section in ("stop", "last-chance", "tuned", "ibr", "values", "pairs", "void", "seats",
-                    "draw-or-take", "steal", "colour", "endings", "how"):
+                    "draw-or-take", "steal", "colour", "endings", "players", "how"):
         assert f'<section id="{section}">' in html
     ids = re.findall(r' id="([^"]+)"', html)
     assert len(ids) == len(set(ids)), "every id of the page once (a link finds its target)"
@@ -128,6 +128,31 @@ def test_pairs_are_played_or_held_against_both_fields_in_the_base_game(small):
         assert len(rows) == len(g.PLAYERS) * len(paired.pair_specs("base"))
         assert all(s.startswith("baseline(" if fld == "baseline" else f"expert{p}")
                    for s, p in zip(rows["field"], rows["players"]))
+
+
+def test_player_counts_gather_the_other_sections_figures(small):
+    """How 2 players differ from 4: every figure for 2, 3 and 4 players, taken from the other
+    studies (the first seat's edge is its win rate in seats.csv minus 1/P), and the words call a
+    trend only where the 2- and 4-player intervals lie apart."""
+    df = pd.read_csv(small / "data" / "player_counts.csv")
+    assert all(sorted(gp["players"]) == [2, 3, 4] for _, gp in df.groupby("figure"))
+    seats = pd.read_csv(small / "data" / "seats.csv")
+    first = seats[(seats["seat"] == 0) & (seats["player"] == "baseline")].set_index("players")
+    edge = df[df["short"] == "first seat's edge"].set_index("players")
+    for p in (2, 3, 4):
+        assert abs(edge.loc[p, "value"] - (first.loc[p, "win_rate"] - 1 / p)) < 1e-12
+    html = (small / "index.html").read_text()
+    section = re.search(r'<section id="players">(.*?)</section>', html, re.S).group(1)
+    for figure, gp in df.groupby("figure"):
+        two, four = gp.set_index("players").loc[2], gp.set_index("players").loc[4]
+        said = re.search(rf"<li>{re.escape(figure)}: (.*?)</li>",
+                         section.replace("&#x27;", "'"), re.S).group(1)
+        if four.value_lo > two.value_hi:
+            assert said.endswith("higher with 4 players than with 2"), said
+        elif four.value_hi < two.value_lo:
+            assert said.endswith("lower with 4 players than with 2"), said
+        else:
+            assert said.endswith("not distinguishable at this precision"), said
 
 
 def test_two_fields_are_said_to_disagree_only_on_different_conclusions():
