@@ -216,8 +216,9 @@ def _ci(row, key: str) -> str:
 def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | None,
           checkpoint: str | None, resume: bool, restart: bool) -> None:
     """An HTML strategy guide: when to STOP and call LAST CHANCE, what cards and pairs are
-    worth, void rounds, the first seat, tuned players and iterated best response, 2-4 players,
-    base and Extra Salt, every number with its 95% interval and its table.
+    worth, void rounds, the first seat, tuned players and iterated best response, draw or
+    take, whom to steal from, colours, how rounds end and how 2 players differ from 4, against
+    baseline and expert opponents, base and Extra Salt, every number with its 95% interval.
 
     \b
     Example:
