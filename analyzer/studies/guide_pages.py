@@ -29,8 +29,8 @@ def intro_lines(scale: str, found: list[str]) -> list[str]:
     """The page's opening: what it is, then its headline figures; a --small guide says first
     that its figures are not results, and marks each of them as such."""
     what = ("Numbers for the questions players ask, from simulated games of Sea Salt & Paper "
-            "(2, 3 and 4 players, base game and Extra Salt), against the baseline player and "
-            "against tuned players.")
+            "(2, 3 and 4 players, base game and Extra Salt), against the baseline player, "
+            "tuned players and the expert (a strong player distilled from the search player).")
     if scale == "small":
         return [SMALL_WARNING, what] + [f"Tiny sample, not a result: {x}" for x in found]
     return [what] + found
