@@ -33,7 +33,7 @@ import numpy as np
 
 from .. import __version__
 from ..base.errors import RunInterrupted, SeasaltError
-from ..numbers.estimates import cluster_mean
+from ..numbers.estimates import cluster_mean, wilson
 from ..render.text_tables import table, wrap
 from ..rules.policies import check_review_options, expert_meta, short_spec
 from ..runs import checkpoint as ckpt
@@ -120,8 +120,18 @@ def review_game_figures(spec: CalibrateSpec, g: int) -> dict:
         q = read["win_game_chosen"] if read else None
         rows.append([x["round"], x["turn"], x["decision"], x["chosen"], p["rate"], *p["ci95"],
                      *((q["rate"], *q["ci95"], read["ess"]) if q else (None,) * 4)])
+    summary = r["summary"]
     return {"game": g, "seed": spec.run.seed + g, "won": int(r["winners"] == [spec.seat]),
-            "rounds": r["rounds_played"], "rows": rows}
+            "rounds": r["rounds_played"], "rows": rows,
+            "luck": {k: summary[k] for k in game_figures()}}
+
+
+def game_figures() -> tuple[str, ...]:
+    """A game's figures of the review's summary kept in the journal: its luck and skill terms
+    (analyzer.play.luck, imported with the engine) with their intervals, the result and the
+    error rate."""
+    from .luck import TERMS
+    return (*(k + e for k in TERMS for e in ("", "_lo", "_hi")), "result", "error_rate")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -315,7 +325,23 @@ def result(spec: CalibrateSpec, games: Sequence[dict]) -> dict:
             "game_seeds": f"game g is `seasalt review --seed {spec.run.seed}+g` with these "
                           "options",
             "decisions": sum(len(g["rows"]) for g in games),
-            "won": sum(g["won"] for g in games), "figures": figures}
+            "won": sum(g["won"] for g in games), "figures": figures,
+            "luck_and_skill": luck_over(games)}
+
+
+def luck_over(games: Sequence[dict]) -> dict:
+    """The seat's luck and skill terms (analyzer.play.luck) and its error rate, each a mean
+    over the games with its 95% interval, and how many games' own 95% interval of the residual
+    holds 0 (about 95% if the intervals are honest)."""
+    kept = [g["luck"] for g in games if "luck" in g]
+    out = {k: _interval([x[k] for x in kept], [1] * len(kept)) for k in game_figures()
+           if not k.endswith(("_lo", "_hi"))}
+    won = sum(int(x["result"]) for x in kept)
+    lo, hi = wilson(won, len(kept))
+    out["result"] = {"mean": won / max(len(kept), 1), "ci95": [lo, hi], "n": len(kept)}
+    out["residual_covered"] = sum(x["residual_lo"] <= 0 <= x["residual_hi"] for x in kept)
+    out["games"] = len(kept)
+    return out
 
 
 def _series(games: Sequence[dict], key: str) -> list[tuple[np.ndarray, np.ndarray, int]]:
@@ -422,7 +448,34 @@ def format_calibration(r: dict) -> str:
     lines += [""] + wrap("Each step is measured from every decision, its interval clustered by "
                          "game. An honest P(win) moves by 0 on average at every step, and the "
                          "decisions quoted at x% are won x% of the time (docs/calibration.md).")
+    lines += _luck_lines(r)
     return "\n".join(lines)
+
+
+def _luck_lines(r: dict) -> list[str]:
+    """The luck and skill over the games (luck_over), as a table."""
+    f = r.get("luck_and_skill")
+    if not f or not f["games"]:
+        return []
+    names = {"start": "start (P(win) before the deal)", "luck": "luck (the cards)",
+             "skill": f"skill (seat {r['seat']}'s decisions)",
+             "opponents": "opponents' decisions", "result": "result (won outright)",
+             "residual": "residual (estimation noise)", "error_rate": "error rate per decision"}
+    keys = list(names)
+    lines = [""] + wrap(f"seat {r['seat']}'s P(win game) from before the deal to the result, "
+                        "per game (points of %; docs/advisor.md, \"Luck and skill\"):")
+    lines += table([("term", "<", [names[k] for k in keys]),
+                    ("mean [95% interval]", "<", [_pct_ci(f[k], k not in ("start", "result"))
+                                                    for k in keys])], indent="  ")
+    lines += wrap(f"the residual's own 95% interval held 0 in {f['residual_covered']:,} of "
+                  f"{f['games']:,} games.", indent="  ")
+    return lines
+
+
+def _pct_ci(d: dict, sign: bool = True) -> str:
+    m, (lo, hi) = d["mean"], d["ci95"]
+    f = "+.1f" if sign else ".1f"
+    return f"{100 * m:{f}} [{100 * lo:{f}}, {100 * hi:{f}}]"
 
 
 def decision_frame(spec: CalibrateSpec, games: Sequence[dict]):

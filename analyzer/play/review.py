@@ -37,6 +37,7 @@ from .. import __version__
 from .advisor import (Evaluation, action_id, game_diff, game_diff_cell, judge, run,
                       summarize)
 from .calibration import caveat
+from .luck import Valuer, decompose, flat, format_luck, start_value, walk
 from .decisions import DECISION_WORDS, compact
 from .reading import observations, read_tally
 from ..numbers.estimates import sum_of_means
@@ -190,8 +191,18 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
         raise RuntimeError("the reviewed game differs from the game the bots play")
     if replay_file is not None:
         check_replay_file(replay_file, replay_game(spec))
+    points, chance_after, won, walked = walk(players, deck, target, pk, pp, seed)
+    if int(walked[0, 0]) != n or not np.array_equal(walked[1:n + 1], game_tr[1:n + 1]):
+        raise RuntimeError("the game walked for its luck differs from the game the bots play")
+    total = len(decisions) + len(points)
     rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, backend,
-                              progress, reading=models, tremble=tremble)
+                              None if progress is None else lambda d, _t: progress(d, total),
+                              reading=models, tremble=tremble)
+    start = start_value(players, [p.spec for p in pols], seat, expansion, target, seed, backend)
+    luck = decompose(points, chance_after, won == [seat], start,
+                     Valuer(seat, pk, pp, deck, target, samples, seed), pk, pp, seed,
+                     None if progress is None else
+                     lambda d, _t: progress(len(decisions) + d, total))
     events = game_events(tr)
     ends = [e for e in events if e["event"] == "round_end"]
     totals = [0] * players
@@ -208,7 +219,8 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
         "mermaid_win": ends[-1]["end"] == "mermaids" if ends else False,
         "reading": about, "calibration": review_caveat(players, seat, [p.spec for p in pols],
                                                        about is not None),
-        "decisions": rows, "summary": review_summary(rows, cells),
+        "decisions": rows, "summary": {**review_summary(rows, cells), **flat(luck)},
+        "luck": luck,
     }
 
 
@@ -387,6 +399,7 @@ def format_review(r: dict) -> str:
                   f"{100 * s['error_rate']:+.2f} [{100 * s['error_rate_lo']:+.2f}, "
                   f"{100 * s['error_rate_hi']:+.2f}] points a decision with a choice "
                   f"({s['error_rate_decisions']}).")
+    lines += format_luck(r)
     lines += wrap(f"game over after {r['rounds_played']} rounds"
                   + (" (four mermaids)" if r["mermaid_win"] else "") + ": totals "
                   + ", ".join(f"seat {p} {v}" for p, v in enumerate(r["totals"]))

@@ -129,6 +129,7 @@ class Game:
         self.actions: list[int] = []
         self.decisions: list = []               # the user's, for the review (_remember)
         self.decision_steps: list[int] = []     # the step of each
+        self.played: list[int] = []             # the user's and search seats' actions, in order
         self.done_rounds: list[dict] = []       # replay records of the finished rounds
         self.round_no = 0
         self.over = False
@@ -164,6 +165,7 @@ class Game:
                     stop()
                 action, _ = self._search[r.player].decide()
                 r.apply(action)
+                self.played.append(action)
             if not r.done:
                 return
             self._check_capacity()
@@ -217,6 +219,7 @@ class Game:
         if len(self.decisions) > before:
             self.decision_steps.append(len(self.actions))
         self.actions.append(action)
+        self.played.append(action)
         self._advance(stop)
 
     # -- what the user sees ----------------------------------------------------------------
@@ -272,6 +275,7 @@ class Game:
         other.totals, other.winners = self.totals.copy(), self.winners.copy()
         other.actions = list(self.actions)
         other.decisions, other.decision_steps = list(self.decisions), list(self.decision_steps)
+        other.played = list(self.played)
         return other
 
     # -- the advisor's hint ----------------------------------------------------------------
@@ -340,6 +344,7 @@ class Game:
         its samples on `backend` (default one thread: the server's)."""
         from ..rules.limits import check_review
         from ..rules.policies import reading_models
+        from .luck import flat
         from .review import review_caveat, review_rows, review_summary
         check_review(self.players, self.seat, samples if type(samples) is int else -1)
         if samples > MAX_REVIEW_SAMPLES:
@@ -353,6 +358,7 @@ class Game:
                                   reading=models, tremble=tremble)
         for row, step in zip(rows, self.decision_steps):
             row["step"] = step
+        luck = self.luck(samples, seed, stop) if self.over else None
         return {"seed": seed, "players": self.players, "policies": list(self.policies),
                 "seat": self.seat, "expansion": self.expansion, "target": self.target,
                 "samples": samples, "version": __version__, "over": self.over,
@@ -363,7 +369,26 @@ class Game:
                 "replay": "seasalt replay --game FILE", "reading": about,
                 "calibration": review_caveat(self.players, self.seat, list(self.policies),
                                              about is not None),
-                "decisions": rows, "summary": review_summary(rows, cells)}
+                "decisions": rows, "summary": {**review_summary(rows, cells),
+                                               **(flat(luck) if luck else {})},
+                "luck": luck}
+
+    def luck(self, samples: int, seed: int, stop: Callable[[], None] | None = None) -> dict:
+        """The user's luck and skill over the finished game (analyzer.play.luck: the game walked
+        again from its seed and the actions played from outside the engine), on the advisor's
+        models (the opponents' own bots, a search seat's the expert; the user the baseline)."""
+        from .luck import Valuer, decompose, start_value, walk
+        names, pk, pp = self.models()
+        bots = policy_arrays(seat_policies([p or "baseline" for p in self.seats], self.players))
+        points, after, winners, _ = walk(self.players, self.deck, self.target, *bots, self.seed,
+                                         self.played, {self.seat, *self.searchers}, MAX_ROUNDS)
+        if winners != [q for q in range(self.players) if self.winners[q]]:
+            raise RuntimeError("the game walked for its luck differs from the game played")
+        start = start_value(self.players, names, self.seat, self.expansion, self.target, seed,
+                            ONE_THREAD)
+        return decompose(points, after, winners == [self.seat], start,
+                         Valuer(self.seat, pk, pp, self.deck, self.target, samples, seed), pk,
+                         pp, seed, stop=stop)
 
     def hint(self, samples: int = HINT_SAMPLES, seed: int | None = None,
              stop: Callable[[], None] | None = None) -> dict:

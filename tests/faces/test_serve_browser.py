@@ -506,8 +506,30 @@ def test_a_game_review_opens_in_the_page_costliest_first(page, url, tmp_path):
     assert (f"an error rate of +{js_fixed(100 * s['error_rate'], 2)} "
             f"[{js_fixed(100 * s['error_rate_lo'], 2)}, {js_fixed(100 * s['error_rate_hi'], 2)}]"
             ) in page.text_content("#review-head")
+    assert_waterfall(page, review)
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width
     assert page.evaluate(CONTRAST) == []
+
+
+def js_pp(d: dict) -> str:
+    """app.js's PP and PPCI: a change in points of % with its interval."""
+    sign = "+" if d["mean"] >= 0 else "\u2212"
+    return (f"{sign}{js_fixed(abs(100 * d['mean']), 1)} [{js_fixed(100 * d['ci95'][0], 1)}, "
+            f"{js_fixed(100 * d['ci95'][1], 1)}]")
+
+
+def assert_waterfall(page, review: dict) -> None:
+    """The review's luck and skill drawn as a waterfall, its caption quoting every term."""
+    luck, q = review["luck"], review["seat"]
+    assert page.eval_on_selector_all("#luck-chart rect", "els => els.map(e => e.dataset.term)") \
+        == ["start", "luck", "skill", "opponents", "residual", "result"]
+    cap = page.text_content("#luck-caption")
+    assert f"start {js_fixed(100 * luck['start']['mean'], 1)} [" in cap
+    assert f"luck {js_pp(luck['luck'])} ({luck['counts']['luck']} deals and draws)" in cap
+    assert f"seat {q}'s decisions {js_pp(luck['skill'])} ({luck['counts']['skill']} " in cap
+    assert f"the opponents' {js_pp(luck['opponents'])}" in cap
+    assert f"noise {js_pp(luck['residual'])}" in cap
+    assert ("won (100)" if luck["result"] else "not won (0)") in cap
 
 
 def test_a_forced_decision_is_shown_as_forced_in_the_review(desktop, url, tmp_path):
@@ -607,6 +629,7 @@ def test_a_game_is_played_by_clicking_to_its_end(page, url, tmp_path):
     reviewed = json.loads(text)["decisions"]
     items = page.locator("#review-list li.reviewed")
     assert items.count() == len(reviewed) > 0
+    assert_waterfall(page, json.loads(text))        # the same seed: the same luck
     costliest = max(reviewed, key=lambda d: d["loss"]["mean"])
     assert items.nth(0).get_attribute("data-step") == str(costliest["step"])
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width

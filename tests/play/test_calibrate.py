@@ -176,3 +176,20 @@ def test_a_real_interrupt_keeps_the_games_and_resume_finishes_the_same_study(tmp
     whole, _ = run_calibrate(CalibrateSpec.build(2, ["baseline"], 60, 5, **SMALL, backend=Backend(
         checkpoint=str(tmp_path / "whole.jsonl"))))
     assert json.loads(resumed.stdout)["figures"] == json.loads(json.dumps(whole))["figures"]
+
+
+def test_the_study_gives_each_luck_and_skill_term_over_its_games(tmp_path):
+    """Each term's mean over the games is the mean of the games' own reviews (`seasalt review
+    --seed S+g`), the result the share of games won outright; the text shows the table."""
+    from analyzer.play.calibrate import format_calibration
+    from analyzer.play.review import review_game
+    spec = CalibrateSpec.build(2, ["baseline"], 3, 91, **SMALL,
+                               backend=Backend(jobs=1, checkpoint=str(tmp_path / "j")))
+    r, _ = run_calibrate(spec)
+    games = [review_game(spec.game(g), 0, spec.samples)["summary"] for g in range(3)]
+    f = r["luck_and_skill"]
+    assert f["games"] == 3
+    for k in ("start", "luck", "skill", "opponents", "residual", "error_rate", "result"):
+        assert abs(f[k]["mean"] - sum(x[k] for x in games) / 3) < 1e-12, k
+    assert f["residual_covered"] == sum(x["residual_lo"] <= 0 <= x["residual_hi"] for x in games)
+    assert "luck (the cards)" in format_calibration(r)

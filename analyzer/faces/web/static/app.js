@@ -900,7 +900,79 @@ function showReview(r) {
   }}, `Show the other ${rest} decisions (smaller losses, folded)`);
   $("review-list").replaceChildren(...items);
   $("review-more-slot").replaceChildren(more);
+  showLuck(r);
   $("review").hidden = false;
+}
+
+// the seat's P(win game) from before the deal to the result (review's luck and skill): a
+// waterfall, each term a floating bar from where the terms before it left the chance, its 95%
+// interval a whisker at its end
+const LUCK_BARS = [["start", "start"], ["luck", "luck"], ["skill", "skill"],
+                   ["opponents", "opponents"], ["residual", "noise"], ["result", "result"]];
+
+function svg(tag, attrs = {}, ...children) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function luckBars(d) {
+  let level = 0;
+  return LUCK_BARS.map(([key, label]) => {
+    const whole = key === "start" || key === "result";
+    const v = key === "result" ? {mean: d.result, ci95: [d.result, d.result]} : d[key];
+    const from = whole ? 0 : level, to = whole ? v.mean : level + v.mean;
+    const bar = {key, label, from: 100 * from, to: 100 * to, mean: 100 * v.mean,
+                 lo: 100 * (to - v.mean + v.ci95[0]), hi: 100 * (to - v.mean + v.ci95[1]), whole};
+    level = to;
+    return bar;
+  });
+}
+
+function showLuck(r) {
+  const d = r.luck;
+  $("review-luck").hidden = !d;
+  if (!d) return;
+  const bars = luckBars(d);
+  const W = 500, H = 250, left = 48, top = 30, bottom = 40, plot = H - top - bottom;
+  const ends = bars.flatMap((b) => [b.from, b.to, b.lo, b.hi]);
+  const lo = Math.min(0, ...ends), hi = Math.max(100, ...ends);
+  const y = (v) => top + (hi - v) / (hi - lo) * plot;
+  const step = (W - left - 8) / bars.length, width = step * 0.62;
+  const parts = [];
+  for (const g of [0, 50, 100]) {
+    parts.push(svg("line", {class: "grid", x1: left, x2: W - 4, y1: y(g), y2: y(g)}),
+               svg("text", {x: left - 6, y: y(g) + 4, "text-anchor": "end"}, `${g}%`));
+  }
+  bars.forEach((b, i) => {
+    const x = left + i * step + (step - width) / 2, mid = x + width / 2;
+    const kind = b.whole ? "level" : b.mean >= 0 ? "up" : "down";
+    parts.push(svg("rect", {class: kind, "data-term": b.key, x, width,
+                            y: y(Math.max(b.from, b.to)),
+                            height: Math.max(1, Math.abs(y(b.from) - y(b.to)))}));
+    if (b.key !== "result") {
+      parts.push(svg("line", {class: "whisker", x1: mid, x2: mid, y1: y(b.lo), y2: y(b.hi)}));
+    }
+    const value = b.whole ? b.mean.toFixed(b.key === "result" ? 0 : 1)
+                          : `${b.mean >= 0 ? "+" : "−"}${Math.abs(b.mean).toFixed(1)}`;
+    parts.push(svg("text", {x: mid, y: y(Math.max(b.hi, b.to, b.from)) - 5,
+                            "text-anchor": "middle"}, value),
+               svg("text", {x: mid, y: H - bottom + 18, "text-anchor": "middle"}, b.label));
+  });
+  const words = (k) => `${PP(d[k])} ${PPCI(d[k])}`;
+  const summary = `start ${(100 * d.start.mean).toFixed(1)} ${PPCI(d.start)}, luck ` +
+    `${words("luck")} (${d.counts.luck} deals and draws), seat ${r.seat}'s decisions ` +
+    `${words("skill")} ` +
+    `(${d.counts.skill} unlike the model's), the opponents' ${words("opponents")}, noise ` +
+    `${words("residual")}; result ${d.result ? "won (100)" : "not won (0)"}`;
+  $("luck-chart").replaceChildren(svg("svg", {viewBox: `0 0 ${W} ${H}`, role: "img",
+    "aria-label": `Seat ${r.seat}'s chance to win the game: ${summary}`}, ...parts));
+  $("luck-caption").textContent =
+    `Where seat ${r.seat}'s chance to win the game came from, in points of P(win game) with ` +
+    `95% intervals: ${summary}. Judged by a referee who sees every hand but not the deck's ` +
+    `order, every player playing on as its model; a decision counts only where it differs ` +
+    `from the model's.`;
 }
 
 // ---------------------------------------------------------------------------------------------
