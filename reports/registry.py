@@ -219,6 +219,12 @@ STUDY_CHARTS: tuple[ChartSpec, ...] = (
         "Rounds ended by LAST CHANCE when every seat plays the same player",
         "rounds ended by LAST CHANCE (won or lost)", group="field", percent=True,
         legend_below=True)),
+    study_chart("luck_share", "Luck and skill, by the number of players",
+                lambda df: st.intervals(
+                    df.assign(count=df["players"].astype(str) + " players"), "short", "value",
+                    "The expert among baseline players",
+                    "share or points of P(win game) (95% interval)", group="count",
+                    percent=True, legend_below=True)),
     study_chart("optimize_trace", "Optimizer trace", st.optimize_trace, table="optimize"),
 )
 STUDY = {c.name: c for c in STUDY_CHARTS}

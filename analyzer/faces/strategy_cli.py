@@ -217,8 +217,9 @@ def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | N
           checkpoint: str | None, resume: bool, restart: bool) -> None:
     """An HTML strategy guide: when to STOP and call LAST CHANCE, what cards and pairs are
     worth, void rounds, the first seat, tuned players and iterated best response, draw or
-    take, whom to steal from, colours, how rounds end and how 2 players differ from 4, against
-    baseline and expert opponents, base and Extra Salt, every number with its 95% interval.
+    take, whom to steal from, colours, how rounds end, how much of a game is luck and how 2
+    players differ from 4, against baseline and expert opponents, base and Extra Salt, every
+    number with its 95% interval.
 
     \b
     Example:

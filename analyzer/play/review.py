@@ -37,7 +37,9 @@ from .. import __version__
 from .advisor import (Evaluation, action_id, game_diff, game_diff_cell, judge, run,
                       summarize)
 from .calibration import caveat
-from .luck import Valuer, decompose, flat, format_luck, start_value, walk
+from ..studies.referee import Valuer, walk
+from .luck import decompose, flat, format_luck, start_value
+from .practice import seen
 from .decisions import DECISION_WORDS, compact
 from .reading import observations, read_tally
 from ..numbers.estimates import sum_of_means
@@ -263,6 +265,7 @@ def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray
         measure, _ = run(ev, samples // 2, None, seed, backend, first=t * SPACING + SPACING // 2,
                          stop=stop)
         row, cell = _row(dec, judge(choose, dec.template, dec.actions), choose.n, measure)
+        row["seen"] = seen(dec.template, seat, dec.totals)
         if read is not None:
             row["reading"] = _reading(dec, row, *read)
         rows.append(row)
@@ -292,6 +295,7 @@ def _row(dec: ReviewedDecision, verdict, chose_on: int, measure) -> tuple[dict, 
     return {
         "round": dec.round, "turn": dec.turn, "decision": kac.DEC_NAMES[dec.kind],
         "decision_words": DECISION_WORDS[kac.DEC_NAMES[dec.kind]][0],
+        "question": DECISION_WORDS[kac.DEC_NAMES[dec.kind]][1],
         "totals": dec.totals, "chosen": chosen, "chosen_words": o[chosen]["words"],
         "advisor": best, "advisor_words": o[best]["words"],
         "win_game_chosen": o[chosen]["win_game"], "win_game_advisor": o[best]["win_game"],

@@ -377,7 +377,8 @@ class Game:
         """The user's luck and skill over the finished game (analyzer.play.luck: the game walked
         again from its seed and the actions played from outside the engine), on the advisor's
         models (the opponents' own bots, a search seat's the expert; the user the baseline)."""
-        from .luck import Valuer, decompose, start_value, walk
+        from ..studies.referee import Valuer, walk
+        from .luck import decompose, start_value
         names, pk, pp = self.models()
         bots = policy_arrays(seat_policies([p or "baseline" for p in self.seats], self.players))
         points, after, winners, _ = walk(self.players, self.deck, self.target, *bots, self.seed,

@@ -45,7 +45,7 @@ from .. import __version__
 from . import checkpoint as ckpt
 from . import compiling as warmup
 from ..base.errors import RunFailed, RunInterrupted, SeasaltError, Terminated
-from .batches import (TASK_BLOCKS, Batch, Progress, Task, batch_kernels, check_jobs, engine_hash,
+from .batches import (Batch, Progress, Task, check_jobs, engine_hash,
                       fingerprint, max_jobs, run_task, worker_identity)
 
 NO_CHECKPOINT = "this command keeps no checkpoint"   # why a run(keep=False) kept nothing
@@ -279,7 +279,7 @@ def _groups(batches: Sequence[Batch], todo: Iterable[Task]) -> Iterator[list[Tas
     while nxt is not None:
         group = [nxt]
         nxt = next(it, None)
-        per_call = max(1, -(-8 // TASK_BLOCKS[batches[group[0][0]].engine]))
+        per_call = max(1, -(-8 // batches[group[0][0]].task_blocks()))
         while (nxt is not None and len(group) < per_call and nxt[0] == group[0][0]
                and nxt[1] == group[-1][2]):
             group.append(nxt)
@@ -290,7 +290,7 @@ def _groups(batches: Sequence[Batch], todo: Iterable[Task]) -> Iterator[list[Tas
 def _run_group(b: Batch, group: list[Task]) -> np.ndarray:
     lo = group[0][1]
     out = np.zeros((group[-1][2] - lo, b.width), dtype=np.int64)
-    batch_kernels(b.engine)[2](*b.args(), lo, out)
+    b.driver()(*b.args(), lo, out)
     return out
 
 

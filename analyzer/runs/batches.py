@@ -127,13 +127,21 @@ class TaskGrid:
     def width(self) -> int:
         return batch_kernels(self.engine)[1]
 
+    def driver(self) -> Callable:
+        """The function that computes a range of blocks: driver(*args(), first block, out)."""
+        return batch_kernels(self.engine)[2]
+
+    def task_blocks(self) -> int:
+        """Blocks per task (at least; very large batches get longer tasks)."""
+        return TASK_BLOCKS[self.engine]
+
     # The task grid: task k is blocks k * step .. min((k + 1) * step, nblocks) - 1. It is
     # computed, never listed, so planning a run takes the same memory for any number of tasks.
     def nblocks(self) -> int:
         return -(-self.count // self.block)
 
     def step(self) -> int:
-        return max(TASK_BLOCKS[self.engine], -(-self.nblocks() // MAX_TASKS))
+        return max(self.task_blocks(), -(-self.nblocks() // MAX_TASKS))
 
     def ntasks(self) -> int:
         return -(-self.nblocks() // self.step())
@@ -203,9 +211,8 @@ class Batch(TaskGrid):
 def run_task(batch: Batch, lo: int, hi: int) -> np.ndarray:
     """Counters of blocks lo .. hi - 1 of a batch, summed, on the calling thread only.
     This is what a Dask worker runs."""
-    serial = batch_kernels(batch.engine)[2]
     out = np.zeros((hi - lo, batch.width), dtype=np.int64)
-    serial(*batch.args(), lo, out)
+    batch.driver()(*batch.args(), lo, out)
     return out.sum(axis=0)
 
 

@@ -24,6 +24,8 @@ The studies (each a batch list run through one Staged study: progress, --checkpo
   colour and mermaid chasing) against baseline and against expert opponents.
 * **endings**: rounds in which every seat plays the same player (baseline, tuned, the expert, the
   search player at 64 samples): how they end, STOP, LAST CHANCE won or lost, void, four mermaids.
+* **luck**: games of the expert among baseline players, each split into luck and skill
+  (analyzer.studies.luck_share): how much of what moves a player's chances is the cards.
 * **iterated best response** (2 players): analyzer.studies.optimize with the field `self`.
 
 The page, the charts (PNG + SVG), every table as CSV (data/) and guide.json (the commands,
@@ -47,7 +49,7 @@ from kernels import ENGINE_HASH
 from .. import __version__
 from ..base import outdir
 from . import optimize as opt
-from . import paired
+from . import luck_share, paired
 from ..base.errors import SeasaltError
 from ..rules.policies import parse_policy, short_spec
 from .rotation import derive_seed, plan_rotations, rotation_runs
@@ -84,6 +86,8 @@ class Scale:
     ending_rounds: int
     ending_search_rounds: int
     choice_pairs: int
+    luck_games: int
+    luck_samples: int
     ibr: dict = field(default_factory=dict)
     stop_values: tuple[int, ...] = tuple(range(7, 15))
     void_values: tuple[int, ...] = (7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
@@ -95,13 +99,13 @@ SCALES = {
                   matchup_extra=30_000, pairs=10_000, pairs_extra=5_000, mermaid_pairs=20_000,
                   void_rounds=100_000, lc_rounds=500_000, seat_games=100_000,
                   seat_games_extra=50_000, ending_rounds=20_000, ending_search_rounds=2_000,
-                  choice_pairs=10_000,
+                  choice_pairs=10_000, luck_games=400, luck_samples=400,
                   ibr={"generations": 12, "population": 16, "games": 1500, "finalists": 4,
                        "final_games": 10_000, "holdout_games": 40_000, "iterations": 4}),
     "small": Scale(grid=60, grid_tuned=30, grid_extra=30, matchup=300, matchup_extra=120,
                    pairs=40, pairs_extra=20, mermaid_pairs=60, void_rounds=600,
                    lc_rounds=2000, seat_games=120, seat_games_extra=60, ending_rounds=200,
-                   ending_search_rounds=4, choice_pairs=20,
+                   ending_search_rounds=4, choice_pairs=20, luck_games=2, luck_samples=16,
                    ibr={"generations": 2, "population": 4, "games": 40, "finalists": 2,
                         "final_games": 60, "holdout_games": 100, "iterations": 2},
                    stop_values=(7, 8), void_values=(7, 15), lc_min_calls=20),
@@ -110,7 +114,7 @@ SCALES = {
 STUDY_KEYS = {"grid": 1, "grid_tuned": 2, "grid_extra": 3, "matchups": 4, "matchups_extra": 5,
               "cards": 6, "cards_extra": 7, "mermaids": 8, "pairs": 9, "pairs_extra": 10,
               "void": 11, "last_chance": 12, "seats": 13, "seats_extra": 14, "ibr": 15,
-              "endings": 16, "choices": 17}
+              "endings": 16, "choices": 17, "luck": 18}
 IBR_KNOBS = ("stop_at=7..14", "last_chance_at=7..15", "last_chance_margin=-5..20",
              "hand_value=0..3", "take_at=-2..8", "mermaid_bonus=-2..8", "colour_weight=-2..4")
 
@@ -349,6 +353,9 @@ def studies(seed: int, sc: Scale) -> list[Study]:
                           [({"field": name}, p, [parse_policy(spec, players=p).spec],
                             getattr(sc, size))
                            for p in PLAYERS for name, spec, size in ENDING_FIELDS], ending_rows))
+    luck = luck_share.plan(sd("luck"), sc.luck_games, sc.luck_samples, PLAYERS)
+    s.append(Study("luck", luck, lambda counters: _meta(luck_share.frame(luck, counters), "luck",
+                                                          sd("luck"), "base")))
     return s
 
 

@@ -15,7 +15,7 @@ from ..base import outdir
 from ..runs.batches import Progress
 from ..runs.spec import Backend
 from .guide_sections import (CHOICE_SECTIONS, Log, Writer, choice_section, endings_section,
-                             grid_section, ibr_section, last_chance_section, lc_label,
+                             grid_section, ibr_section, last_chance_section, lc_label, luck_section,
                              pairs_section, players_section, rate, seats_section, summary,
                              tuned_section, values_section, void_section)
 
@@ -43,7 +43,7 @@ def write(where: Path, result: dict, command: str, log: Log = None) -> None:
                 ibr_section(w, f, result["ibr"]), values_section(w, f), pairs_section(w, f),
                 void_section(w, f), seats_section(w, f),
                 *(choice_section(w, f, q) for q in CHOICE_SECTIONS), endings_section(w, f),
-                players_section(w, f)]
+                luck_section(w, f), players_section(w, f)]
     meta = g.metadata(result, command)
     resumed = meta["timing"]["stages_resumed"]
     g.write_json(where / "guide.json", meta)

@@ -32,6 +32,16 @@ def num(r, key: str, d: int = 2) -> str:
     return f"{r[key]:+.{d}f} [{r[key + '_lo']:+.{d}f}, {r[key + '_hi']:+.{d}f}]"
 
 
+def points(r, key: str) -> str:
+    """A change of P(win) in points of %, with its interval."""
+    return f"{100 * r[key]:+.1f} [{100 * r[key + '_lo']:+.1f}, {100 * r[key + '_hi']:+.1f}]"
+
+
+def spread(r) -> str:
+    """A game's luck spread in points, with its interval."""
+    return f"{100 * r.luck_sd:.0f} [{100 * r.luck_sd_lo:.0f}, {100 * r.luck_sd_hi:.0f}]"
+
+
 def est(r, label: str, key: str = "win_rate") -> cap.Estimate:
     return cap.Estimate(label, float(r[key]), float(r[key + "_lo"]), float(r[key + "_hi"]))
 
@@ -432,6 +442,60 @@ def endings_section(w: Writer, f: dict) -> Section:
     ], words, [w.figure("endings_last_chance", df, "; ".join(words) + ".", table)])
 
 
+def luck_figures(df: pd.DataFrame) -> pd.DataFrame:
+    """The luck study's two figures by player count, long (figure, players, value, interval),
+    for the chart."""
+    rows = []
+    for _, r in df.iterrows():
+        for short, key in (("the cards' share of the swings", "luck_share"),
+                           ("the expert's decisions, a game", "skill")):
+            rows.append({"short": short, "players": int(r.players), "value": r[key],
+                         "value_lo": r[f"{key}_lo"], "value_hi": r[f"{key}_hi"]})
+    return pd.DataFrame(rows)
+
+
+def _luck_words(r) -> str:
+    """One player count's answer: the luck share, the edge (or that it cannot be told from 0),
+    the spread of a game's luck."""
+    edge = (f"its decisions add {points(r, 'skill')} points to its chance to win a game"
+            if r.skill_lo > 0 else
+            f"what its decisions add ({points(r, 'skill')} points a game) is not "
+            f"distinguishable from 0 at this precision")
+    return (f"{r.players} players: the cards make {rate(r, 'luck_share')} of what moves "
+            f"{r.player}'s chance to win during a game among baseline players; {edge}, while "
+            f"the cards swing a game by {spread(r)} points (standard deviation)")
+
+
+def luck_section(w: Writer, f: dict) -> Section:
+    df = f["luck"]
+    csv = w.data("luck", df)
+    words = [_luck_words(r) for _, r in df.iterrows()]
+    by = {int(r.players): r for _, r in df.iterrows()}
+    two, four = by.get(2), by.get(4)
+    if two is not None and four is not None:
+        words.append("the cards' share is " + (
+            "larger with 4 players than with 2" if four.luck_share_lo > two.luck_share_hi else
+            "smaller with 4 players than with 2" if four.luck_share_hi < two.luck_share_lo else
+            "not distinguishable between 2 and 4 players at this precision"))
+    table = Table(["players", "player", "games", "cards' share [95%]", "edge a game [95%]",
+                   "luck's spread [95%]", "mean luck [95%]", "residual [95%]"],
+                  [[str(r.players), r.player, f"{r.games:,}", rate(r, "luck_share"),
+                    points(r, "skill"), spread(r), points(r, "luck"),
+                    points(r, "residual")] for _, r in df.iterrows()], "", (1,), set(), csv)
+    return Section("luck", "How much of a game is luck?", [
+        "Every change of a player's chance to win the game is made either by the cards (the "
+        "deal of a round, a draw from the deck, a random steal, a lobster's reveal) or by a "
+        "decision. Here the expert (the strong player distilled from the search player) plays "
+        "among baseline players, and each of its decisions is measured against what the "
+        "baseline would have done in its place, by a referee who sees every hand but not the "
+        "deck's order (docs/advisor.md, \"Luck and skill\"). The cards' share is the part of "
+        "the squared changes of its chance over a game that the cards made (each change less "
+        "its estimation noise); the edge is what its decisions add to its chance to win a "
+        "game on average; the spread is how far a game's luck moves it (points of P(win)). "
+        "The mean luck and the residual are 0 when the referee's values are honest.",
+    ], words, [w.figure("luck_share", luck_figures(df), "; ".join(words) + ".", table)])
+
+
 def player_counts(f: dict) -> pd.DataFrame:
     """The figures that change most with the number of players, gathered from the other
     studies' frames: one row per (figure, players) with its value and 95% interval."""
@@ -519,4 +583,12 @@ def summary(f: dict) -> list[str]:
         out.append(f"{p} players: strong players end most rounds with LAST CHANCE, not STOP: the "
                    f"expert {expert} of its rounds, search(64) {search}, the baseline "
                    f"{baseline} (\"Is STOP the normal ending?\").")
+    luck = f.get("luck")
+    rows = [] if luck is None else [r for _, r in luck.iterrows()]
+    if rows and all(r.skill_lo > 0 for r in rows):     # said only where the intervals show it
+        out.append("The cards make " + cap.join_words(
+            [f"{rate(r, 'luck_share')} with {r.players} players" for r in rows])
+            + " of what moves a strong player's chance to win during a game, and its decisions "
+            "still add " + cap.join_words([f"{points(r, 'skill')} points" for r in rows])
+            + " to it over the baseline's (\"How much of a game is luck?\").")
     return out

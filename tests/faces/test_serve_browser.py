@@ -532,6 +532,55 @@ def assert_waterfall(page, review: dict) -> None:
     assert ("won (100)" if luck["result"] else "not won (0)") in cap
 
 
+def test_a_reviews_costliest_decisions_are_practised_and_kept_in_the_browser(page, url, tmp_path):
+    """A review opened on the page offers its costliest decisions (a real choice unlike the
+    advisor's), costliest first, as positions to answer again: the advisor's option is scored
+    good, the worst option costly with its rank and its difference, the score kept in the
+    browser across a reload, and "Forget" clears it."""
+    from serving import cli
+    r = cli("review", "--seed", "7", "--players", "2", "--seat", "0", "--target", "20",
+            "--samples", "200", "--json")
+    assert r.returncode == 0, r.stderr
+    review = json.loads(r.stdout)
+    costly = sorted((d for d in review["decisions"] if d["chosen"] != d["advisor"]
+                     and d["loss"]["mean"] > 0 and len(d["options"]) > 1),
+                    key=lambda d: -d["loss"]["mean"])[:5]
+    assert len(costly) >= 2
+    path = tmp_path / "review.json"
+    path.write_text(r.stdout)
+    open_page(page, url)
+    page.set_input_files("#upload", path)
+    page.wait_for_selector(f'body[data-practice="{len(costly)}"]', state="attached")
+    first = costly[0]
+    assert f"round {first['round']}, turn {first['turn']}" in page.text_content("#practice-position")
+    assert page.text_content("#practice-question") == first["question"]
+    assert page.eval_on_selector_all("#practice-options button", "els => els.map(e => e.dataset.option)") \
+        == list(first["options"])
+    page.click(f'#practice-options button[data-option="{first["advisor"]}"]')
+    answer = page.locator("#practice-answer p")
+    assert answer.get_attribute("data-rank") == "1"
+    assert answer.text_content().startswith("Good. The advisor's choice.")
+    shoot(page, "practice", "#practice")
+    page.click("#practice-next")
+    second = costly[1]
+    worst = min(second["options"], key=lambda k: second["options"][k]["win_game"]["rate"])
+    page.click(f'#practice-options button[data-option="{worst}"]')
+    text = page.text_content("#practice-answer p")
+    d = second["options"][worst]["vs_advisor"]
+    if d["ci95"][1] < 0:
+        assert text.startswith("Costly. The advisor chooses")
+        assert f"number {len(second['options'])} of {len(second['options'])}, {js_pp(d)}" in text
+    assert page.locator("#practice-options button:not([disabled])").count() == 0
+    agreed = 1 + (d["ci95"][1] >= 0)
+    page.reload()
+    page.wait_for_selector(f'body[data-practice="{len(costly)}"]', state="attached")
+    assert page.text_content("#practice-status").endswith(
+        f"answered 2, as good as the advisor's choice {agreed}.")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    page.click("#practice-forget")
+    assert page.get_attribute("body", "data-practice") == "0" and page.locator("#practice").is_hidden()
+
+
 def test_a_forced_decision_is_shown_as_forced_in_the_review(desktop, url, tmp_path):
     """A crab search through a pile of one mermaid (seed 70081, random players) has one
     choice: the page's review says it was forced, not that the advisor agreed."""

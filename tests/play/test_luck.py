@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.play import luck
+from analyzer.studies import referee
 from analyzer.play.replay import traced_game
 from analyzer.play.review import review
 from analyzer.rules.policies import policy_arrays, seat_policies
@@ -24,8 +25,8 @@ def test_the_walk_stops_at_every_seats_decision_of_the_played_game():
     """Every seat stopped at and answered by its own bot: the same trace and winners as the
     game the engine plays, and the points alternate between both seats."""
     pk, pp = _arrays("baseline", "random")
-    points, _, winners, tr = luck.walk(2, DECK, 20, pk, pp, 11)
-    game_tr, _, _, _, won = traced_game(2, DECK, 20, pk, pp, 11, luck.CAPACITY)
+    points, _, winners, tr = referee.walk(2, DECK, 20, pk, pp, 11)
+    game_tr, _, _, _, won = traced_game(2, DECK, 20, pk, pp, 11, referee.CAPACITY)
     n = int(tr[0, 0])
     assert int(game_tr[0, 0]) == n and np.array_equal(tr[1:n + 1], game_tr[1:n + 1])
     assert winners == [q for q in range(2) if won[q]]
@@ -38,7 +39,7 @@ def test_chance_is_where_cards_are_revealed():
     decision that reveals nothing (STOP declared, a pile's top taken, a keep) is followed by
     no chance."""
     pk, pp = _arrays("baseline", "baseline")
-    points, _, _, _ = luck.walk(2, DECK, 20, pk, pp, 4)
+    points, _, _, _ = referee.walk(2, DECK, 20, pk, pp, 4)
     for prev, p in zip(points, points[1:]):
         if p.round != prev.round:
             assert p.chance_before
@@ -50,10 +51,10 @@ def test_chance_is_where_cards_are_revealed():
 
 def test_the_referee_knows_every_hand_and_pile_but_not_the_decks_order():
     pk, pp = _arrays("baseline", "baseline")
-    points, _, _, _ = luck.walk(2, DECK, 20, pk, pp, 4)
+    points, _, _, _ = referee.walk(2, DECK, 20, pk, pp, 4)
     full = np.bincount(DECK, minlength=kc.NTYPES).astype(np.int64)
     for p in points[::7]:
-        view, pool = luck.referee_view(p.state, 0, full)
+        view, pool = referee.referee_view(p.state, 0, full)
         s = p.state
         hands = slice(ks.HT, ks.HT + 2 * kc.NTYPES)
         assert np.array_equal(view[hands], s[hands])
@@ -94,8 +95,8 @@ def test_a_random_player_measured_against_baseline_loses_by_its_decisions():
     (skill) cost it P(win) and the opponent, playing as its model, is charged nothing."""
     pk, pp = _arrays("random", "baseline")
     mk, mp = _arrays("baseline", "baseline")
-    points, after, winners, _ = luck.walk(2, DECK, 15, pk, pp, 21)
-    valuer = luck.Valuer(0, mk, mp, DECK, 15, 400, 21)
+    points, after, winners, _ = referee.walk(2, DECK, 15, pk, pp, 21)
+    valuer = referee.Valuer(0, mk, mp, DECK, 15, 400, 21)
     d = luck.decompose(points, after, winners == [0], (0.5, 0.0), valuer, mk, mp, 21)
     assert d["counts"]["skill"] > 0 and d["counts"]["opponents"] == 0
     assert d["skill"]["ci95"][1] < 0
@@ -103,10 +104,10 @@ def test_a_random_player_measured_against_baseline_loses_by_its_decisions():
 
 def test_the_model_of_a_random_player_spreads_over_the_legal_actions():
     pk, pp = _arrays("random", "random")
-    points, _, _, _ = luck.walk(2, DECK, 15, pk, pp, 2)
+    points, _, _, _ = referee.walk(2, DECK, 15, pk, pp, 2)
     draw = next(p for p in points if int(p.state[ks.DEC]) == kac.DEC_DRAW
                 and int(p.state[ks.PILE_LEN]) > 0 and int(p.state[ks.PILE_LEN + 1]) > 0)
-    shares = luck.model_choices(draw.state, pk, pp, 5, 0)
+    shares = referee.model_choices(draw.state, pk, pp, 5, 0)
     assert set(shares) == {kac.SRC_DECK, kac.SRC_DECK + 1, kac.SRC_DECK + 2}
     assert abs(sum(shares.values()) - 1) < 1e-12 and min(shares.values()) > 0.1
 

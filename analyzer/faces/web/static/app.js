@@ -902,6 +902,7 @@ function showReview(r) {
   $("review-more-slot").replaceChildren(more);
   showLuck(r);
   $("review").hidden = false;
+  addPractice(r);
 }
 
 // the seat's P(win game) from before the deal to the result (review's luck and skill): a
@@ -975,10 +976,118 @@ function showLuck(r) {
     `from the model's.`;
 }
 
+// practice: the costliest decisions of the reviews shown on this page, asked again and scored
+// against the advisor's ranking; kept in this browser only (localStorage), never sent anywhere
+const PRACTICE_KEY = "seasalt-practice", PRACTICE_MAX = 30, PRACTICE_PER_REVIEW = 5;
+let practiceAt = 0;
+
+function practiceLoad() {
+  try {
+    const p = JSON.parse(localStorage.getItem(PRACTICE_KEY));
+    if (p && Array.isArray(p.items)) return p;
+  } catch { /* no storage or a damaged entry: start afresh */ }
+  return {items: [], answered: 0, agreed: 0};
+}
+
+function practiceSave(p) {
+  try { localStorage.setItem(PRACTICE_KEY, JSON.stringify(p)); } catch { /* storage off or full */ }
+}
+
+/** A review's costliest decisions (a real choice, not the advisor's, a positive loss) join the
+ * practice positions, the newest PRACTICE_MAX kept. */
+function addPractice(r) {
+  const p = practiceLoad();
+  const costly = r.decisions.filter((d) => d.seen && d.chosen !== d.advisor && d.loss.mean > 0 &&
+                                           Object.keys(d.options).length > 1)
+    .sort((a, b) => b.loss.mean - a.loss.mean).slice(0, PRACTICE_PER_REVIEW);
+  for (const d of costly) {
+    const id = `${r.seed}/${r.players}/${r.seat}/${d.round}/${d.turn}/${d.decision}`;
+    if (p.items.some((x) => x.id === id)) continue;
+    p.items.push({id, seed: r.seed, players: r.players, seat: r.seat, round: d.round,
+                  turn: d.turn, words: d.decision_words ?? pretty(d.decision),
+                  question: d.question ?? "", seen: d.seen, options: d.options,
+                  advisor: d.advisor, chosen: d.chosen, loss: d.loss});
+  }
+  p.items = p.items.slice(-PRACTICE_MAX);
+  practiceSave(p);
+  practiceAt = Math.max(0, p.items.length - costly.length);
+  showPractice();
+}
+
+function showPractice() {
+  const p = practiceLoad(), box = $("practice");
+  box.hidden = p.items.length === 0;
+  document.body.dataset.practice = String(p.items.length);
+  if (!p.items.length) return;
+  practiceAt %= p.items.length;
+  const x = p.items[practiceAt], s = x.seen, q = x.seat;
+  const who = (i) => (i === q ? "you" : `seat ${i}`);
+  const list = (cards) => cards.length ? cards.join(", ") : "none";
+  $("practice-status").textContent =
+    `Position ${practiceAt + 1} of ${p.items.length}, from your reviews (kept in this browser ` +
+    `only); answered ${p.answered}, as good as the advisor's choice ${p.agreed}.`;
+  const rows = [["game", `seed ${x.seed}, ${x.players} players, round ${x.round}, turn ${x.turn}`],
+    ["your hand", list(s.hand)],
+    ...(s.seen.length ? [["just seen", list(s.seen)]] : []),
+    ["piles", s.piles.map((pl, j) => `${"AB"[j]}: ${pl.top ?? "empty"} (${pl.size})`).join("; ")],
+    ["tables", s.tables.map((t, i) => `${who(i)}: ${list(t)}`).join("; ")],
+    ["hand sizes", s.hand_sizes.map((n, i) => `${who(i)} ${n}`).join(", ")],
+    ["deck", `${s.deck} cards`],
+    ["totals", s.totals.map((t, i) => `${who(i)} ${t}`).join(", ")]];
+  $("practice-position").replaceChildren(el("dl", {}, ...rows.flatMap(([k, v]) =>
+    [el("dt", {}, k), el("dd", {}, v)])));
+  $("practice-question").textContent = x.question || `${x.words}?`;
+  $("practice-options").replaceChildren(...Object.entries(x.options).map(([k, o]) =>
+    el("button", {type: "button", "data-option": k, onclick: () => answerPractice(k)}, o.words)));
+  $("practice-answer").replaceChildren();
+}
+
+/** The answer scored against the advisor's ranking, with every option's P(win game). */
+function answerPractice(pick) {
+  const p = practiceLoad(), x = p.items[practiceAt];
+  if (!x || $("practice-answer").childElementCount) return;    // one answer per showing
+  const ranked = Object.entries(x.options).sort((a, b) => b[1].win_game.rate - a[1].win_game.rate);
+  const rank = ranked.findIndex(([k]) => k === pick) + 1, o = x.options[pick];
+  const good = pick === x.advisor || o.vs_advisor.ci95[1] >= 0;
+  p.answered += 1;
+  p.agreed += good ? 1 : 0;
+  practiceSave(p);
+  for (const b of $("practice-options").children) {
+    b.setAttribute("aria-pressed", String(b.dataset.option === pick));
+    b.disabled = true;
+  }
+  const best = x.options[x.advisor];
+  const verdict = pick === x.advisor ? "The advisor's choice." : good
+    ? `Not distinguishable from the advisor's choice (${best.words}) at this precision: ` +
+      `${PP(o.vs_advisor)} ${PPCI(o.vs_advisor)} points of P(win game).`
+    : `The advisor chooses ${best.words}: yours is number ${rank} of ${ranked.length}, ` +
+      `${PP(o.vs_advisor)} ${PPCI(o.vs_advisor)} points of P(win game).`;
+  const head = el("tr", {}, ...["option", "P(win game)", "vs advisor"].map((h) => el("th", {scope: "col"}, h)));
+  const rows = ranked.map(([k, v]) => el("tr", {"data-option": k},
+    el("td", {}, v.words + (k === pick ? " (yours)" : "") + (k === x.chosen ? " (in the game)" : "")),
+    el("td", {}, `${PCT(v.win_game.rate)} ${PPCI(v.win_game)}`),
+    el("td", {}, k === x.advisor ? "-" : `${PP(v.vs_advisor)} ${PPCI(v.vs_advisor)}`)));
+  $("practice-answer").replaceChildren(
+    el("p", {"data-rank": rank}, el("span", {class: good ? "good" : "bad"}, good ? "Good. " : "Costly. "),
+       verdict, ` In the game: ${x.options[x.chosen].words}, which cost ` +
+       `${(100 * x.loss.mean).toFixed(1)} ${PPCI(x.loss)} points.`),
+    el("div", {class: "scroll"}, el("table", {class: "ranking"}, el("thead", {}, head),
+                                    el("tbody", {}, ...rows))));
+  $("practice-status").textContent = $("practice-status").textContent
+    .replace(/answered \d+, as good as the advisor's choice \d+/,
+             `answered ${p.answered}, as good as the advisor's choice ${p.agreed}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // wiring
 
 function wire() {
+  $("practice-next").addEventListener("click", () => { practiceAt += 1; showPractice(); });
+  $("practice-forget").addEventListener("click", () => {
+    practiceSave({items: [], answered: 0, agreed: 0});
+    showPractice();
+  });
+  showPractice();                       // positions kept from earlier visits
   $("players").addEventListener("change", (e) => {
     S.players = parseInt(e.target.value, 10);
     if (S.seat >= S.players) S.seat = 0;
