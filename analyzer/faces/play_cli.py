@@ -4,6 +4,7 @@ review, session) and the web page (analyzer.faces.web)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
@@ -186,9 +187,11 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 @click.option("--replay", "replay_path", metavar="FILE",
               help="Review the game of a `seasalt replay --json` file instead (its seed, players, "
                    "policies, expansion and target; its events are checked).")
-@click.option("--game", "game_path", metavar="FILE",
+@click.option("--game", "game_paths", metavar="FILE", multiple=True,
               help="Review the user's decisions in a game of `seasalt serve`'s Play view (its "
-                   "game file) instead.")
+                   "game file) instead. Several --game, or a folder of game files, are "
+                   "reviewed together: each game's line, the error rate over them and its trend, "
+                   "the costliest kinds of decision, luck and skill.")
 @click.option("--seat", type=int, default=0, show_default=True, metavar="Q",
               help="The seat whose decisions are reviewed.")
 @click.option("--samples", type=int, default=2000, show_default=True, metavar="N",
@@ -204,7 +207,7 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 @opt.as_json(help="Print the review as one JSON object.")
 @opt.out(help="Also write one row per decision to FILE: .csv, .json or .parquet.")
 def review(seed: int | None, players: int | None, policies: tuple[str, ...],
-           replay_path: str | None, game_path: str | None, seat: int, samples: int,
+           replay_path: str | None, game_paths: tuple[str, ...], seat: int, samples: int,
            expansion: str, target: int | None, jobs: int | None, reading: str | None,
            tremble: float | None, as_json: bool, out: str | None) -> None:
     """A game reviewed as a chess engine reviews one: at every decision of one seat, what the
@@ -216,18 +219,23 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
       seasalt review --seed 7 --players 2 --seat 0
       seasalt replay --seed 7 -p 3 --json > game.json; seasalt review --replay game.json --seat 2
       seasalt review --game seasalt-game-7.json
+      seasalt review --game my-games/
     """
     from ..base.progress import ProgressLine
     from ..play.replay_file import load_replay
     from ..rules.policies import check_review_options
     check_jobs(jobs)     # before a --replay FILE is read
     game = None
-    if game_path is not None:
+    if game_paths:
         if seed is not None or players is not None or policies or target is not None or \
                 replay_path is not None or seat != 0:
             raise SeasaltError("--game FILE gives the game and the seat reviewed (the user's): "
                                "leave out --seed, --players, --policy, --target, --replay and "
                                "--seat")
+        if len(game_paths) > 1 or Path(game_paths[0]).is_dir():
+            _review_many(game_paths, samples, jobs, reading, tremble, as_json, out)
+            return
+        game_path = game_paths[0]
         from ..play.position_input import read_game_file
         data = read_game_file(game_path)           # before the engine loads: a bad file is quick
         if out is not None:
@@ -266,3 +274,29 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
     if out is not None:
         write_out(review_frame(r), out)
     click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json else format_review(r))
+
+
+def _review_many(paths: tuple[str, ...], samples: int, jobs: int | None, reading: str | None,
+                 tremble: float | None, as_json: bool, out: str | None) -> None:
+    """`seasalt review --game A --game B` (or --game DIR): the games reviewed together."""
+    from ..base.progress import ProgressLine
+    from ..rules.limits import check_review
+    from ..rules.policies import check_tremble
+    check_review(2, 0, samples)
+    if tremble is not None:
+        check_tremble(tremble)
+    if out is not None:
+        from ..render.tidy_frames import check_out
+        check_out(out)
+    from ..play.review import review_frame
+    from ..play.review_many import combine, format_many, review_files
+    with ProgressLine("review") as progress:
+        reviews, names = review_files(paths, samples, opt.backend_of(jobs), reading or "own",
+                                      tremble, progress)
+    c = combine(reviews, names)
+    if out is not None:
+        import pandas as pd
+        write_out(pd.concat([review_frame(r).assign(file=n) for r, n in zip(reviews, names)],
+                            ignore_index=True), out)
+    click.echo(json.dumps(json_safe(c), indent=2, allow_nan=False) if as_json
+               else format_many(c))

@@ -1,0 +1,179 @@
+"""Several games of one player reviewed at once (`seasalt review --game A --game B`, or a folder
+of game files): each game's review (analyzer.play.session.Game.review), then what they say
+together: the error rate over all their decisions with a choice and its trend from game to game,
+the kinds of decision that cost most, and the luck and skill over the games."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Callable, Sequence
+
+from .. import __version__
+from ..base.errors import SeasaltError
+from ..numbers.estimates import Z95
+from ..render.text_tables import table, wrap
+
+MAX_GAMES = 1000
+LUCK_TERMS = ("start", "luck", "skill", "opponents", "result")
+
+
+def game_files(paths: Sequence[str]) -> list[str]:
+    """The game files named: each path a file, or a folder whose *.json files are taken in
+    name order (name them so that their order is the order they were played)."""
+    out: list[str] = []
+    for p in paths:
+        if Path(p).is_dir():
+            found = sorted(str(f) for f in Path(p).glob("*.json") if f.is_file())
+            if not found:
+                raise SeasaltError(f"{p}: a folder without game files (*.json); give the game "
+                                   "files `seasalt serve`'s Play view saves")
+            out += found
+        else:
+            out.append(p)
+    if len(out) > MAX_GAMES:
+        raise SeasaltError(f"at most {MAX_GAMES:,} games at once, got {len(out):,}; review them "
+                           "in parts")
+    return out
+
+
+def review_files(paths: Sequence[str], samples: int, backend, reading: str,
+                 tremble: float | None, progress: Callable[[int, int], None] | None = None
+                 ) -> tuple[list[dict], list[str]]:
+    """Every game file read and checked first (a bad one stops before any work), then each
+    reviewed as `seasalt review --game FILE` reviews it. Returns the reviews and the names."""
+    from .position_input import read_game_file
+    from .session import Game
+    files = game_files(paths)
+    data = [read_game_file(f) for f in files]
+    games = [Game.from_file(d, f) for d, f in zip(data, files)]
+    reviews = []
+    for i, g in enumerate(games):
+        reviews.append(g.review(samples, backend=backend, reading=reading, tremble=tremble))
+        if progress is not None:
+            progress(i + 1, len(games))
+    return reviews, files
+
+
+def _var(d: dict) -> float:
+    """The variance of an estimate from its 95% interval."""
+    return ((d["ci95"][1] - d["ci95"][0]) / (2 * Z95)) ** 2
+
+
+def _pooled(means: Sequence[float], variances: Sequence[float]) -> dict:
+    """The mean of independent estimates, its interval from their variances."""
+    n = len(means)
+    if n == 0:
+        return {"mean": math.nan, "ci95": [math.nan, math.nan], "n": 0}
+    m = sum(means) / n
+    half = Z95 * math.sqrt(sum(variances)) / n
+    return {"mean": m, "ci95": [m - half, m + half], "n": n}
+
+
+def _across(values: Sequence[float]) -> dict:
+    """The mean over games with its normal 95% interval (the games' spread)."""
+    n = len(values)
+    if n == 0:
+        return {"mean": math.nan, "ci95": [math.nan, math.nan], "n": 0}
+    m = sum(values) / n
+    if n < 2:
+        return {"mean": m, "ci95": [math.nan, math.nan], "n": n}
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+    return {"mean": m, "ci95": [m - Z95 * sd / math.sqrt(n), m + Z95 * sd / math.sqrt(n)],
+            "n": n}
+
+
+def trend(rates: Sequence[float]) -> dict | None:
+    """The least-squares slope of the games' error rates against their order (points of P(win)
+    per decision, per game), with its 95% interval; None with fewer than 3 games."""
+    n = len(rates)
+    if n < 3:
+        return None
+    xm, ym = (n - 1) / 2, sum(rates) / n
+    sxx = sum((x - xm) ** 2 for x in range(n))
+    b = sum((x - xm) * (y - ym) for x, y in enumerate(rates)) / sxx
+    resid = sum((y - ym - b * (x - xm)) ** 2 for x, y in enumerate(rates))
+    half = Z95 * math.sqrt(resid / (n - 2) / sxx)
+    return {"slope": b, "ci95": [b - half, b + half], "games": n}
+
+
+def combine(reviews: Sequence[dict], names: Sequence[str]) -> dict:
+    """What the reviews say together (module doc), JSON-ready."""
+    games, losses = [], []
+    for name, r in zip(names, reviews):
+        s = r["summary"]
+        real = [d for d in r["decisions"] if len(d["options"]) > 1]
+        losses += [(d["decision"], d["loss"]["mean"], _var(d["loss"])) for d in real]
+        games.append({"file": name, "seed": r["seed"], "players": r["players"],
+                      "seat": r["seat"], "over": r["over"], "decisions": len(real),
+                      **{k: s[k] for k in ("error_rate", "error_rate_lo", "error_rate_hi")},
+                      **({k: s[k] for k in (*LUCK_TERMS, "luck_lo", "luck_hi", "skill_lo",
+                                             "skill_hi")} if r.get("luck") else {})})
+    kinds = []
+    for kind in dict.fromkeys(k for k, _, _ in losses):
+        mine = [(m, v) for k, m, v in losses if k == kind]
+        kinds.append({"decision": kind, "decisions": len(mine),
+                      "total_loss": sum(m for m, _ in mine),
+                      "mean_loss": _pooled([m for m, _ in mine], [v for _, v in mine])})
+    kinds.sort(key=lambda k: -k["total_loss"])
+    over = [g for g in games if "luck" in g]
+    return {"version": __version__, "samples": reviews[0]["samples"] if reviews else None,
+            "games": games,
+            "error_rate": _pooled([m for _, m, _ in losses], [v for *_, v in losses]),
+            "trend": trend([g["error_rate"] for g in games if g["decisions"]]),
+            "kinds": kinds,
+            "luck_and_skill": {k: _across([g[k] for g in over]) for k in LUCK_TERMS}}
+
+
+def _est(g: dict, key: str) -> dict:
+    return {"mean": g[key], "ci95": [g[key + "_lo"], g[key + "_hi"]]}
+
+
+def _pts(d: dict, digits: int = 2) -> str:
+    """An estimate in points of %, with its interval where it has one."""
+    m, (lo, hi) = d["mean"], d["ci95"]
+    f = f"+.{digits}f"
+    if math.isnan(lo):
+        return f"{100 * m:{f}}"
+    return f"{100 * m:{f}} [{100 * lo:{f}}, {100 * hi:{f}}]"
+
+
+def format_many(c: dict) -> str:
+    """The games together as text within 100 columns: a line per game, the decision kinds by
+    what they cost, the error rate's trend, the luck and skill over the games."""
+    gs = c["games"]
+    lines = wrap(f"seasalt review: {len(gs)} games, {c['samples']:,} sampled deals per decision, "
+                 f"seasalt {c['version']}; points of P(win game), 95% intervals")
+    lines += wrap("games: " + "; ".join(f"{i} {Path(g['file']).name} (seed {g['seed']})"
+                                        for i, g in enumerate(gs, 1)), hang="    ")
+    lines += [""] + table([
+        ("game", ">", [str(i) for i in range(1, len(gs) + 1)]),
+        ("decisions", ">", [str(g["decisions"]) for g in gs]),
+        ("error rate", "<", [_pts(_est(g, "error_rate")) for g in gs]),
+        ("luck", "<", [_pts(_est(g, "luck"), 1) if "luck" in g else "-" for g in gs]),
+        ("skill", "<", [_pts(_est(g, "skill"), 1) if "luck" in g else "-" for g in gs]),
+        ("result", "<", [("won" if g["result"] else "not won") if "luck" in g else "not over"
+                         for g in gs])], indent="")
+    e = c["error_rate"]
+    lines += [""] + wrap(f"error rate over the {e['n']:,} decisions with a choice: {_pts(e)} "
+                         "points a decision (the mean loss against the advisor's choice).")
+    t = c["trend"]
+    if t is not None:
+        lo, hi = t["ci95"]
+        way = ("falling" if hi < 0 else "rising" if lo > 0 else
+               "no trend distinguishable at this precision")
+        lines += wrap(f"from game to game: {way} ({100 * t['slope']:+.3f} [{100 * lo:+.3f}, "
+                      f"{100 * hi:+.3f}] points a decision per game, {t['games']} games).")
+    lines += [""] + table([
+        ("decision", "<", [k["decision"] for k in c["kinds"]]),
+        ("decisions", ">", [str(k["decisions"]) for k in c["kinds"]]),
+        ("loss in all", ">", [f"{100 * k['total_loss']:+.1f}" for k in c["kinds"]]),
+        ("loss a decision", "<", [_pts(k["mean_loss"]) for k in c["kinds"]])], indent="")
+    ls = c["luck_and_skill"]
+    n = ls["luck"]["n"]
+    if n:
+        won = round(ls["result"]["mean"] * n)
+        lines += [""] + wrap(f"over the {n} finished games, a game's mean (docs/advisor.md, "
+                             "\"Luck and skill\"): " + "; ".join(
+                                 f"{k} {_pts(ls[k], 1)}" for k in LUCK_TERMS[:-1])
+                             + f"; won {won} of {n}.")
+    return "\n".join(lines)
