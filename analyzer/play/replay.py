@@ -79,7 +79,14 @@ def traced_game(players, deck, target, pk, pp, seed, capacity):
     return tr, int(rounds), bool(mermaids), totals[:players].tolist(), winners[:players].tolist()
 
 
-def _play_search(players, deck, target, pk, pp, rpk, rpp, seed, capacity):
+def chosen_actions(log: np.ndarray) -> list[int]:
+    """The actions the search seats chose, in the game's order, from a decision log
+    (kernels.search.LOG_WIDTH rows: each weighed action, the chosen one flagged); a decision
+    with one legal action is not weighed, so not logged."""
+    return [int(row[2]) for row in log[1:int(log[0, 0]) + 1] if row[6]]
+
+
+def play_search(players, deck, target, pk, pp, rpk, rpp, seed, capacity):
     """traced_game with search seats (kernels.search.play_game_search, as in block 0 of a
     `simulate --games` run with them): also the decision log."""
     s = ks.new_state()
@@ -124,7 +131,7 @@ def replay_game(spec: RunSpec, capacity: int | None = None) -> dict:
         if rpk is None:
             tr, nrounds, mermaids, totals, winners = traced_game(players, deck, target, pk, pp, seed, cap)
         else:
-            tr, nrounds, mermaids, totals, winners, log = _play_search(
+            tr, nrounds, mermaids, totals, winners, log = play_search(
                 players, deck, target, pk, pp, rpk, rpp, seed, cap)
             if int(log[0, 0]) >= LOG_CAPACITY:
                 raise TraceOverflow(f"the game has more than {LOG_CAPACITY:,} weighed actions; "

@@ -29,7 +29,8 @@ from kernels import search as ksr
 from kernels import state as ks
 from kernels.engine import play_round, step
 from kernels.game import deal, settle_round
-from kernels.policies import EXTERNAL, bot_choice
+from kernels.legal import legal_actions
+from kernels.policies import EXTERNAL, SEARCH, bot_choice
 from kernels import reading as kr
 from kernels.rng import seed_stream
 
@@ -37,6 +38,7 @@ from .. import __version__
 from .advisor import (Evaluation, action_id, game_diff, game_diff_cell, judge, run,
                       summarize)
 from .calibration import caveat
+from .error_scale import place
 from ..studies.referee import Valuer, walk
 from .luck import decompose, flat, format_luck, start_value
 from .practice import seen
@@ -44,9 +46,10 @@ from .decisions import DECISION_WORDS, compact
 from .reading import observations, read_tally
 from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
-from ..rules.policies import check_models, expert_meta, policy_arrays, reading_models
+from ..rules.policies import (check_models, expert_meta, policy_arrays, reading_models,
+                              review_models, rollout_arrays, seat_policies)
 from .position import decision_actions
-from .replay import game_events, replay_game, traced_game
+from .replay import chosen_actions, game_events, play_search, replay_game, traced_game
 from .replay_file import check_replay_file
 from ..runs.spec import Backend, RunSpec, as_backend
 from ..rules.limits import DEFAULT_TARGETS, check_review
@@ -71,10 +74,12 @@ class ReviewedDecision:
     trace: np.ndarray | None = None     # the round's trace up to the decision (hand reading)
 
 
-def _decisions(players, seat, deck, full, target, pk, pp, seed, sees: str = ""
-               ) -> tuple[list[ReviewedDecision], np.ndarray]:
-    """Play the game with `seat` external, answered by its bot as the engine would; collect
-    the seat's decisions (its view) and return them with the game's trace. `sees` (the
+def _decisions(players, seat, deck, full, target, pk, pp, seed, sees: str = "",
+               answer: Callable[[np.ndarray, int], int] | None = None,
+               external: Sequence[int] = ()) -> tuple[list[ReviewedDecision], np.ndarray]:
+    """Play the game with `seat` external, answered by its bot as the engine would (a seat of
+    `external`, a search player's, by answer(state, seat)); collect the seat's decisions (its
+    view) and return them with the game's trace. `sees` (the
     calibration study's diagnostic, scripts/calibration_bound.py): "hands", the seat's view
     also holds the opponents' true hands (the bound any hand reading can reach); "all", the
     view is the whole state, the deck's order included."""
@@ -99,10 +104,13 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed, sees: str = ""
             if int(tr[0, 0]) >= CAPACITY:
                 raise SeasaltError(f"the game needs more than {CAPACITY:,} trace events; review "
                                    "a shorter game (a lower --target)")
+            if int(s[ks.CUR]) != seat:              # another search seat: its own choice
+                step(s, answer(s, int(s[ks.CUR])), ext, pp, rng, tr)
+                continue
             ksr.update_knowledge(know, seat, tr)
             if int(s[ks.DEC]) == kac.DEC_CRAB_CARD:
                 know[ksr.K_DEPTH + int(s[ks.CRAB_PILE])] = 0     # it looks through the pile
-            chosen = int(bot_choice(s, pk, pp, rng)[0])
+            chosen = answer(s, seat) if seat in external else int(bot_choice(s, pk, pp, rng)[0])
             if sees:
                 for q in range(players):
                     if q != seat:
@@ -130,6 +138,18 @@ def _decisions(players, seat, deck, full, target, pk, pp, seed, sees: str = ""
                                    "a shorter game (a lower --target)")
             return out, tr
         starter = (int(s[ks.ENDER]) + 1) % players
+
+
+def search_answers(chosen: Sequence[int]) -> Callable[[np.ndarray, int], int]:
+    """answer(state, seat) for the search seats of a game: the only legal action of a forced
+    decision (the search does not weigh it), else the next of `chosen` (replay.chosen_actions)."""
+    moves = iter(chosen)
+
+    def answer(s: np.ndarray, _seat: int) -> int:
+        if int(legal_actions(s, False)) == 1:
+            return int(s[ks.LEGAL])
+        return next(moves)
+    return answer
 
 
 def trace_so_far(tr: np.ndarray) -> np.ndarray:
@@ -171,40 +191,56 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
 def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
                 progress: Callable[[int, int], None] | None = None,
                 replay_file: dict | None = None, reading: str = "own",
-                tremble: float | None = None) -> dict:
+                tremble: float | None = None, model: str | None = None) -> dict:
     """review() of a built games spec: its game 0, the advisor's samples on the spec's backend;
     `replay_file` (a `seasalt replay --json` of the game) is checked against the game. With
     `reading` ("own": each opponent read as its own policy; a policy spec: every opponent read
     as it; "off") each decision's deals are also weighted by the round's history so far (issue
     25, analyzer.play.reading; `tremble` None: its default) and the row says what the advisor
-    would choose reading the hands."""
+    would choose reading the hands. `model` (a bot's spec) plays the reviewed seat on instead
+    of its own policy (the error-rate scale reviews every player against one model)."""
     players, backend = spec.players, spec.backend
     check_review(players, seat, samples)
     seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
-    check_models(pols)
+    model_pols = review_models(pols, players)      # a search seat played on by the expert
+    if model is not None:
+        model_pols[seat] = seat_policies([model], players)[0]
+    check_models(model_pols)
     pk, pp = policy_arrays(pols)
-    models, about, tremble = reading_models(reading, tremble, pk, pp, players)
+    mk, mp = policy_arrays(model_pols)
+    models, about, tremble = reading_models(reading, tremble, mk, mp, players)
     deck = kc.deck_types(expansion)
+    searchers = [q for q, p in enumerate(pols) if p.info.kind == SEARCH]
+    if searchers:                   # the game as replay plays it, the search seats' choices
+        game_tr, _, _, _, winners, log = play_search(players, deck, target, pk, pp,
+                                                      *rollout_arrays(pols), seed, CAPACITY)
+        chosen = chosen_actions(log)
+    else:
+        game_tr, _, _, _, winners = traced_game(players, deck, target, pk, pp, seed, CAPACITY)
+        chosen = []
     decisions, tr = _decisions(players, seat, deck, kc.copies_in(expansion).astype(np.int64),
-                               target, pk, pp, seed)
-    game_tr, _, _, _, winners = traced_game(players, deck, target, pk, pp, seed, CAPACITY)
+                               target, pk, pp, seed, answer=search_answers(chosen),
+                               external=searchers)
     n = int(tr[0, 0])
     if int(game_tr[0, 0]) != n or not np.array_equal(tr[1:n + 1], game_tr[1:n + 1]):
-        raise RuntimeError("the reviewed game differs from the game the bots play")
+        raise RuntimeError("the reviewed game differs from the game the players play")
     if replay_file is not None:
         check_replay_file(replay_file, replay_game(spec))
-    points, chance_after, won, walked = walk(players, deck, target, pk, pp, seed)
+    points, chance_after, won, walked = walk(players, deck, target, pk, pp, seed,
+                                             search_answers(chosen), searchers)
     if int(walked[0, 0]) != n or not np.array_equal(walked[1:n + 1], game_tr[1:n + 1]):
-        raise RuntimeError("the game walked for its luck differs from the game the bots play")
+        raise RuntimeError("the game walked for its luck differs from the game the players play")
     total = len(decisions) + len(points)
-    rows, cells = review_rows(decisions, seat, pk, pp, deck, target, samples, seed, backend,
+    rows, cells = review_rows(decisions, seat, mk, mp, deck, target, samples, seed, backend,
                               None if progress is None else lambda d, _t: progress(d, total),
                               reading=models, tremble=tremble)
-    start = start_value(players, [p.spec for p in pols], seat, expansion, target, seed, backend)
+    start = start_value(players, [p.spec for p in model_pols], seat, expansion, target, seed,
+                        backend)
     luck = decompose(points, chance_after, won == [seat], start,
-                     Valuer(seat, pk, pp, deck, target, samples, seed), pk, pp, seed,
+                     Valuer(seat, mk, mp, deck, target, samples, seed), mk, mp, seed,
                      None if progress is None else
                      lambda d, _t: progress(len(decisions) + d, total))
+    summary = {**review_summary(rows, cells), **flat(luck)}
     events = game_events(tr)
     ends = [e for e in events if e["event"] == "round_end"]
     totals = [0] * players
@@ -212,7 +248,8 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
         if e["event"] == "score":
             totals[e["seat"]] += e["points"]
     return {
-        "seed": seed, "players": players, "policies": [p.spec for p in pols], "seat": seat,
+        "seed": seed, "players": players, "policies": [p.spec for p in pols],
+        "models": [p.spec for p in model_pols], "seat": seat,
         "expansion": expansion, "target": target, "samples": samples, "version": __version__,
         **expert_meta(pols),
         "stream": "decision t, deal i: kernels.rng.seed_stream(seed, t * 2**32 + i)",
@@ -221,9 +258,15 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
         "mermaid_win": ends[-1]["end"] == "mermaids" if ends else False,
         "reading": about, "calibration": review_caveat(players, seat, [p.spec for p in pols],
                                                        about is not None),
-        "decisions": rows, "summary": {**review_summary(rows, cells), **flat(luck)},
-        "luck": luck,
+        "decisions": rows, "summary": summary, "luck": luck,
+        "scale": scale_of(summary, model_pols[seat].spec),
     }
+
+
+def scale_of(summary: dict, model: str) -> dict | None:
+    """Where the review's error rate sits on seasalt's scale (analyzer.play.error_scale)."""
+    return place(summary["error_rate"], summary["error_rate_lo"], summary["error_rate_hi"],
+                 model)
 
 
 def review_caveat(players: int, seat: int, specs: Sequence[str], read: bool) -> dict | None:
@@ -357,8 +400,11 @@ def format_review(r: dict) -> str:
                  f"{r['expansion']} deck, game to {r['target']} points, seasalt {r['version']}")
     for p, spec in enumerate(r["policies"]):
         lines += wrap(f"seat {p}: {spec}", indent="  ")
+    played_on = "the players' own policies" + (
+        "" if r.get("models", r["policies"]) == r["policies"] else
+        " (a search seat's by the expert, distilled from it)")
     lines += wrap(f"Each decision: {r['samples']:,} sampled deals of what seat {q} could not see, "
-                  "every action continued by the players' own policies and valued by the chance "
+                  f"every action continued by {played_on} and valued by the chance "
                   "to win the game; the advisor chooses on half of them, P(win) and the loss "
                   "(the advisor's choice's P(win) minus the choice made's, in points of %, with "
                   "its 95% half-width) are measured on the other half.")
@@ -403,6 +449,8 @@ def format_review(r: dict) -> str:
                   f"{100 * s['error_rate']:+.2f} [{100 * s['error_rate_lo']:+.2f}, "
                   f"{100 * s['error_rate_hi']:+.2f}] points a decision with a choice "
                   f"({s['error_rate_decisions']}).")
+    if r.get("scale"):
+        lines += wrap(" ".join(r["scale"]["words"]), hang="    ")
     lines += format_luck(r)
     lines += wrap(f"game over after {r['rounds_played']} rounds"
                   + (" (four mermaids)" if r["mermaid_win"] else "") + ": totals "

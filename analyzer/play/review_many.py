@@ -12,6 +12,7 @@ from .. import __version__
 from ..base.errors import SeasaltError
 from ..numbers.estimates import Z95
 from ..render.text_tables import table, wrap
+from .error_scale import place
 
 MAX_GAMES = 1000
 LUCK_TERMS = ("start", "luck", "skill", "opponents", "result")
@@ -116,9 +117,10 @@ def combine(reviews: Sequence[dict], names: Sequence[str]) -> dict:
                       "mean_loss": _pooled([m for m, _ in mine], [v for _, v in mine])})
     kinds.sort(key=lambda k: -k["total_loss"])
     over = [g for g in games if "luck" in g]
+    rate = _pooled([m for _, m, _ in losses], [v for *_, v in losses])
     return {"version": __version__, "samples": reviews[0]["samples"] if reviews else None,
-            "games": games,
-            "error_rate": _pooled([m for _, m, _ in losses], [v for *_, v in losses]),
+            "games": games, "error_rate": rate,
+            "scale": place(rate["mean"], *rate["ci95"], "baseline") if losses else None,
             "trend": trend([g["error_rate"] for g in games if g["decisions"]]),
             "kinds": kinds,
             "luck_and_skill": {k: _across([g[k] for g in over]) for k in LUCK_TERMS}}
@@ -156,6 +158,8 @@ def format_many(c: dict) -> str:
     e = c["error_rate"]
     lines += [""] + wrap(f"error rate over the {e['n']:,} decisions with a choice: {_pts(e)} "
                          "points a decision (the mean loss against the advisor's choice).")
+    if c.get("scale"):
+        lines += wrap("On " + " ".join(c["scale"]["words"]), hang="    ")
     t = c["trend"]
     if t is not None:
         lo, hi = t["ci95"]

@@ -345,7 +345,7 @@ class Game:
         from ..rules.limits import check_review
         from ..rules.policies import reading_models
         from .luck import flat
-        from .review import review_caveat, review_rows, review_summary
+        from .review import review_caveat, review_rows, review_summary, scale_of
         check_review(self.players, self.seat, samples if type(samples) is int else -1)
         if samples > MAX_REVIEW_SAMPLES:
             raise SeasaltError(f"samples must be at most {MAX_REVIEW_SAMPLES:,} here, got "
@@ -359,6 +359,7 @@ class Game:
         for row, step in zip(rows, self.decision_steps):
             row["step"] = step
         luck = self.luck(samples, seed, stop) if self.over else None
+        summary = {**review_summary(rows, cells), **(flat(luck) if luck else {})}
         return {"seed": seed, "players": self.players, "policies": list(self.policies),
                 "seat": self.seat, "expansion": self.expansion, "target": self.target,
                 "samples": samples, "version": __version__, "over": self.over,
@@ -369,9 +370,8 @@ class Game:
                 "replay": "seasalt replay --game FILE", "reading": about,
                 "calibration": review_caveat(self.players, self.seat, list(self.policies),
                                              about is not None),
-                "decisions": rows, "summary": {**review_summary(rows, cells),
-                                               **(flat(luck) if luck else {})},
-                "luck": luck}
+                "decisions": rows, "summary": summary, "luck": luck,
+                "scale": scale_of(summary, "baseline")}
 
     def luck(self, samples: int, seed: int, stop: Callable[[], None] | None = None) -> dict:
         """The user's luck and skill over the finished game (analyzer.play.luck: the game walked
@@ -381,8 +381,10 @@ class Game:
         from .luck import decompose, start_value
         names, pk, pp = self.models()
         bots = policy_arrays(seat_policies([p or "baseline" for p in self.seats], self.players))
+        moves = iter(self.played)
         points, after, winners, _ = walk(self.players, self.deck, self.target, *bots, self.seed,
-                                         self.played, {self.seat, *self.searchers}, MAX_ROUNDS)
+                                         lambda s, q: next(moves), {self.seat, *self.searchers},
+                                         MAX_ROUNDS)
         if winners != [q for q in range(self.players) if self.winners[q]]:
             raise RuntimeError("the game walked for its luck differs from the game played")
         start = start_value(self.players, names, self.seat, self.expansion, self.target, seed,

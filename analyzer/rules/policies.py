@@ -402,13 +402,21 @@ def check_tremble(tremble: float) -> None:
         raise SeasaltError(f"--tremble must be between {slots.MIN_TREMBLE} and 1, got {tremble}")
 
 
+def review_models(pols: Sequence[Policy], players: int) -> list[Policy]:
+    """The players a review continues a deal with: each seat's own bot, a search seat the
+    expert (distilled from the search player: only compiled bots continue a deal)."""
+    return [resolve("expert", players) if p.info.kind == slots.SEARCH else p for p in pols]
+
+
 def check_review_options(spec, seat: int, samples: int, reading: str,
                          tremble: float | None) -> None:
     """A review's options against its game's spec (analyzer.runs.spec.RunSpec): the seat, the
-    samples, bots to play on, and the hand reading's model and tremble."""
+    samples, bots to play on (a search seat's: the expert), and the hand reading's model and
+    tremble."""
     check_review(spec.players, seat, samples)
-    check_models(list(spec.policies))
-    reading_models(reading, tremble, *policy_arrays(list(spec.policies)), spec.players)
+    models = review_models(list(spec.policies), spec.players)
+    check_models(models)
+    reading_models(reading, tremble, *policy_arrays(models), spec.players)
 
 
 def reading_models(reading: str, tremble: float | None, pk: np.ndarray, pp: np.ndarray,

@@ -45,13 +45,14 @@ class Point:
 
 
 def walk(players: int, deck: np.ndarray, target: int, pk: np.ndarray, pp: np.ndarray,
-         seed: int, given: Sequence[int] = (), external: Collection[int] = (),
-         max_rounds: int = 0) -> tuple[list[Point], bool, list[int], np.ndarray]:
+         seed: int, answer: Callable[[np.ndarray, int], int] | None = None,
+         external: Collection[int] = (), max_rounds: int = 0
+         ) -> tuple[list[Point], bool, list[int], np.ndarray]:
     """The game of (players, deck, target, pk/pp, seed) stopped at every seat's decision point,
     each answered by the seat's bot as the engine would (so it is the same game: the caller may
-    check the trace), a seat of `external` by the next action of `given` (the actions played
-    from outside the engine, in order: a page's game); after `max_rounds` rounds (0: no limit)
-    the game stops unwon. Returns the points, whether chance followed the last one, the
+    check the trace), a seat of `external` by answer(state, seat) (the actions played from
+    outside the engine: a page's game, a search player's); after `max_rounds` rounds (0: no
+    limit) the game stops unwon. Returns the points, whether chance followed the last one, the
     winners and the trace."""
     ext = np.full_like(pk, EXTERNAL)
     s = ks.new_state()
@@ -61,7 +62,6 @@ def walk(players: int, deck: np.ndarray, target: int, pk: np.ndarray, pp: np.nda
     winners = np.zeros(ks.MAX_PLAYERS, dtype=np.int64)
     points: list[Point] = []
     starter, rnd, chance = 0, 0, True
-    moves = iter(given)
     while True:
         rnd += 1
         deal(s, players, deck, starter, rng, tr)
@@ -69,7 +69,7 @@ def walk(players: int, deck: np.ndarray, target: int, pk: np.ndarray, pp: np.nda
         chance = True
         while int(s[ks.DEC]) != kac.DEC_DONE:
             q = int(s[ks.CUR])
-            a = next(moves) if q in external else int(bot_choice(s, pk, pp, rng)[0])
+            a = answer(s, q) if q in external else int(bot_choice(s, pk, pp, rng)[0])
             points.append(Point(s.copy(), totals.copy(), rnd, int(s[ks.TURNS]) + 1,
                                 int(s[ks.CUR]), a, chance))
             before = rng.copy()

@@ -129,3 +129,20 @@ def test_a_page_game_is_walked_again_and_its_player_measured_against_the_baselin
     assert d["counts"]["skill"] > 0 and d["counts"]["opponents"] == 0
     assert d["skill"]["ci95"][1] < 0
     assert r["summary"]["result"] == float(g.view()["winners"] == [0])
+
+
+def test_a_search_seat_is_reviewed_with_the_expert_as_its_model():
+    """A game with a search seat is the game replay shows (the search's choices from its
+    decision log); the search seat is played on by the expert, so its decisions (reviewed, or
+    an opponent's) are measured against the expert's."""
+    from analyzer.play.replay import replay
+    specs = ["search(samples=16)", "baseline"]
+    g = replay(5, 2, specs, target=15)
+    for seat in (0, 1):
+        r = review(5, 2, specs, seat=seat, samples=40, target=15)
+        assert r["rounds_played"] == g["rounds_played"] and r["totals"] == g["totals"]
+        assert r["models"][0].startswith("expert") and r["models"][1] == r["policies"][1]
+        assert r["decisions"] and all(d["chosen"] in d["options"] for d in r["decisions"])
+        counts = r["luck"]["counts"]
+        assert (counts["skill"] if seat == 0 else counts["opponents"]) > 0
+        assert (counts["opponents"] if seat == 0 else counts["skill"]) == 0

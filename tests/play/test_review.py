@@ -160,7 +160,6 @@ def test_reading_adds_to_the_review_and_changes_nothing_else():
     (["--seed", "1", "-p", "2", "--seat", "2"], "--seat must be a seat"),
     (["--seed", "1"], "give --seed and --players"),
     (["--seed", "1", "-p", "2", "--samples", "1"], "--samples must be"),
-    (["--seed", "1", "-p", "2", "--policy", "search"], "cannot continue a deal"),
     (["--replay", "missing.json"], "cannot read"),
     (["--seed", "1", "-p", "2", "--out", "x.txt"], "out"),
     (["--seed", "1", "-p", "2", "--reading", "nobody"], "unknown policy"),

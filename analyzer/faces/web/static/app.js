@@ -866,6 +866,7 @@ function showReview(r) {
     (r.reading ? " With the opponents' hands read, each decision also shows the choice's " +
                  "P(win game) with the deals weighted by the round's history (\u201cread\u201d); " +
                  "the others deal the unseen cards uniformly." : "") +
+    (r.scale ? " On " + r.scale.words.join(" ") : "") +
     (r.calibration ? " " + r.calibration.words.join(" ") : "");
   const items = order.map(([d], rank) => {
     const ranked = Object.entries(d.options).sort((a, b) => b[1].win_game.rate - a[1].win_game.rate);
