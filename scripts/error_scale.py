@@ -1,7 +1,8 @@
 """The review's error-rate scale: seasalt's own players reviewed as `seasalt review` reviews a
 game, so that a player's error rate can be placed among them.
 
-    python scripts/error_scale.py                 # 100 2-player games per player (about 15 min)
+    python scripts/error_scale.py                 # 100 2-player games per player (about 12 min)
+    python scripts/error_scale.py --only tuned    # measure one player again, keep the others
     python scripts/error_scale.py --games 20 --out /tmp/scale.json
 
 For each player of PLAYERS, `--games` 2-player games with the player in seat 0 and the baseline
@@ -28,7 +29,7 @@ from analyzer import __version__
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 OUT = ROOT / "analyzer" / "play" / "error_scale.json"
-PLAYERS = ("random", "baseline", "expert", "search(samples=64)", "search(samples=256)")
+PLAYERS = ("random", "baseline", "expert", "search(samples=64)", "search(samples=256)", "tuned")
 SEED = 20261207100
 SAMPLES = 2000
 MODEL = "baseline"
@@ -63,14 +64,18 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=SAMPLES)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--only", action="append", choices=PLAYERS,
+                    help="measure only these players; the others are kept from --out")
     a = ap.parse_args()
     t0 = time.time()
-    work = [(p, SEED + 1000 * k + g, a.samples) for k, p in enumerate(PLAYERS)
+    names = [p for p in PLAYERS if not a.only or p in a.only]
+    work = [(p, SEED + 1000 * PLAYERS.index(p) + g, a.samples) for p in names
             for g in range(a.games)]
     with ProcessPoolExecutor(a.jobs) as pool:
         done = list(pool.map(one, work, chunksize=1))
-    rows = []
-    for k, p in enumerate(PLAYERS):
+    prev = json.loads(pathlib.Path(a.out).read_text()) if a.only else {"scale": [], "seconds": 0}
+    rows = [r for r in prev["scale"] if r["player"] not in names]
+    for k, p in enumerate(names):
         games = done[k * a.games:(k + 1) * a.games]
         rates = [x["error_rate"] for x in games]
         m = sum(rates) / len(rates)
@@ -86,7 +91,8 @@ def main() -> None:
     out = {"players": 2, "against": "baseline", "seat": 0, "model": MODEL, "samples": a.samples,
            "games": a.games, "reading": "off", "version": __version__,
            "machine": cpu_model(),
-           "seconds": round(time.time() - t0), "scale": rows}
+           "seconds": round(time.time() - t0) + prev["seconds"],      # every player's, in all
+           "scale": sorted(rows, key=lambda r: PLAYERS.index(r["player"]))}
     pathlib.Path(a.out).write_text(json.dumps(out, indent=2) + "\n")
     print(f"wrote {a.out} in {out['seconds']} s")
 
