@@ -35,7 +35,7 @@ from .. import __version__
 from ..base.errors import RunInterrupted, SeasaltError
 from ..numbers.estimates import cluster_mean, wilson
 from ..render.text_tables import table, wrap
-from ..rules.policies import check_review_options, expert_meta, short_spec
+from ..rules.policies import check_review_options, expert_meta, review_models, short_spec
 from ..runs import checkpoint as ckpt
 from ..runs.batches import max_jobs
 from ..runs.spec import ONE_THREAD, Backend, RunSpec
@@ -321,7 +321,8 @@ def result(spec: CalibrateSpec, games: Sequence[dict]) -> dict:
     if spec.reading != "off":
         figures["read"] = figures_of(games, "p_read")
     return {**spec.settings(), "tremble": DEFAULT_TREMBLE if spec.tremble is None
-            else spec.tremble, "version": __version__, **expert_meta(list(spec.run.policies)),
+            else spec.tremble, "version": __version__,
+            **expert_meta(review_models(list(spec.run.policies), spec.run.players)),
             "game_seeds": f"game g is `seasalt review --seed {spec.run.seed}+g` with these "
                           "options",
             "decisions": sum(len(g["rows"]) for g in games),

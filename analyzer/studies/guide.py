@@ -51,6 +51,7 @@ from ..base import outdir
 from . import optimize as opt
 from . import luck_share, paired
 from ..base.errors import SeasaltError
+from ..rules.expert import weights_hash
 from ..rules.policies import parse_policy, short_spec
 from .rotation import derive_seed, plan_rotations, rotation_runs
 from ..rules.limits import PLAYER_COUNTS, check_seed
@@ -425,6 +426,7 @@ def metadata(result: dict, command: str) -> dict:
             "sizes": {k: v for k, v in sizes.__dict__.items()},
             "study_seeds": {name: derive_seed(result["seed"], key)
                             for name, key in STUDY_KEYS.items()},
+            "expert_weights": weights_hash(),    # the expert plays in several studies
             "units": result["units"], "seconds": result["seconds"],
             "timing": result["timing"], "tuned": {p: tuned(p) for p in PLAYERS}}
 

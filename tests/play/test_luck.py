@@ -142,6 +142,7 @@ def test_a_search_seat_is_reviewed_with_the_expert_as_its_model():
         r = review(5, 2, specs, seat=seat, samples=40, target=15)
         assert r["rounds_played"] == g["rounds_played"] and r["totals"] == g["totals"]
         assert r["models"][0].startswith("expert") and r["models"][1] == r["policies"][1]
+        assert "expert_weights" in r            # the expert plays the search seat on
         assert r["decisions"] and all(d["chosen"] in d["options"] for d in r["decisions"])
         counts = r["luck"]["counts"]
         assert (counts["skill"] if seat == 0 else counts["opponents"]) > 0
