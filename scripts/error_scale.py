@@ -49,12 +49,10 @@ def one(args: tuple[str, int, int]) -> dict:
 
 def cpu_model() -> str:
     """The processor's model name (Linux), else the platform's word for it."""
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
+    info = pathlib.Path("/proc/cpuinfo")
+    for line in (info.read_text().splitlines() if info.exists() else []):
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
     return platform.processor() or platform.machine()
 
 

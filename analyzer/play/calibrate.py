@@ -34,7 +34,7 @@ import numpy as np
 from .. import __version__
 from ..base.errors import RunInterrupted, SeasaltError
 from ..numbers.estimates import cluster_mean, wilson
-from ..render.text_tables import table, wrap
+from ..render.text_tables import points_ci, table, wrap
 from ..rules.policies import check_review_options, expert_meta, review_models, short_spec
 from ..runs import checkpoint as ckpt
 from ..runs.batches import max_jobs
@@ -474,9 +474,7 @@ def _luck_lines(r: dict) -> list[str]:
 
 
 def _pct_ci(d: dict, sign: bool = True) -> str:
-    m, (lo, hi) = d["mean"], d["ci95"]
-    f = "+.1f" if sign else ".1f"
-    return f"{100 * m:{f}} [{100 * lo:{f}}, {100 * hi:{f}}]"
+    return points_ci(d["mean"], *d["ci95"], 1, sign)
 
 
 def decision_frame(spec: CalibrateSpec, games: Sequence[dict]):

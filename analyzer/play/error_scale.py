@@ -8,6 +8,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from ..render.text_tables import points_ci
+
 SCALE = Path(__file__).with_name("error_scale.json")
 
 
@@ -15,10 +17,6 @@ SCALE = Path(__file__).with_name("error_scale.json")
 def load() -> dict | None:
     """The measured scale (None if it was never measured)."""
     return json.loads(SCALE.read_text()) if SCALE.exists() else None
-
-
-def _pts(mean: float, lo: float, hi: float) -> str:
-    return f"{100 * mean:+.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}]"
 
 
 def place(rate: float, lo: float, hi: float, model: str | None = None) -> dict | None:
@@ -45,7 +43,7 @@ def place(rate: float, lo: float, hi: float, model: str | None = None) -> dict |
     words = [f"seasalt's scale ({s['players']} players against the {s['against']},",
              f"the {s['model']} playing the reviewed seat on,",
              f"{s['games']} games each, {s['samples']:,} samples):",
-             *[f"{r['player']} {_pts(r['error_rate'], *r['ci95'])};" for r in rows],
+             *[f"{r['player']} {points_ci(r['error_rate'], *r['ci95'], 2)};" for r in rows],
              "this error rate is", *where]
     words[-1] += "." if not other else ""
     if other:

@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 from .. import __version__
 from ..base.errors import SeasaltError
 from ..numbers.estimates import Z95
-from ..render.text_tables import table, wrap
+from ..render.text_tables import points_ci, table, wrap
 from .error_scale import place
 
 MAX_GAMES = 1000
@@ -19,12 +19,13 @@ LUCK_TERMS = ("start", "luck", "skill", "opponents", "result")
 
 
 def game_files(paths: Sequence[str]) -> list[str]:
-    """The game files named: each path a file, or a folder whose *.json files are taken in
-    name order (name them so that their order is the order they were played)."""
+    """The game files named: each path a file, or a folder whose *.json entries are taken in
+    name order (name them so that their order is the order they were played); an entry that
+    is not a regular file is refused when it is read, as a named one is."""
     out: list[str] = []
     for p in paths:
         if Path(p).is_dir():
-            found = sorted(str(f) for f in Path(p).glob("*.json") if f.is_file())
+            found = sorted(str(f) for f in Path(p).glob("*.json"))   # read (checked) later
             if not found:
                 raise SeasaltError(f"{p}: a folder without game files (*.json); give the game "
                                    "files `seasalt serve`'s Play view saves")
@@ -131,19 +132,15 @@ def _est(g: dict, key: str) -> dict:
 
 
 def _pts(d: dict, digits: int = 2) -> str:
-    """An estimate in points of %, with its interval where it has one."""
-    m, (lo, hi) = d["mean"], d["ci95"]
-    f = f"+.{digits}f"
-    if math.isnan(lo):
-        return f"{100 * m:{f}}"
-    return f"{100 * m:{f}} [{100 * lo:{f}}, {100 * hi:{f}}]"
+    return points_ci(d["mean"], *d["ci95"], digits)
 
 
 def format_many(c: dict) -> str:
     """The games together as text within 100 columns: a line per game, the decision kinds by
     what they cost, the error rate's trend, the luck and skill over the games."""
     gs = c["games"]
-    lines = wrap(f"seasalt review: {len(gs)} games, {c['samples']:,} sampled deals per decision, "
+    lines = wrap(f"seasalt review: {len(gs)} game{'s' * (len(gs) != 1)}, {c['samples']:,} "
+                 "sampled deals per decision, "
                  f"seasalt {c['version']}; points of P(win game), 95% intervals")
     lines += wrap("games: " + "; ".join(f"{i} {Path(g['file']).name} (seed {g['seed']})"
                                         for i, g in enumerate(gs, 1)), hang="    ")

@@ -61,6 +61,15 @@ def rate_ci(rate: float | None, lo: float | None, hi: float | None,
     return f"{pct(rate, d)} [{pct(lo, d, False)}, {pct(hi, d, False)}]"
 
 
+def points_ci(mean: float, lo: float, hi: float, digits: int = 1, sign: bool = True) -> str:
+    """A P(win) (or its change) in points of %: `+1.2 [+0.9, +1.5]`, every number signed unless
+    `sign` is false; the interval left out where it has no ends."""
+    f = f"+.{digits}f" if sign else f".{digits}f"
+    if not (_finite(lo) and _finite(hi)):
+        return f"{100 * mean:{f}}"
+    return f"{100 * mean:{f}} [{100 * lo:{f}}, {100 * hi:{f}}]"
+
+
 def num(x: float | None, digits: int = 2) -> str:
     return f"{x:.{digits}f}" if _finite(x) else "n/a"
 

@@ -14,6 +14,7 @@ from reports.registry import STUDY, write_files
 from reports.guide_html import Figure, Section, Table
 
 from . import guide as g
+from ..render.text_tables import points_ci
 from ..rules.policies import parse_policy, short_spec
 from ..rules.tuned import TUNED
 
@@ -34,7 +35,7 @@ def num(r, key: str, d: int = 2) -> str:
 
 def points(r, key: str) -> str:
     """A change of P(win) in points of %, with its interval."""
-    return f"{100 * r[key]:+.1f} [{100 * r[key + '_lo']:+.1f}, {100 * r[key + '_hi']:+.1f}]"
+    return points_ci(r[key], r[key + "_lo"], r[key + "_hi"])
 
 
 def spread(r) -> str:

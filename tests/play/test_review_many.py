@@ -64,3 +64,19 @@ def test_a_folder_without_game_files_is_one_error_line(tmp_path):
     assert r.exit_code == 2
     assert r.output.strip().splitlines()[-1].startswith("error: ")
     assert "a folder without game files" in r.output
+
+
+def test_a_folder_entry_that_is_not_a_regular_file_is_refused_before_any_work(folder, tmp_path):
+    """A *.json entry of the folder that is a pipe is one error line naming it, exit 2, and
+    nothing is written (--out)."""
+    import os
+    import shutil
+    games = tmp_path / "games"
+    shutil.copytree(folder, games)
+    os.mkfifo(games / "game-1b.json")
+    out = tmp_path / "rows.csv"
+    r = CliRunner().invoke(main, ["review", "--game", str(games), "--samples", "20", "--out",
+                                  str(out)])
+    assert r.exit_code == 2 and not out.exists()
+    assert r.output.strip().splitlines()[-1] == (
+        f"error: {games / 'game-1b.json'}: not a regular file (a directory, a device or a pipe)")
