@@ -90,6 +90,19 @@ def _ours(cache) -> bool:
     return True
 
 
+def _load_compiled(cache, sig, target_context):
+    """A kernel's compiled entry read without numba's refresh of every typing and lowering
+    registry (0.2-0.3 s of imports a process): code loaded from the cache is not typed or
+    lowered again, it needs only the runtime's symbols (NRT) and numba's hash secrets; the
+    first real compile refreshes the registries itself (numba.core.compiler)."""
+    from numba.core.runtime import rtsys
+    from numba.cpython import hashing  # noqa: F401  (its symbols, added on import)
+    rtsys.initialize(target_context)
+    with cache._guard_against_spurious_io_errors():
+        return cache._load_overload(sig, target_context)
+    return None
+
+
 def _guard_entries(cls) -> None:
     """A kernel's cache entry that cannot be read (a truncated .nbc, an empty .nbi: a pickle
     error, EOFError) is discarded and recompiled instead of failing every later run."""
@@ -101,7 +114,7 @@ def _guard_entries(cls) -> None:
         if not _ours(self):
             return load(self, sig, target_context)
         try:
-            return load(self, sig, target_context)
+            return _load_compiled(self, sig, target_context)
         except Exception as e:
             _discard(self, e)
             return None
