@@ -3,6 +3,7 @@ between files (issue 24) must not change what a user reads. After a deliberate c
 text, record it again with `python tests/faces/test_help.py > tests/fixtures/help.txt`."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
@@ -62,6 +63,26 @@ def test_the_version_the_help_and_a_wrong_command_start_without_the_engine():
                         "--rounds", "10", "--seed", "1"], capture_output=True, text=True)
     assert r.returncode == 0 and re.search(r"\|\s+numba$", r.stderr, re.M)   # the probe sees
 
+
+
+def test_a_compiled_engine_is_loaded_without_numbas_compiler_registries():
+    """A command whose kernels are all in the compile cache loads them without numba importing
+    the typing and lowering registries it needs only to compile (numba.np.linalg among them),
+    and answers exactly as the run that compiled or loaded them first."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+    script = shutil.which("seasalt", path=str(Path(sys.executable).parent))
+    args = [script, "simulate", "--players", "3", "--rounds", "2000", "--seed", "5", "--json"]
+    first = subprocess.run([sys.executable, *args], capture_output=True, text=True)
+    again = subprocess.run([sys.executable, "-X", "importtime", *args], capture_output=True,
+                           text=True)
+    assert first.returncode == again.returncode == 0, again.stderr[-500:]
+    assert re.search(r"\|\s+kernels\.batch$", again.stderr, re.M)
+    assert not re.search(r"\|\s+numba\.np\.linalg$", again.stderr, re.M)
+    strip = lambda out: {k: v for k, v in json.loads(out).items() if k != "timing"}
+    assert strip(first.stdout) == strip(again.stdout)
 
 # Option mistakes, one or more per command: each is caught before the engine (numba) loads.
 BAD_OPTIONS = [
