@@ -10,6 +10,10 @@ from .reading import OBS_SIZE, STACK_SIZE, bucket, mismatches, observe
 from .rng import seed_stream_into
 from .state import STATE_SIZE
 
+# One sample per call, typed int64 as the advisor's own calls pass it: a literal 1 would compile
+# kernels.advisor.evaluate a second time (about 10 CPU-seconds of a cold warmup).
+ONE = np.int64(1)
+
 
 @njit(cache=True, nogil=True)
 def evaluate_read(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
@@ -37,4 +41,4 @@ def evaluate_read(template, pool, unknown_hand, takes, me, actions, pk, pp, deck
             m = bucket(mismatches(d, me, tr, obs, rk, rp, v, stack, scratch))
         nb[m] += 1
         evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
-                 seed, i, 1, counts[m:m + 1], cross[m:m + 1], raw[m:m + 1])
+                 seed, i, ONE, counts[m:m + 1], cross[m:m + 1], raw[m:m + 1])
