@@ -5,6 +5,7 @@ private name (`_name`) taken from another file. A product file stays under 600 l
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -186,3 +187,59 @@ def _runner_line() -> int:
     """The line of spec.py's own `Runner(` call (Backend.runner)."""
     text = MODS["analyzer.runs.spec"].read_text(encoding="utf-8").splitlines()
     return next(i for i, line in enumerate(text, 1) if "return Runner(" in line)
+
+
+# What the run layer must not know: the studies, commands, games and players built on it. Each
+# batch declares its own driver, block, width and task size; the run layer only cuts and runs
+# tasks. (Compiling ahead, `seasalt warmup`, is the run layer's own concern.)
+FEATURES = ("advise", "advisor", "review", "replay", "seastead", "paired", "search", "guide",
+            "sweep", "tournament", "luck", "expert", "optimize", "calibrat", "serve", "practice",
+            "reading")
+FEATURE_WORD = re.compile(r"(?<![a-z])(" + "|".join(FEATURES) + ")")
+
+
+def code_words(f: Path) -> list[tuple[int, str]]:
+    """(line, word) for every name, attribute, import and string of a file's code; docstrings
+    and comments are prose and not read."""
+    tree = ast.parse(f.read_text(encoding="utf-8"))
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and n.body and isinstance(n.body[0], ast.Expr)
+            and isinstance(n.body[0].value, ast.Constant) and isinstance(n.body[0].value.value, str)}
+    out = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name):
+            out.append((n.lineno, n.id))
+        elif isinstance(n, ast.Attribute):
+            out.append((n.lineno, n.attr))
+        elif isinstance(n, ast.arg):
+            out.append((n.lineno, n.arg))
+        elif isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+            out.append((n.lineno, n.name))
+        elif isinstance(n, ast.alias):
+            out.append((getattr(n, "lineno", 0), n.asname or n.name))
+        elif isinstance(n, ast.ImportFrom) and n.module:
+            out.append((n.lineno, n.module))
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+            out.append((n.lineno, n.value))
+    return out
+
+
+def test_the_run_layer_names_no_feature():
+    """analyzer/runs/ runs any batch: no study, command or player is named in its code."""
+    named = [f"{mod}:{line} {word!r}" for mod, f in MODS.items()
+             if room(mod) == "analyzer.runs"
+             for line, word in code_words(f)
+             if FEATURE_WORD.search(word.lower())]
+    assert named == []
+
+
+def test_the_feature_check_reads_code_not_prose(tmp_path):
+    """code_words finds a name, an attribute, an import and a string, not a docstring or a
+    comment."""
+    f = tmp_path / "m.py"
+    f.write_text('"""About the advisor."""\nfrom x import advise  # the guide\n'
+                 'def f():\n    """A sweep."""\n    return y.seastead, "search"\n')
+    words = {w for _, w in code_words(f)}
+    assert {"advise", "seastead", "search", "x", "f", "y"} <= words
+    assert not any("guide" in w or "sweep" in w or "About" in w for w in words)

@@ -169,7 +169,7 @@ def main():
 
 
 def _main_help() -> None:
-    from ..runs.compile_costs import SIMULATE_COST, WARMUP_COST
+    from ..render.compile_costs import SIMULATE_COST, WARMUP_COST
     main.help = main.help.replace("SIMULATE", SIMULATE_COST).replace("WARMUP", WARMUP_COST)
 
 
@@ -236,7 +236,7 @@ def policies(name: str | None, as_json: bool, markdown: bool) -> None:
 # warmup
 
 def _warmup_help(f):
-    from ..runs.compile_costs import WARMUP_COST
+    from ..render.compile_costs import WARMUP_COST
     f.__doc__ = f.__doc__.replace("COST", WARMUP_COST)
     return f
 
@@ -253,7 +253,7 @@ def warmup() -> None:
     import numba
 
     from ..render.text_tables import WIDTH, wrap
-    from ..runs.compile_costs import WARMUP_COST
+    from ..render.compile_costs import WARMUP_COST
     from ..runs.compiling import QUIET
     from .warmup import STEPS, warmup as run_warmup
 

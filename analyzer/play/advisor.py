@@ -34,11 +34,11 @@ from .decisions import compact, describe_action, named_card
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, check_models, expert_meta, policy_arrays, seat_policies
 from .position import Position, describe, parse, summary
-from ..runs.batches import TaskGrid, check_jobs, max_jobs
+from ..runs.batches import check_jobs, max_jobs
+from .advise_batch import AdviseBatch, Evaluation, Tally, add_counters  # noqa: F401
 from ..runs.spec import Backend, as_backend
 from ..rules.limits import MAX_ADVISE_SAMPLES, check_budget, flag, run_seed
 from ..rules.limits import DEFAULT_TARGETS
-from ..numbers.estimates import mean_ci, wilson
 from ..render.text_tables import wrap
 from ..runs.compiling import watching
 
@@ -49,111 +49,6 @@ OPTIONS = ("stop", "last_chance", "play_on")     # the declare decision's (first
 BATCH = 10_000
 DEFAULT_SAMPLES = 100_000
 MAX_SAMPLES = MAX_ADVISE_SAMPLES
-
-
-# ---------------------------------------------------------------------------------------------
-# The evaluation: counters summed over samples
-
-@dataclass
-class Tally:
-    """Integer sums over the samples of an evaluation (kernels.advisor counters)."""
-    counts: np.ndarray          # int64[actions, NCOUNTERS]
-    cross: np.ndarray           # int64[actions, actions, NCROSS], pairs a < b
-    n: int = 0
-    raw: int = 0                # raw deals drawn (n + the impossible ones drawn again)
-    failed: int = 0             # samples that found no possible deal
-    compile_seconds: float = 0.0    # spent compiling kernels during the run (not speed)
-
-    @classmethod
-    def empty(cls, na: int) -> "Tally":
-        return cls(np.zeros((na, ka.NCOUNTERS), np.int64), np.zeros((na, na, ka.NCROSS), np.int64))
-
-    def count(self, a: int, name: str, part: str = "") -> int:
-        """Action a's counter of statistic `name` (kernels.statistics ADVISOR_STATS)."""
-        return int(self.counts[a, ADVISOR_STATS.at(name, part)])
-
-    def estimate(self, a: int, name: str) -> dict:
-        """Action a's mean ({"mean", "ci95"}) or rate ({"rate", "ci95"}) of statistic `name`."""
-        k = self.count(a, name)
-        if ADVISOR_STATS.by_name[name].kind == "mean":
-            m, ci = mean_ci(float(k), float(self.count(a, name, "sq")), self.n)
-            return {"mean": m, "ci95": list(ci)}
-        return {"rate": k / self.n if self.n else 0.0, "ci95": list(wilson(k, self.n))}
-
-    def diff_cell(self, a: int, b: int, name: str) -> tuple[float, float, int]:
-        """(sum, sum of squares, n) of (value of a - value of b) over the samples (paired), for
-        a statistic of ADVISOR_PAIRED."""
-        lo, hi = (a, b) if a < b else (b, a)
-        return (float(self.count(a, name) - self.count(b, name)),
-                float(self.cross[lo, hi, ADVISOR_PAIRED.index(name)]), self.n)
-
-    def diff(self, a: int, b: int, name: str) -> dict:
-        """Mean of (value of a - value of b) over the samples, with its 95% interval (paired)."""
-        m, ci = mean_ci(*self.diff_cell(a, b, name))
-        return {"mean": m, "ci95": list(ci)}
-
-
-@dataclass
-class Evaluation:
-    """What the kernel needs for one decision (kernels.advisor.evaluate)."""
-    template: np.ndarray
-    pool: np.ndarray
-    unknown_hand: np.ndarray
-    takes: np.ndarray
-    seat: int
-    actions: list[int]
-    pk: np.ndarray
-    pp: np.ndarray
-    deck: np.ndarray
-    target: int
-    totals: np.ndarray
-
-
-@dataclass(frozen=True, eq=False)
-class AdviseBatch(TaskGrid):
-    """Samples first .. first + count - 1 of one evaluation on the streams of `seed`: a Runner
-    batch (engine "advise"). Block b holds samples first + b * ADVISE_BLOCK onwards, so the counters
-    are the same for any --jobs, backend or task order."""
-    ev: Evaluation
-    seed: int
-    first: int
-    count: int
-    kind: str = "advise"
-    unit: str = "samples"
-    engine: str = "advise"
-
-    @property
-    def width(self) -> int:
-        return counter_width(len(self.ev.actions))
-
-    def args(self) -> tuple:
-        ev = self.ev
-        return (ev.template, ev.pool, ev.unknown_hand, ev.takes, ev.seat,
-                np.array(ev.actions, dtype=np.int64), ev.pk, ev.pp, ev.deck, ev.target,
-                ev.totals, np.uint64(self.seed), self.first, self.count)
-
-    def key(self) -> dict:
-        ev = self.ev
-        return {"kind": self.kind, "seed": self.seed, "first": self.first, "count": self.count,
-                "seat": ev.seat, "actions": list(ev.actions), "target": ev.target,
-                **{k: np.asarray(getattr(ev, k)).tolist()
-                   for k in ("template", "pool", "unknown_hand", "takes", "pk", "pp", "deck",
-                             "totals")}}
-
-
-def counter_width(na: int) -> int:
-    """Counters of one block: per action, per pair of actions, then raw deals and failures."""
-    return na * ka.NCOUNTERS + na * na * ka.NCROSS + 2
-
-
-def _add(tally: Tally, c: np.ndarray) -> None:
-    """Summed block counters (counter_width layout) into a tally."""
-    na = tally.counts.shape[0]
-    k = na * ka.NCOUNTERS
-    tally.counts += c[:k].reshape(tally.counts.shape)
-    tally.cross += c[k:k + na * na * ka.NCROSS].reshape(tally.cross.shape)
-    tally.raw += int(c[-2])
-    tally.failed += int(c[-1])
 
 
 def run(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
@@ -185,7 +80,7 @@ def run(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
                 [AdviseBatch(ev, seed, first + tally.n, n)],
                 {"command": "advise", "seed": seed, "first": first + tally.n, "samples": n},
                 keep=False)
-            _add(tally, outcome.counters[0])
+            add_counters(tally, outcome.counters[0])
             tally.n += n
             if tally.failed:
                 break

@@ -1,11 +1,9 @@
 """Where the blocks of a run are computed: threads of this process, or a Dask cluster.
 
-A run is a list of *batches*: `count` rounds or games of one configuration (a `simulate`, one
-seating of a tournament, one grid point and seating of a sweep; or Seastead games,
-analyzer.seastead.runs.SeasteadBatch, kind "seastead"). A batch's blocks
-(kernels.batch: fixed size, block b on the random stream (seed, b)) are cut into *tasks* of
-TASK_BLOCKS consecutive blocks, and a task's result is its integer counters summed over its
-blocks. Summing task results in any order gives the same counters, so every backend, thread
+A run is a list of *batches* (analyzer.runs.batches.TaskGrid): `count` units of one
+configuration, each batch declaring the compiled driver that computes its blocks (fixed size,
+block b on the random stream (seed, b)). The blocks are cut into *tasks* of a few consecutive
+blocks, and a task's result is its integer counters summed over its blocks. Summing task results in any order gives the same counters, so every backend, thread
 count and worker count gives the same answer for a seed, bit for bit.
 
 Backends (`Runner.scheduler`):
@@ -43,9 +41,9 @@ import numpy as np
 
 from .. import __version__
 from . import checkpoint as ckpt
-from . import compiling as warmup
+from . import compiling
 from ..base.errors import RunFailed, RunInterrupted, SeasaltError, Terminated
-from .batches import (Batch, Progress, Task, check_jobs, engine_hash,
+from .batches import (TaskGrid, Progress, Task, check_jobs, engine_hash,
                       fingerprint, max_jobs, run_task, worker_identity)
 
 NO_CHECKPOINT = "this command keeps no checkpoint"   # why a run(keep=False) kept nothing
@@ -95,7 +93,7 @@ class Runner:
             return "threads"
         return "dask local" if self.scheduler == "local" else f"dask {self.scheduler}"
 
-    def run(self, batches: Sequence[Batch], describe: dict, keep: bool = True) -> Outcome:
+    def run(self, batches: Sequence[TaskGrid], describe: dict, keep: bool = True) -> Outcome:
         """Every task of `batches`, minus those a resumed checkpoint already has; `describe`
         (command, seed, ...) names the run in checkpoints and messages. The checkpoint is
         claimed before the first task (analyzer.runs.checkpoint), so a run that cannot keep its work
@@ -138,7 +136,7 @@ class Runner:
         t0 = time.perf_counter()
         workers = None
         try:
-            with warmup.watching() as compiling:     # a first run's compiling is not speed
+            with compiling.watching() as compiled:     # a first run's compiling is not speed
                 rec.start()
                 if rec.tasks < ntasks:
                     if self.scheduler is None:
@@ -151,7 +149,7 @@ class Runner:
             signum = e.signum if isinstance(e, Terminated) else None
             how = f"terminated by {e}" if signum else "interrupted"
             what = (f"{how} after {rec.tasks:,} of {ntasks:,} tasks ({rec.units:,} of "
-                    f"{rec.total:,} {getattr(batches[0], 'unit', batches[0].kind)})")
+                    f"{rec.total:,} {batches[0].unit})")
             rec.stop()
             if not rec.kept():
                 raise RunInterrupted(f"{what}; {rec.not_kept()}", None, signum) from None
@@ -172,7 +170,7 @@ class Runner:
         except BaseException:
             rec.stop()
             raise
-        seconds = time.perf_counter() - t0 - compiling.seconds
+        seconds = time.perf_counter() - t0 - compiled.seconds
         rec.done(keep_file=explicit)     # the cache's checkpoint is no longer needed
         return Outcome(rec.counters, seconds, rec.units - resumed.units, {
             "seconds": seconds,
@@ -180,7 +178,7 @@ class Runner:
             "backend": self.backend_name(),
             "tasks": ntasks,
             "tasks_resumed": resumed.tasks,
-            "compile_seconds": compiling.seconds,
+            "compile_seconds": compiled.seconds,
         })
 
 
@@ -193,7 +191,7 @@ class _Recorder:
     checkpoint, reports progress. A write error stops an explicit checkpoint's run
     (_CheckpointFull) and drops the cache's checkpoint (the run goes on without it)."""
 
-    def __init__(self, batches: Sequence[Batch], resumed: ckpt.Resumed,
+    def __init__(self, batches: Sequence[TaskGrid], resumed: ckpt.Resumed,
                  progress: Progress | None, path: pathlib.Path, claim: ckpt.Claim | None,
                  explicit: bool, failed: str | None):
         self.batches = batches
@@ -272,7 +270,7 @@ class _Recorder:
             self.claim = None
 
 
-def _groups(batches: Sequence[Batch], todo: Iterable[Task]) -> Iterator[list[Task]]:
+def _groups(batches: Sequence[TaskGrid], todo: Iterable[Task]) -> Iterator[list[Task]]:
     """Consecutive tasks of one batch, enough for about 8 blocks per kernel call."""
     it = iter(todo)
     nxt = next(it, None)
@@ -287,14 +285,14 @@ def _groups(batches: Sequence[Batch], todo: Iterable[Task]) -> Iterator[list[Tas
         yield group
 
 
-def _run_group(b: Batch, group: list[Task]) -> np.ndarray:
+def _run_group(b: TaskGrid, group: list[Task]) -> np.ndarray:
     lo = group[0][1]
     out = np.zeros((group[-1][2] - lo, b.width), dtype=np.int64)
     b.driver()(*b.args(), lo, out)
     return out
 
 
-def _run_threads(batches: Sequence[Batch], todo: Iterable[Task], jobs: int,
+def _run_threads(batches: Sequence[TaskGrid], todo: Iterable[Task], jobs: int,
                  finished: Callable[[Task, np.ndarray], None]) -> int:
     """Tasks on `jobs` threads here, each calling a batch's GIL-free driver on a group of
     consecutive tasks; results are recorded on this thread as they come, at most 2 * jobs
@@ -483,7 +481,7 @@ def _close(client, cluster) -> None:
         cluster.close()
 
 
-def run_dask(batches: Sequence[Batch], todo: Iterable[Task], scheduler: str, jobs: int | None,
+def run_dask(batches: Sequence[TaskGrid], todo: Iterable[Task], scheduler: str, jobs: int | None,
               finished: Callable[[Task, np.ndarray], None],
               status: Callable[[str], None] | None = None) -> int:
     """Tasks as Dask tasks; results are taken as they complete, each exactly once. Dask's own
@@ -514,7 +512,7 @@ def _quiet_dask():
             lg.setLevel(level)
 
 
-def _run_dask_quietly(batches: Sequence[Batch], todo: Iterable[Task], scheduler: str,
+def _run_dask_quietly(batches: Sequence[TaskGrid], todo: Iterable[Task], scheduler: str,
                       jobs: int | None, finished: Callable[[Task, np.ndarray], None],
                       status: Callable[[str], None] | None) -> int:
     as_completed = distributed_module().as_completed

@@ -1,6 +1,6 @@
 """Compiling the engine. Numba compiles each kernel on its first use on a machine and loads it
 from the on-disk cache afterwards (kernels/__init__.py). What compiling costs is measured once and
-written in analyzer.runs.compile_costs.COMPILE: the README, `--help` and the status line all
+written in analyzer.render.compile_costs.COMPILE: the README, `--help` and the status line all
 quote it from there.
 
 * `CompileWatch` listens to numba's compile events, so it knows exactly when compiling happens
@@ -19,7 +19,7 @@ from typing import Callable, Iterator, TextIO
 
 from kernels import ON_LOAD
 
-from .compile_costs import NOTICE, command_notice, first_run_key
+from ..render.compile_costs import NOTICE, command_notice, first_run_key
 
 
 def kernel_name(ev) -> str:

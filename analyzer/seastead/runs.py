@@ -14,6 +14,7 @@ from typing import Sequence
 
 import numpy as np
 
+from kernels import SEASTEAD_HASH
 from kernels.seastead import layout as L
 from kernels.seastead.statistics import STATS
 
@@ -46,8 +47,31 @@ class SeasteadBatch(TaskGrid):
     seed: int
     kind: str = "seastead"
     unit: str = "games"
-    engine: str = "seastead"       # which kernels (analyzer.runs.batches.batch_kernels); with a
-                                   # search seat "seastead-search"
+    engine: str = "seastead"       # which driver: with a search seat "seastead-search"
+
+    @property
+    def block(self) -> int:
+        from kernels.seastead import batch as sb
+        return sb.GAME_BLOCK
+
+    @property
+    def width(self) -> int:
+        from kernels.seastead import batch as sb
+        return sb.G_SIZE
+
+    def driver(self):
+        """The games driver, imported on use (a Dask worker loads only Seastead's kernels)."""
+        if self.engine == "seastead-search":
+            from kernels.seastead import search_batch as ssb
+            return ssb.run_games
+        from kernels.seastead import batch as sb
+        return sb.run_games
+
+    def task_blocks(self) -> int:
+        return 1 if self.engine == "seastead-search" else 16
+
+    def code_hash(self) -> str:
+        return SEASTEAD_HASH
 
     def args(self) -> tuple:
         return (self.cp, self.cfg, self.pk, self.pp, self.count, np.uint64(self.seed))

@@ -74,7 +74,7 @@ def write(where: Path, result: dict, command: str, log: Log = None) -> None:
 # ---------------------------------------------------------------------------------------------
 # The figures the README and docs/ quote from the guide: generated from the guide's own CSVs, so
 # that the two never disagree (tests/faces/test_docs.py compares); and the README's compile figures,
-# from analyzer/runs/compile_costs.py COMPILE. After a new guide or a new measurement:
+# from analyzer/render/compile_costs.py COMPILE. After a new guide or a new measurement:
 #     python -m analyzer.studies.guide_pages          (rewrites the marked blocks of MARKED)
 
 MARKED = ("README.md", "docs/strategy.md", "docs/compile.md")
@@ -145,7 +145,7 @@ def figure_blocks(root: Path) -> dict[str, str]:
     blocks["tuned"] = "\n".join(rows) + "\n\n" + textwrap.fill(
         f"(one seat against the others, seats rotated, {int(m['games'].iloc[0]):,} games per "
         "cell, the guide's seeds, which the optimizer never used.)", 100)
-    from ..runs.compile_costs import readme_text
+    from ..render.compile_costs import readme_text
     blocks["compile"] = readme_text()               # not the guide's: the measured compile cost
     return blocks
 

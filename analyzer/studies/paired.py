@@ -71,6 +71,23 @@ class PairedBatch(TaskGrid):
     unit: str = "pairs"
     engine: str = "paired"
 
+    @property
+    def block(self) -> int:
+        from kernels import paired as pkn
+        return pkn.PAIR_BLOCK
+
+    @property
+    def width(self) -> int:
+        from kernels import paired as pkn
+        return pkn.P_SIZE
+
+    def driver(self):
+        from kernels import paired as pkn
+        return pkn.run_pairs
+
+    def task_blocks(self) -> int:
+        return 16
+
     def args(self) -> tuple:
         return (self.mode, self.card_kind, self.given, self.seat, self.players, self.deck,
                 self.count, self.target, self.pka, self.ppa, self.pkb, self.ppb,

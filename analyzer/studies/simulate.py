@@ -20,7 +20,8 @@ import numpy as np
 from kernels import cards as kc
 
 from .. import __version__
-from ..runs.batches import Batch, Progress
+from ..runs.batches import Progress
+from .batch import Batch
 from ..runs.backends import Outcome
 from ..rules.policies import Policy, expert_meta, policy_arrays, rollout_arrays
 from ..runs.spec import Backend, RunSpec

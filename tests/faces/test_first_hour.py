@@ -428,7 +428,7 @@ def test_a_commands_notice_has_its_own_estimate_names_each_kernel_and_says_how_l
     """A first advise compiles for about 73 s, not simulate's 14: its status line says so and
     names the kernel compiling; the line that stays says what was compiled and how long it took.
     Only on a terminal: a pipe gets the run's own output and nothing else."""
-    from analyzer.runs.compile_costs import COMPILE, first_run_key
+    from analyzer.render.compile_costs import COMPILE, first_run_key
     tty, pipe = _Tty(), io.StringIO()
     with warmup.notice(tty, args=["advise", "position.json", "--samples", "100"]):
         _fresh_function()(1)
@@ -530,9 +530,9 @@ def test_warmup_shows_each_kernel_as_it_compiles(monkeypatch):
 
 
 def test_the_compile_figures_come_from_one_place():
-    """docs/compile.md and --help quote analyzer.runs.compile_costs.COMPILE's measured figures, word
+    """docs/compile.md and --help quote analyzer.render.compile_costs.COMPILE's measured figures, word
     for word, and nothing says "about a minute" any more."""
-    from analyzer.runs.compile_costs import COMPILE, NOTICE, SIMULATE_COST, WARMUP_COST
+    from analyzer.render.compile_costs import COMPILE, NOTICE, SIMULATE_COST, WARMUP_COST
     readme = " ".join((ROOT / "docs" / "compile.md").read_text().split())
     helps = " ".join(ok("--help").split()), " ".join(ok("warmup", "--help").split())
     assert WARMUP_COST in readme and SIMULATE_COST in readme

@@ -102,7 +102,7 @@ def serve(host: str, port: int, open_browser: bool = False) -> None:
                    "advisor (and its CPU)", err=True)
     click.echo(f"seasalt serve: {url}  (Ctrl-C to stop)")
     sys.stdout.flush()
-    from ...runs.compile_costs import COMPILE, about
+    from ...render.compile_costs import COMPILE, about
     click.echo(f"warming the engine (the first run after an install compiles the advisor: "
                f"{about(COMPILE['first_run_s']['serve'])} of CPU)", err=True)
     threading.Thread(target=warm, name="warm", daemon=True).start()

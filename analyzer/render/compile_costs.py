@@ -51,7 +51,7 @@ def readme_text() -> str:
             f"every command's kernels up front, {WARMUP_COST}, and shows each kernel as it "
             f"compiles. A first run without it says on its status line what it compiles and about "
             f"how long that takes, then how long it took; the speeds printed never include "
-            f"compiling. (The figures: analyzer/runs/compile_costs.py, COMPILE.)")
+            f"compiling. (The figures: analyzer/render/compile_costs.py, COMPILE.)")
     return textwrap.fill(text, 100, break_on_hyphens=False)
 
 
