@@ -5,13 +5,15 @@
     df = seasalt.sweep(["stop_at=7..14"], vs=["baseline"], players=[2, 3, 4], games=20_000, seed=1)
     spec = seasalt.RunSpec.build(players=3, unit="games", count=20_000, seed=7)   # validated once
     r = seasalt.simulate(spec)                      # the command line's own path
+    a = seasalt.advise(position, opponent="tuned", samples=20_000, seed=1)   # seasalt advise
+    a = seasalt.run_advice(seasalt.AdviceSpec.build(position, robust=True))  # ... its own path
 
 The code lives in the `analyzer` (runs, players, CLI), `kernels` (the compiled game) and
 `reports` (charts) packages; `python -m seasalt` and `python -m analyzer` run the command line.
 """
 from analyzer import __version__
 from analyzer.base.errors import SeasaltError
-from analyzer.play.advisor import advise
+from analyzer.play.advice_spec import AdviceSpec, advise, run as run_advice
 from analyzer.rules.policies import REGISTRY as POLICIES, parse_policy
 from analyzer.play.replay import replay
 from analyzer.rules.score import score_hand
@@ -20,6 +22,6 @@ from analyzer.studies.sweep import sweep
 from analyzer.studies.tournament import tournament
 from analyzer.runs.spec import Backend, RunSpec
 
-__all__ = ["__version__", "advise", "Backend", "POLICIES", "parse_policy", "replay", "RunSpec",
-           "SeasaltError", "score_hand", "simulate", "simulate_games", "simulate_rounds", "sweep",
-           "tournament"]
+__all__ = ["__version__", "advise", "AdviceSpec", "Backend", "POLICIES", "parse_policy",
+           "replay", "RunSpec", "run_advice", "SeasaltError", "score_hand", "simulate",
+           "simulate_games", "simulate_rounds", "sweep", "tournament"]

@@ -243,3 +243,16 @@ def test_the_feature_check_reads_code_not_prose(tmp_path):
     words = {w for _, w in code_words(f)}
     assert {"advise", "seastead", "search", "x", "f", "y"} <= words
     assert not any("guide" in w or "sweep" in w or "About" in w for w in words)
+
+
+def test_advice_is_asked_one_way():
+    """The command line, the page and `import seasalt` ask the advisor through
+    analyzer.play.advice_spec (AdviceSpec.build, then run): none calls one of the advisor's
+    inner ways (one model, several, reading) by itself."""
+    inner = {("analyzer.play.advisor", "advise"), ("analyzer.play.robust", "advise_models"),
+             ("analyzer.play.robust", "advise_robust"), ("analyzer.play.reading", "advise_read")}
+    found = [f"{a}:{line} takes {b}.{n}" for a, b, n, line in EDGES
+             if (b, n) in inner and room(a) in ("analyzer.faces", "seasalt")]
+    assert found == []
+    assert ("analyzer.faces.play_cli", "analyzer.play.advice_spec", "AdviceSpec") in {
+        (a, b, n) for a, b, n, _ in EDGES}

@@ -126,33 +126,20 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     if position is None:
         raise SeasaltError("give a POSITION file (or - for standard input); seasalt advise "
                            "--template prints one to start from")
+    from ..play.advice_spec import AdviceSpec, run
     from ..play.position_input import load
-    from ..rules.limits import check_budget
-    from ..rules.policies import check_tremble, models, parse_policy
     pos = load(position)                     # file and options checked before the engine loads
-    opt.backend_of(jobs)
-    check_budget(samples, precision)
-    for spec in models(opponent) + models(me):
-        parse_policy(spec)
-    if tremble is not None:
-        check_tremble(tremble)
-    from ..play.advisor import format_advice
+    backend = opt.backend_of(jobs)
+    spec = AdviceSpec.build(pos, opponent, me, robust, reading, tremble, samples, precision, seed,
+                            not no_play_on)
     from ..base.progress import ProgressLine
-    from ..play.robust import Robust, advise_models, format_robust
-
-    from ..play.reading import advise_cli, reads
-    if reads(pos, reading):
-        click.echo(advise_cli(pos, reading, tremble, opponent, me, robust, samples, precision,
-                              seed, opt.backend_of(jobs), no_play_on, as_json))
-        return
+    from ..render.advice_text import advice_text
     with ProgressLine("advise") as progress:
-        result = advise_models(pos, opponent, me, robust, samples=samples, precision=precision,
-                               seed=seed, backend=opt.backend_of(jobs), play_on=not no_play_on,
-                               progress=progress)
+        result = run(spec, backend, None if spec.reads else progress)
     if as_json:
         click.echo(json.dumps(json_safe(result.to_dict()), indent=2, allow_nan=False))
     else:
-        click.echo(format_robust(result) if isinstance(result, Robust) else format_advice(result))
+        click.echo(advice_text(result))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -40,9 +40,9 @@ def _replay() -> None:
 
 def _advise() -> None:
     from ..runs.spec import WARMUP
-    from ..play.advisor import advise
+    from ..play.advice_spec import AdviceSpec, run
     from ..play.position_template import EXAMPLE
-    advise(EXAMPLE, samples=1, seed=0, backend=WARMUP)
+    run(AdviceSpec.build(EXAMPLE, samples=1, seed=0), WARMUP)
 
 
 def _review() -> None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable
 
 import numpy as np
 
@@ -52,7 +52,6 @@ from .position_input import file_card
 from ..base.errors import SeasaltError
 from ..rules.policies import check_tremble, policy_arrays, seat_policies
 from .position import Position, describe, parse
-from .robust import models
 from ..rules.limits import run_seed
 from ..runs.batches import check_jobs, max_jobs
 from ..runs.spec import Backend, as_backend
@@ -308,82 +307,3 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
                        timing(tally.n, seconds, jobs))
     return Advice(read.options, read.best, read.reason, tally.n, meta, describe(pos),
                   read.explanation)
-
-
-def _rate(r: dict) -> str:
-    return f"{100 * r['rate']:.1f}% [{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}]"
-
-
-def format_read(a: Advice) -> str:
-    """The verdict with reading, the verdict without, and the effective sample size."""
-    r = a.meta["reading"]
-    w = r["without"]
-    lines = [f"reading the opponents as {r['model']} (tremble {r['tremble']}): "
-             f"{r['observations']} opponent turn{'s' if r['observations'] != 1 else ''} read; "
-             f"effective sample size "
-             f"{r['ess']:,.0f} of {r['samples']:,} deals", "",
-             f"{'option':<28} {'P(win game), reading':>28} {'without reading':>28}"]
-    for k in a.meta["ranking"]:
-        g = a.options[k]["win_game"]
-        u = w["win_game"][k]
-        lines.append(f"{a.options[k]['words'][:28]:<28} {_rate(g):>28} {_rate(u):>28}")
-    lines += ["", f"with reading:    {a.recommendation} ({a.reason})",
-              f"without reading: {w['recommendation']} ({w['reason']})"]
-    if r["flips"]:
-        lines.append("reading the opponents changes the verdict")
-    lines.append(f"seed {a.meta['seed']}, {a.meta['timing']['seconds']:.2f} s")
-    return "\n".join(lines)
-
-
-def reads(obj: object, reading: str | None) -> bool:
-    """Whether `seasalt advise` and the page's advice read hands: a position with a `history`
-    unless `reading` is "off", or any position when a model is named (which then needs one)."""
-    return reading != "off" and (reading is not None or isinstance(obj, dict) and "history" in obj)
-
-
-def advise_history(obj: dict, reading: str | None = None, tremble: float | None = None,
-                   opponent: Sequence[str] = (), me: Sequence[str] = (), robust: bool = False,
-                   samples: int | None = None, precision: float | None = None,
-                   seed: int | None = None, backend: Backend | None = None,
-                   no_play_on: bool = False, stop: Callable[[], None] | None = None) -> Advice:
-    """The advice with reading as `seasalt advise --reading` and `POST /api/advise` give it:
-    the options they share with the plain advice checked (one model per side, samples not
-    precision, every option weighed), the opponents read as `reading` (None: the opponent's
-    model), `tremble` None: the default."""
-    opponent, me = models(opponent), models(me)
-    if robust or len(opponent) > 1 or len(me) > 1:
-        raise SeasaltError("--reading answers for one --opponent and one --me model, not "
-                           "several or --robust ('--reading off' for those)",
-                           page="reading the opponents' hands answers for one model of the "
-                                "opponents and one of your later turns: untick \"also ask several "
-                                "models\" or \"read the opponents' hands\"")
-    if precision is not None:
-        raise SeasaltError("--reading takes --samples, not --precision",
-                           page="reading the opponents' hands takes Samples, not Precision: "
-                                "empty the Precision box")
-    if no_play_on:
-        raise SeasaltError("--reading weighs every option; leave out --no-play-on",
-                           page="reading the opponents' hands weighs every option: tick "
-                                "\"evaluate playing on\"")
-    if not isinstance(obj, dict) or "history" not in obj:
-        raise SeasaltError("--reading needs the round's public history: give the position a "
-                           "'history' (docs/advisor.md)")
-    opp = opponent[0] if opponent else "baseline"
-    return advise_read(obj, model=reading or opp, tremble=kr.DEFAULT_TREMBLE if tremble is None
-                       else tremble, samples=DEFAULT_SAMPLES if samples is None else samples,
-                       seed=seed, opponent=opp, me=me[0] if me else "baseline", backend=backend,
-                       stop=stop)
-
-
-def advise_cli(obj: dict, reading: str | None, tremble: float | None, opponent, me, robust: bool,
-               samples: int | None, precision: float | None, seed: int | None,
-               backend: Backend | None, no_play_on: bool, as_json: bool) -> str:
-    """`seasalt advise POSITION --reading MODEL`: the text or JSON it prints."""
-    import json
-
-    from ..render.output import json_safe
-    a = advise_history(obj, reading, tremble, opponent, me, robust, samples, precision, seed,
-                       backend, no_play_on)
-    if as_json:
-        return json.dumps(json_safe(a.to_dict()), indent=2, allow_nan=False)
-    return format_read(a)

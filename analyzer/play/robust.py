@@ -19,7 +19,7 @@ from ..base.errors import SeasaltError
 from ..rules.policies import check_models, models, seat_policies, split_models  # noqa: F401
 from ..runs.spec import Backend
 from .position import Position, parse
-from ..render.text_tables import fit, pct_digits, rate_ci, short_spec, wrap
+from ..render.text_tables import join_words, short_spec
 
 # --robust: the models asked when the user names none (each costs one advice).
 ROBUST_OPPONENTS = ("baseline", "tuned", "gambler", "denier", "expert")
@@ -119,7 +119,7 @@ def _verdict(rows: list[dict], vary_me: bool, vary_opp: bool) -> str:
         lead = {"opponent": "against ", "me": "if you play on as ", "pair": "for "}[side]
         for b in bests:
             who = list(dict.fromkeys(_who(r, side) for r in rows if r["best"] == b))
-            parts.append(f"{words[b]} {lead}{_join(who)}")
+            parts.append(f"{words[b]} {lead}{join_words(who)}")
         text = "depends: " + ", ".join(parts)
         if side == "opponent" and vary_me:
             text += " (whichever way you play on)"
@@ -128,7 +128,7 @@ def _verdict(rows: list[dict], vary_me: bool, vary_opp: bool) -> str:
     close = [r for r in rows if not r["distinguishable"] and r["runner_up"] is not None]
     if close:
         text += ("; not distinguishable from the runner-up for " +
-                 _join([f"{_who(r, 'pair')} ({r['runner_up_words']})" for r in close]))
+                 join_words([f"{_who(r, 'pair')} ({r['runner_up_words']})" for r in close]))
     return text + "."
 
 
@@ -148,45 +148,3 @@ def _who(row: dict, side: str) -> str:
     """The model(s) of a row: the opponents', yours, or both."""
     me, opp = short_spec(row["me"]), short_spec(row["opponent"])
     return {"opponent": opp, "me": me}.get(side, f"you {me} with opponents {opp}")
-
-
-def _join(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def format_robust(r: Robust) -> str:
-    """The robust table (at most 100 columns): per model pair the best action, its P(win game)
-    with its interval and its lead over the runner-up; then the verdict."""
-    rows = r.rows
-    d = pct_digits(v for x in rows for v in (x["win_game"]["rate"], *x["win_game"]["ci95"]))
-    lead = []
-    for x in rows:
-        if "vs_runner_up" not in x:
-            lead.append("-")
-            continue
-        v = x["vs_runner_up"]
-        half = (v["ci95"][1] - v["ci95"][0]) / 2
-        lead.append(f"{-100 * v['mean']:+.1f} ±{100 * half:.1f}")
-    keys = [("you", "<", [short_spec(x["me"]) for x in rows]),
-            ("opponents", "<", [short_spec(x["opponent"]) for x in rows])]
-    cols = [("best action", "<", [x["words"] for x in rows]),
-            ("P(win game)", ">", [rate_ci(x["win_game"]["rate"], *x["win_game"]["ci95"], d)
-                                  for x in rows]),
-            ("vs next", ">", lead),
-            ("next", "<", [x.get("runner_up_words", "-") for x in rows])]
-    first = r.advices[0].meta
-    n = r.meta["samples"]
-    lines = wrap(r.description)
-    lines += wrap(f"{_join([f'{x:,}' for x in sorted(set(n))])} sampled deals per model, the "
-                  f"same deals for every model (seed {r.meta['seed']})")
-    game = first["game"]
-    lines += wrap(f"P(win game) {game['words']}" if game["new_game"] else
-                  f"P(win game) from the totals {', '.join(map(str, game['totals']))} to "
-                  f"{game['target']}")
-    lines += [""] + fit(keys, cols, indent="")
-    lines += [""] + wrap(f"verdict: {r.verdict}")
-    lines += wrap("vs next: the best action's P(win game) minus the runner-up's (next), in points "
-                  "of %, with its 95% half-width")
-    lines.append(f"seed {r.meta['seed']}, seasalt {r.meta['version']}, "
-                 f"{sum(a.meta['timing']['seconds'] for a in r.advices):.2f} s")
-    return "\n".join(lines)

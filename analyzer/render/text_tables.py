@@ -540,3 +540,8 @@ def format_sweep(df: pd.DataFrame, h: Mapping, docs: Mapping[str, str] | None = 
                   f"{h['version']}")
     lines += timing(h["timing"], "games", h["games"] * len(df))
     return "\n".join(line.rstrip() for line in lines)
+
+
+def join_words(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -178,7 +178,6 @@ def test_counters_are_summed_in_the_kernel_and_add_up():
     from analyzer.play.advisor import Evaluation, run
     from analyzer.rules.policies import policy_arrays, seat_policies
     from kernels import cards as kc
-    import numpy as np
     pos = parse(small_pool_position(totals=[10, 30], target=40))
     pk, pp = policy_arrays(seat_policies(["baseline"], 2))
     ev = Evaluation(pos.template, pos.pool, pos.unknown_hand, pos.takes, pos.seat, pos.actions,

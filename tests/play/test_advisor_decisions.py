@@ -8,7 +8,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from analyzer.play.advisor import advise, format_advice
+from analyzer.play.advisor import advise
+from analyzer.render.advice_text import format_advice
 from analyzer.faces.cli import main
 from analyzer.base.errors import SeasaltError
 from analyzer.play.position import parse

@@ -41,8 +41,8 @@ from kernels import cards as kc
 from ... import __version__
 from ...play.advisor import DEFAULT_SAMPLES, MAX_SAMPLES
 from ...play.decisions import DECISION_WORDS
-from ...play.reading import advise_history, reads
-from ...play.robust import ROBUST_ME, ROBUST_OPPONENTS, ROBUST_SAMPLES, advise_models
+from ...play.advice_spec import AdviceSpec, run as run_advice
+from ...play.robust import ROBUST_ME, ROBUST_OPPONENTS, ROBUST_SAMPLES
 from ...rules.notation import card_name, check_expansion
 from ...base.errors import SeasaltError, one_line, page_message   # the page's words
 from ...render.output import json_safe                            # the CLI's own JSON
@@ -178,16 +178,16 @@ def _flag(value: str) -> bool:
     return value.lower() in ("", "1", "true")
 
 
-# query parameter (the CLI's option name) -> (advise_models() keyword, reader); `opponent` and
+# query parameter (the CLI's option name) -> (AdviceSpec.build keyword, reader); `opponent` and
 # `me` take one spec or several (SPEC,SPEC), as the CLI's options do
 QUERY = {"samples": ("samples", int), "seed": ("seed", int), "precision": ("precision", float),
-         "opponent": ("opponents", lambda v: (v,)), "me": ("mes", lambda v: (v,)),
-         "robust": ("robust", _flag), "no-play-on": ("play_on", lambda v: not _flag(v)),
-         "reading": ("reading", str), "tremble": ("tremble", float)}
+         "opponent": ("opponent", str), "me": ("me", str), "robust": ("robust", _flag),
+         "no-play-on": ("play_on", lambda v: not _flag(v)), "reading": ("reading", str),
+         "tremble": ("tremble", float)}
 
 
 def advice_options(query) -> dict:
-    """advise() keywords from the query string, whose names are the CLI's options."""
+    """AdviceSpec.build keywords from the query string, whose names are the CLI's options."""
     out: dict = {}
     for key, value in query.multi_items():
         if key not in QUERY:
@@ -204,18 +204,10 @@ def advice_options(query) -> dict:
 
 def advice_json(position: object, options: dict, gone: threading.Event | None = None) -> str:
     """Exactly what `seasalt advise FILE --json` prints for this position and these options
-    (analyzer.play.robust.advise_models: one model per side, or the robust answer; a position
-    with a `history`, or `reading=MODEL`: analyzer.play.reading.advise_history).
+    (analyzer.play.advice_spec: the same spec, the same run).
     `gone`: set when the client has disconnected (the advice stops at its next chunk)."""
-    reading = {k: options.pop(k) for k in ("reading", "tremble") if k in options}
-    if reads(position, reading.get("reading")):
-        result = advising(lambda stop: advise_history(
-            position, reading.get("reading"), reading.get("tremble"),
-            options.get("opponents", ()), options.get("mes", ()), options.get("robust", False),
-            options.get("samples"), options.get("precision"), options.get("seed"),
-            no_play_on=not options.get("play_on", True), stop=stop), gone)
-    else:
-        result = advising(lambda stop: advise_models(position, **options, stop=stop), gone)
+    spec = AdviceSpec.build(position, **options)
+    result = advising(lambda stop: run_advice(spec, stop=stop), gone)
     return Rendered(json.dumps(json_safe(result.to_dict()), indent=2, allow_nan=False) + "\n")
 
 
