@@ -135,7 +135,7 @@ def advise(position: str | None, template: bool, samples: int | None, precision:
     from ..base.progress import ProgressLine
     from ..render.advice_text import advice_text
     with ProgressLine("advise") as progress:
-        result = run(spec, backend, None if spec.reads else progress)
+        result = run(spec, backend, progress)
     if as_json:
         click.echo(json.dumps(json_safe(result.to_dict()), indent=2, allow_nan=False))
     else:

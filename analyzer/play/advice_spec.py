@@ -96,7 +96,8 @@ def run(spec: AdviceSpec, backend: Backend | None = None,
         stop: Callable[[], None] | None = None):
     """The advisor's answer to `spec` (analyzer.play.advisor.Advice, or robust.Robust for
     several models), its samples on the Runner of `backend`; `progress(done, total)` as samples
-    finish, `stop()` between chunks (it may raise to end the run)."""
+    finish (an answer that reads hands reports none), `stop()` between chunks (it may raise to
+    end the run)."""
     if spec.reads:
         from kernels.policy_slots import DEFAULT_TREMBLE
         from .advisor import DEFAULT_SAMPLES
