@@ -96,8 +96,7 @@ def run(spec: AdviceSpec, backend: Backend | None = None,
         stop: Callable[[], None] | None = None):
     """The advisor's answer to `spec` (analyzer.play.advisor.Advice, or robust.Robust for
     several models), its samples on the Runner of `backend`; `progress(done, total)` as samples
-    finish (an answer that reads hands reports none), `stop()` between chunks (it may raise to
-    end the run)."""
+    finish, `stop()` between chunks (it may raise to end the run)."""
     if spec.reads:
         from kernels.policy_slots import DEFAULT_TREMBLE
         from .advisor import DEFAULT_SAMPLES
@@ -107,7 +106,8 @@ def run(spec: AdviceSpec, backend: Backend | None = None,
                            tremble=DEFAULT_TREMBLE if spec.tremble is None else spec.tremble,
                            samples=DEFAULT_SAMPLES if spec.samples is None else spec.samples,
                            seed=spec.seed, opponent=opponent,
-                           me=spec.me[0] if spec.me else "baseline", backend=backend, stop=stop)
+                           me=spec.me[0] if spec.me else "baseline", backend=backend, stop=stop,
+                           progress=progress)
     from .robust import advise_models
     return advise_models(spec.position, spec.opponents, spec.me, spec.robust,
                          samples=spec.samples, precision=spec.precision, seed=spec.seed,

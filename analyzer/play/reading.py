@@ -30,6 +30,7 @@ and the same for any thread count). The effective sample size (sum w)^2 / sum w^
 """
 from __future__ import annotations
 
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -220,15 +221,18 @@ def observations(s: np.ndarray, tr: np.ndarray, seat: int) -> int:
 
 def read_tally(ev: Evaluation, tr: np.ndarray, rk: np.ndarray, rp: np.ndarray, tremble: float,
                seed: int, first: int, samples: int, jobs: int | None,
-               stop: Callable[[], None] | None = None) -> WeightedTally:
+               stop: Callable[[], None] | None = None,
+               progress: Callable[[int, int], None] | None = None) -> WeightedTally:
     """The advisor's samples first .. first + samples - 1 of `ev` (the stream (seed, i) of
     kernels.advisor, so `.plain()` is advisor.run's tally of the same samples), bucketed by
     their mismatches with the reading model rk/rp of every seat on the trace `tr`, on `jobs`
     threads of this process (None: all cores). `stop` (the server's) is called before every
-    block and may raise to end the run. Raises when no possible deal is found."""
+    block and may raise to end the run; `progress(done, samples)` is called as blocks finish.
+    Raises when no possible deal is found."""
     threads = jobs or max_jobs()
     na = len(ev.actions)
     actions = np.array(ev.actions, dtype=np.int64)
+    done, lock = [0], threading.Lock()
 
     def one(k):
         """Thread k's share: every threads-th block from block k, summed into its own
@@ -243,6 +247,10 @@ def read_tally(ev: Evaluation, tr: np.ndarray, rk: np.ndarray, rp: np.ndarray, t
             kra.evaluate_read(ev.template, ev.pool, ev.unknown_hand, ev.takes, ev.seat, actions,
                               ev.pk, ev.pp, ev.deck, ev.target, ev.totals, np.uint64(seed),
                               first + lo, min(BLOCK, samples - lo), tr, rk, rp, c, x, r, nb)
+            if progress is not None:
+                with lock:
+                    done[0] += min(BLOCK, samples - lo)
+                    progress(done[0], samples)
         return c, x, r, nb
 
     with ThreadPoolExecutor(threads) as pool:
@@ -262,7 +270,8 @@ def _verdict_summary(v) -> dict:
 def advise_read(position: dict | Position, model: str = "baseline", tremble: float =
                 kr.DEFAULT_TREMBLE, samples: int = 20_000, seed: int | None = None,
                 opponent: str = "baseline", me: str = "baseline", backend: Backend | None = None,
-                history=None, stop: Callable[[], None] | None = None) -> Advice:
+                history=None, stop: Callable[[], None] | None = None,
+                progress: Callable[[int, int], None] | None = None) -> Advice:
     """The advice with reading (module doc): the position's `history` (or `history`, trace
     rows or a history list) read with `model` for every opponent, on threads of this process
     (`backend.jobs` of them; None: Backend(), all cores). Returns the advice of the
@@ -294,7 +303,7 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
     game = game_of(pos)
     ev = evaluation(pos, actions, pk, pp, game)
     t0 = time.perf_counter()
-    tally = read_tally(ev, tr, rk, rp, tremble, seed, 0, samples, jobs, stop)
+    tally = read_tally(ev, tr, rk, rp, tremble, seed, 0, samples, jobs, stop, progress)
     seconds = time.perf_counter() - t0
     nobs = observations(s, tr, pos.seat)
     read = judge(tally, s, list(actions))

@@ -423,6 +423,27 @@ def test_without_reading_is_the_advisor_itself_and_a_flat_tremble_changes_nothin
     assert a.to_dict()["options"] == one.to_dict()["options"]        # any thread count
 
 
+
+def test_an_advice_that_reads_hands_asked_through_its_spec_reports_progress_and_checks_first():
+    """run(AdviceSpec) reads a position with a history (as `seasalt advise` does), reports its
+    samples as they finish up to all of them, and answers as advise_read itself; what reading
+    cannot do (several models, a precision) is refused when the spec is built."""
+    from analyzer.base.errors import SeasaltError
+    from analyzer.play.advice_spec import AdviceSpec, run
+    obj = penguin_position()
+    seen = []
+    a = run(AdviceSpec.build(obj, samples=1000, seed=2), Backend(jobs=2),
+            progress=lambda d, t: seen.append((d, t)))
+    assert seen and seen[-1] == (1000, 1000) and all(t == 1000 for _, t in seen)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    same = advise_read(obj, samples=1000, seed=2, backend=Backend(jobs=1))
+    assert a.to_dict()["options"] == same.to_dict()["options"]
+    with pytest.raises(SeasaltError, match="one --opponent"):
+        AdviceSpec.build(obj, opponent="baseline,tuned")
+    with pytest.raises(SeasaltError, match="--samples, not --precision"):
+        AdviceSpec.build(obj, precision=0.01)
+    assert not AdviceSpec.build(obj, reading="off").reads
+
 def test_the_cli_reads_hands_and_says_so(tmp_path):
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(penguin_position()))
