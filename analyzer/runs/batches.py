@@ -8,6 +8,7 @@ any of them and names none. Used by the Runner and its Dask backend (analyzer.ru
 from __future__ import annotations
 
 import hashlib
+from abc import ABC, abstractmethod
 import json
 import os
 import sys
@@ -54,31 +55,36 @@ def check_jobs(jobs: int | None) -> int | None:
     return jobs
 
 
-class TaskGrid:
+class TaskGrid(ABC):
     """The blocks and tasks of a batch of `count` units (rounds, games, samples...). A subclass
     declares what computes it: `block` (units per block), `width` (counters per block),
     `driver()` (the compiled function that computes a range of blocks: driver(*args(), first
     block, out), GIL-free), `task_blocks()` (blocks per task: about a quarter second of one core),
     `args()`, `key()` (everything the counters depend on), `unit` (what it counts, in words) and
     `engine` (a name shared by the batches one driver computes). `code_hash` is the hash of the
-    kernels the driver runs (checkpoints name it)."""
+    kernels the driver runs (checkpoints name it). A batch missing one of the four methods
+    cannot be made (TypeError)."""
     count: int
     engine: str
     unit: str
     block: int
     width: int
 
+    @abstractmethod
     def driver(self) -> Callable:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def task_blocks(self) -> int:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def args(self) -> tuple:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def key(self) -> dict:
-        raise NotImplementedError
+        ...
 
     def code_hash(self) -> str:
         """The hash of the kernels that compute this batch (kernels/__init__.py)."""
