@@ -29,12 +29,11 @@ sums of COUNTERS, per pair of actions the sums of squared differences of CROSS (
 intervals), and the raw deals drawn.
 """
 import numpy as np
-from .jit import njit
+from .jit import kernel, njit, once
 
 from .cards import MAX_DECK, MERMAID, NKINDS, NTYPES
 from .deals import fill_unknown
 from .game import settle_round
-from .jit import kernel
 from .rng import below, seed_stream_into, splitmix64
 from .rollout import fast_seats, next_round, play_on
 from .scoring import refresh_points
@@ -210,6 +209,7 @@ def play_out(s, nplayers, deck, target, pk, pp, rng, tr, tot, winners, over, sta
         k += 1
 
 
+@once
 @njit(cache=True, nogil=True)
 def evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
              seed, first, n, counts, cross, raw):

@@ -11,7 +11,7 @@ import sys
 import numba
 from numba.core import caching
 
-from . import HERE, ON_LOAD, cache_root, closure_hash
+from . import HERE, ON_LOAD, cache_root, closure_hash, compiling
 
 
 class CacheUnusable(Exception):
@@ -90,17 +90,41 @@ def _ours(cache) -> bool:
     return True
 
 
+NEEDS = "seasalt-needs-1"   # the format of an entry: (NEEDS, its `once` needs, numba's data)
+
+
 def _load_compiled(cache, sig, target_context):
     """A kernel's compiled entry read without numba's refresh of every typing and lowering
     registry (0.2-0.3 s of imports a process): code loaded from the cache is not typed or
-    lowered again, it needs only the runtime's symbols (NRT) and numba's hash secrets; the
-    first real compile refreshes the registries itself (numba.core.compiler)."""
+    lowered again, it needs only the runtime's symbols (NRT), numba's hash secrets and the
+    `once` kernels it calls (kernels.compiling), loaded first; the first real compile refreshes
+    the registries itself (numba.core.compiler). None: compile it."""
     from numba.core.runtime import rtsys
     from numba.cpython import hashing  # noqa: F401  (its symbols, added on import)
+    if not cache._enabled:
+        return None
     rtsys.initialize(target_context)
     with cache._guard_against_spurious_io_errors():
-        return cache._load_overload(sig, target_context)
-    return None
+        entry = cache._cache_file.load(cache._index_key(sig, target_context.codegen()))
+    if not (isinstance(entry, tuple) and len(entry) == 3 and entry[0] == NEEDS):
+        return None                         # absent, or written by another version
+    _, found, data = entry
+    if not compiling.load_needs(found, target_context):
+        return None
+    cres = cache._impl.rebuild(target_context, data)
+    cres.library.seasalt_needs = {need[3]: need for need in found}
+    return cres
+
+
+def _save_compiled(cache, sig, cres) -> None:
+    """numba's Cache._save_overload, the entry carrying the `once` kernels it calls."""
+    if not cache._enabled or not cache._impl.check_cachable(cres):
+        return
+    cache._impl.locator.ensure_cache_path()
+    key = cache._index_key(sig, cres.codegen)
+    found = tuple(compiling.needs(cres.library).values())
+    with cache._guard_against_spurious_io_errors():
+        cache._cache_file.save(key, (NEEDS, found, cache._impl.reduce(cres)))
 
 
 def _guard_entries(cls) -> None:
@@ -123,12 +147,12 @@ def _guard_entries(cls) -> None:
         if not _ours(self):
             return save(self, sig, data)
         try:
-            return save(self, sig, data)
+            return _save_compiled(self, sig, data)
         except OSError:
             raise                           # a full disk is not a damaged entry
         except Exception as e:              # the index went bad since it was loaded
             _discard(self, e)
-            return save(self, sig, data)
+            return _save_compiled(self, sig, data)
 
     load_overload.seasalt_guard = True
     cls.load_overload, cls.save_overload = load_overload, save_overload
@@ -144,6 +168,7 @@ def _install_locator() -> None:
     if chosen and "kernels.cache.ClosureLocator" not in chosen:
         numba.config.CACHE_LOCATOR_CLASSES = "kernels.cache.ClosureLocator," + chosen
     _guard_entries(caching.Cache)
+    compiling.install()
     numba.config.CACHE_DIR = cache_root()
 
 

@@ -17,7 +17,7 @@ Bots and external players answer in the same actions, applied by the same functi
 is the only implementation of the rules. `pk` (int64[P]) and `pp` (float64[P, MAX_PARAMS]) are the
 seats' policy kinds and parameters, `tr` a trace buffer (kernels.events; zero rows: off).
 """
-from .jit import below_bound, kernel, word
+from .jit import below_bound, kernel, once, word
 
 from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
                       A_STOP, BASE_MASK, COPY_SHIFT1, COPY_SHIFT2, COPY_SHIFT3, DEC_CRAB_CARD,
@@ -441,6 +441,7 @@ def end_round(s, tr):
     return PH_STOP
 
 
+@once
 @kernel
 def advance(s, ph, pk, pp, rng, tr):
     """Run stages from `ph` until an external seat's decision point or the round's end. A real
@@ -472,6 +473,7 @@ def answer(s, pk, pp, rng, tr):
 # ---------------------------------------------------------------------------------------------
 # The API: apply an action, list the legal ones
 
+@once
 @kernel
 def step(s, a, pk, pp, rng, tr):
     """Apply action `a` at the current decision point (`act`) and run on to the next external
@@ -479,6 +481,7 @@ def step(s, a, pk, pp, rng, tr):
     advance(s, act(s, a, UNKNOWN, rng, tr), pk, pp, rng, tr)
 
 
+@once
 @kernel
 def act(s, a, g, rng, tr):
     """apply_action, compiled once for the callers outside the round loop (step, rollouts)."""

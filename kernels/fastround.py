@@ -23,7 +23,7 @@ from .actions import (A_BOAT, A_CRAB, A_FISH, A_LOBSTER, A_LOCK, A_STEAL, DEC_DO
 from .cards import (BOAT, CRAB, FISH, KIND_FIRST_TYPE, KIND_NTYPES, MAX_DECK, MAX_KIND_TYPES,
                     JELLYFISH, LOBSTER, MERMAID, NKINDS, NTYPES, SEAHORSE, SHARK, STARFISH, SWIMMER,
                     TYPE_EXPANSION)
-from .jit import below_bound, kernel, ux
+from .jit import below_bound, kernel, once, ux
 from .policies import BASELINE, LAST_CHANCE_AT, STOP_AT
 from .rng import scale, xoshiro
 from .scoring import TYPE_GAIN, card_points, gain_call
@@ -207,6 +207,7 @@ def _score(s, n, decl, caller):
             s[ux(POINTS + q)] = _colour_bonus(s, q)
 
 
+@once
 @kernel
 def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
     """game.new_round when `applies` and the deck has only base-game cards (pk all baseline;
@@ -215,6 +216,7 @@ def fast_round(s, nplayers, deck, starter, pk, pp, rng, tr):
     return continue_round(s, pp, rng, PH_TURN)
 
 
+@once
 @kernel
 def fast_round_extra(s, nplayers, deck, starter, pk, pp, rng, tr):
     """fast_round for a deck with Extra Salt cards."""
@@ -246,6 +248,7 @@ def _deal(s, nplayers, deck, starter, rng):
     s[PILE_LEN + 1] = 1
 
 
+@once
 @kernel
 def continue_round(s, pp, rng, stage):
     """The round in s, from the stage `stage` of seat CUR's turn (PH_TURN: its start, as dealt;
@@ -257,6 +260,7 @@ def continue_round(s, pp, rng, stage):
     return _resume(s, pp, rng, stage, False)
 
 
+@once
 @kernel
 def continue_round_extra(s, pp, rng, stage):
     """continue_round for a deck with Extra Salt cards."""

@@ -20,6 +20,7 @@ from numba.core.registry import CPUDispatcher
 from numba.extending import intrinsic
 
 from . import cache  # noqa: F401  (sets numba's cache up for kernel files first)
+from .compiling import once  # noqa: F401  (the decorator, from here with the others)
 
 
 def _canonical(t: types.Type) -> types.Type:

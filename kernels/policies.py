@@ -12,7 +12,7 @@ hand. RANDOM takes a uniformly random legal action (every copy and card counted)
 point. SEARCH (kernels.search) is not a bot: it has its own drivers. """
 import numpy as np
 
-from .jit import kernel
+from .jit import kernel, once
 
 from .actions import (A_BOAT, A_CRAB, A_END, A_FISH, A_LAST_CHANCE, A_LOBSTER, A_LOCK, A_STEAL,
                       A_STOP, DEC_CRAB_CARD, DEC_CRAB_PILE, DEC_DRAW, DEC_KEEP, DEC_LOBSTER,
@@ -213,6 +213,7 @@ def choose_lobster_card(s, p, pk, pp, seen, rng):
     return best, best_gain
 
 
+@once
 @kernel
 def bot_choice(s, pk, pp, rng):
     """`choice`, compiled once for callers outside the round loop (review, bot_action)."""

@@ -43,7 +43,7 @@ explanation, keeping the best found.
 """
 import numpy as np
 
-from .jit import kernel
+from .jit import kernel, once
 from .policy_slots import DEFAULT_TREMBLE  # noqa: F401  (the reading's default)
 
 from . import events as ev
@@ -152,6 +152,7 @@ def observe(s, tr, o, obs):
     return total
 
 
+@once
 @kernel
 def mismatches(d, o, tr, obs, pk, pp, v, stack, rng):
     """The reading cost of the deal d (module doc: MISS per choice read in obs the model pk/pp
@@ -170,6 +171,7 @@ def mismatches(d, o, tr, obs, pk, pp, v, stack, rng):
     return m
 
 
+@once
 @kernel
 def _read_seat(d, o, q, tr, first, last, pk, pp, v, stack, rng):
     """The smallest reading cost of q's choices in rows first .. last over the explanations of its

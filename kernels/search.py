@@ -43,7 +43,7 @@ from .deals import UNSEEN, fill_unknown, pool_from_counts
 from . import events as ev
 from .engine import play_round, step
 from .game import deal, deal_round, record_round, settle_round
-from .jit import kernel, ux
+from .jit import kernel, once, ux
 from .legal import current, legal_actions, lobster_seen, named_card
 from .policies import SEARCH, bot_action
 # A search seat's parameter slots (kernels.policy_slots; analyzer.rules.policies names them).
@@ -344,6 +344,7 @@ def _fork(dst, rng):
         dst[i] = z
 
 
+@once
 @kernel
 def read_deals(s, o, tr, m, deals, tremble, rpk, d, x, w, f, rng, rrng, rpp):
     """Hand reading (kernels.reading): candidate deals for `deals` searched ones
@@ -498,6 +499,7 @@ def choose(s, o, pp, rpk, rpp, k, tr, full, table, totals, target, d, x, w, f, r
 # ---------------------------------------------------------------------------------------------
 # A round and a game with search seats
 
+@once
 @kernel
 def play_round_search(s, pk, pp, rpk, rpp, rng, srng, tr, know, full, tables, totals, target,
                       d, x, w, f, rrng, log):

@@ -10,7 +10,7 @@ kernels.seastead.players.choose for one. `pk`, `pp` are the seats' player kinds 
 `rng` a kernels.rng stream, `tr` a trace buffer (kernels.events format: zero rows = off), `sc`
 a script of choices (players.P_SCRIPT). Everything else here is rules.
 """
-from ..jit import kernel
+from ..jit import kernel, once
 from ..rng import below, shuffle
 from . import layout as L
 from .board import (board_left, columns_done, displace_ship, emit, flotilla_of, gain_cleanup,
@@ -407,6 +407,7 @@ def deal_group(s, cp, group, rng):
     shuffle(s, L.DECK + lo, s[L.DECK_LEN] - lo, rng)
 
 
+@once
 @kernel
 def setup(s, cp, cfg, pk, pp, rng, tr, sc, ob):
     """A new game. cfg: [solo, side of tile 0..3 (0 A, 1 B), starting decree or -1 random]."""
@@ -478,6 +479,7 @@ def setup(s, cp, cfg, pk, pp, rng, tr, sc, ob):
         take_set(s, cp, 0, L.SU_SOLO_EXTRA, pk, pp, rng, tr, sc, ob)
 
 
+@once
 @kernel
 def final_score(s, cp, tr):
     """The five categories of the score pad, in order, then the winner and the tie-breaks
@@ -569,6 +571,7 @@ def play_on(s, cp, pk, pp, rng, tr, sc, ob, stop_after):
     final_score(s, cp, tr)
 
 
+@once
 @kernel
 def play_game(s, cp, cfg, pk, pp, rng, tr, sc, ob):
     """A whole game from setup to final scoring."""

@@ -79,7 +79,7 @@ def test_closures_follow_imports():
                                           "seastead/board.py", "seastead/effects.py",
                                           "seastead/invariants.py", "seastead/layout.py",
                                           "seastead/players.py", "seastead/statistics.py",
-                                          "jit.py", "cache.py", "rng.py", "layouts.py"}
+                                          "jit.py", "cache.py", "compiling.py", "rng.py", "layouts.py"}
     assert names("seastead/search_batch.py") == names("seastead/batch.py") | {
         "seastead/search_batch.py", "seastead/search.py"}
     batch = names("batch.py")
