@@ -10,16 +10,16 @@ from __future__ import annotations
 # measure again with `python scripts/compile_times.py --out docs/compile-times.md` (each
 # command's first run with an empty cache) and edit only these numbers.
 COMPILE = {
-    "warmup_wall_s": 198,          # a cold `seasalt warmup`, wall clock (docs/compile-times.md)
-    "warmup_cpu_s": 198,           # ... its CPU time
-    "warmup_peak_gb": 1.1,         # ... its peak memory (maximum resident set)
-    "simulate_s": 14,              # a first `seasalt simulate` with nothing compiled, CPU-s
+    "warmup_wall_s": 120,          # a cold `seasalt warmup`, wall clock (docs/compile-times.md)
+    "warmup_cpu_s": 120,           # ... its CPU time
+    "warmup_peak_gb": 0.8,         # ... its peak memory (maximum resident set)
+    "simulate_s": 10,              # a first `seasalt simulate` with nothing compiled, CPU-s
     # each command's first run with nothing compiled, CPU-s (docs/compile-times.md): what its
     # status line promises. "engine": a study of other players than the baseline (sweep,
     # tournament, optimize, guide; measured with a threshold sweep); "search": a search player.
-    "first_run_s": {"simulate": 14, "engine": 11, "score": 3, "replay": 27,
-                    "advise": 73, "serve": 73, "review": 80, "search": 85,
-                    "seastead": 23},
+    "first_run_s": {"simulate": 10, "engine": 14, "score": 3, "replay": 28,
+                    "advise": 59, "serve": 59, "review": 58, "search": 57,
+                    "seastead": 26},
     "machine": "a 2-core machine",
 }
 
