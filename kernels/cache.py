@@ -145,6 +145,8 @@ def _guard_entries(cls) -> None:
 
     def save_overload(self, sig, data):
         if not _ours(self):
+            if compiling.needs(data.library):
+                return None                 # (numba's entry would not load its `once` callees)
             return save(self, sig, data)
         try:
             return _save_compiled(self, sig, data)

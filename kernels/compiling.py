@@ -25,8 +25,6 @@ import textwrap
 
 from numba.core import codegen, inline_closurecall
 
-Need = tuple  # (module, function name, argument types, symbol)
-
 
 def once(dispatcher):
     """`@once` above `@kernel` or `@njit`: the kernel compiled once in the process, its callers

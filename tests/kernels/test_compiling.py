@@ -85,10 +85,21 @@ def twice(x):
     return inc(x) * 2
 '''
 
+FOREIGN = '''
+from numba import njit
+from kernels.toy_once import inc
+
+
+@njit(cache=True)
+def thrice(x):
+    return inc(x) * 3
+'''
+
 PROBE = r"""
 import json
 from numba.core import event
 from kernels import toy_once
+import foreign
 
 class Names(event.Listener):
     def __init__(self): self.names = set()
@@ -98,7 +109,8 @@ class Names(event.Listener):
 seen = Names()
 with event.install_listener("numba:compile", seen):
     value = toy_once.twice(3)
-print(json.dumps({"value": int(value), "compiled": sorted(seen.names)}))
+    assert foreign.thrice(3) == 12
+print(json.dumps({"value": int(value), "compiled": sorted(seen.names - {"thrice"})}))
 """
 
 
@@ -106,11 +118,13 @@ def test_a_cached_caller_loads_its_once_callee_first_or_is_compiled_again(tmp_pa
     """The cached caller's machine code calls the callee's symbol: loaded from the cache, the
     callee comes first (else LLVM stops the process: the symbol cannot be resolved); compiled
     anew (its cache entry gone), the callee's symbol is another, so the caller is compiled again
-    rather than loaded."""
+    rather than loaded. A cached function outside the kernels that calls it (numba's own cache,
+    which knows nothing of needs) is not cached: it would stop the next process the same way."""
     tree = tmp_path / "tree"
     shutil.copytree(ROOT / "kernels", tree / "kernels",
                     ignore=shutil.ignore_patterns("__pycache__"))
     (tree / "kernels" / "toy_once.py").write_text(TOY)
+    (tree / "foreign.py").write_text(FOREIGN)
     cache = tmp_path / "cache"
     env = dict(os.environ, PYTHONPATH=str(tree), NUMBA_CACHE_DIR=str(cache))
 
