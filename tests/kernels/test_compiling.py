@@ -87,12 +87,12 @@ def twice(x):
 
 FOREIGN = '''
 from numba import njit
-from kernels.toy_once import inc
+from kernels import toy_once
 
 
 @njit(cache=True)
 def thrice(x):
-    return inc(x) * 3
+    return toy_once.inc(x) * 3
 '''
 
 PROBE = r"""
