@@ -133,7 +133,14 @@ ACT_DIVE, ACT_BUILD, ACT_SPEND = 0, 1, 2
 WIN_PREPAY, WIN_AFTER_DIVE, WIN_AFTER_BUILD, WIN_REACT_BUILD, WIN_REACT_DIVE, WIN_BEFORE = range(6)
 
 # Player kinds (analyzer.seastead.players owns names and parameters).
-P_RANDOM, P_HEURISTIC, P_SCRIPT, P_SEARCH = 0, 1, 2, 3
+P_RANDOM, P_HEURISTIC, P_SCRIPT, P_SEARCH, P_ASK = 0, 1, 2, 3, 4
+# A P_ASK seat (a script's fallback at the table: kernels.seastead.table) does what the script's
+# header field ASK_MODE says at its first decision: ASK_STOP raises players.Asked there (the state
+# and the options left as they are, the seat, kind and count in the header), ASK_BRANCH redeals
+# what no seat sees, switches to the stream in rng[4:8] and plays option ASK_ARG; then (and with
+# ASK_OFF) it plays the heuristic with its parameters.
+ASK_MODE, ASK_ARG = 2, 3                 # script header fields (0, 1: rows used, first error)
+ASK_OFF, ASK_STOP, ASK_BRANCH = 0, 1, 2
 MAX_PARAMS = 12
 # Heuristic parameter slots.
 (H_SPLIT, H_DENY, H_BUILD_AT, H_LOCATION, H_DEMAND_W, H_DOCK_W, H_SPEND_AT,

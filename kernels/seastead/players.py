@@ -15,12 +15,21 @@ of `ob` (fields per kind in layout.K_*). A decision with one option is never ask
   up or broken the seat plays as the kind pp[p, H_FALLBACK].
 * P_SEARCH: asked here only outside its searches, it plays its heuristic; its actions and
   splits are searched by the game driver (kernels.seastead.search, via search_batch.play_any).
+* P_ASK: a script's fallback at the table (kernels.seastead.table): stops the game at the first
+  decision after the script (`ask`), or branches a rollout there.
 """
-from ..jit import kernel
-from ..rng import below
+from ..jit import kernel, once
+from ..rng import below, next_u64
 from . import layout as L
+from .hidden import determinize
 
 WILDCARD = -99
+
+
+class Asked(Exception):
+    """A P_ASK seat's decision after its script, in ASK_STOP mode: the game stops there, with the
+    state `s` and the option rows `ob` as they are and the script header holding (rows used,
+    error, mode, seat, kind, option count)."""
 
 
 @kernel(inline="always")
@@ -201,6 +210,30 @@ def heuristic(s, cp, p, kind, ob, n, pp):
     return best
 
 
+@once
+@kernel
+def ask(s, cp, p, kind, ob, n, pp, rng, sc):
+    """A P_ASK seat's decision (layout.ASK_*): stop the game here, or branch a rollout here (the
+    decks redealt with the stream rng[4:8], then the game's stream becomes 4 draws of it, as
+    kernels.seastead.search.evaluate does at an action's start), or play the heuristic. Compiled
+    once (`once`): the engine's libraries only declare it, so the games that never ask do not
+    compile it again."""
+    mode = sc[0, L.ASK_MODE]
+    if mode == L.ASK_STOP:
+        sc[0, 3] = p
+        sc[0, 4] = kind
+        sc[0, 5] = n
+        raise Asked
+    if mode == L.ASK_BRANCH:
+        sc[0, L.ASK_MODE] = L.ASK_OFF
+        branch = rng[4:8]
+        determinize(s, cp, branch, 2 if kind == L.K_DECREE else 0)
+        for k in range(4):
+            rng[k] = next_u64(branch)
+        return sc[0, L.ASK_ARG]
+    return heuristic(s, cp, p, kind, ob, n, pp)
+
+
 @kernel
 def choose(s, cp, p, kind, ob, n, pk, pp, rng, sc):
     """Index of the option seat p takes among the n rows of `ob` (see the module doc)."""
@@ -212,6 +245,8 @@ def choose(s, cp, p, kind, ob, n, pk, pp, rng, sc):
         if i >= 0:
             return i
         k = int(pp[p, L.H_FALLBACK])
+        if k == L.P_ASK:
+            return ask(s, cp, p, kind, ob, n, pp, rng, sc)
     if k == L.P_HEURISTIC or k == L.P_SEARCH:
         return heuristic(s, cp, p, kind, ob, n, pp)     # a search seat outside its searches
     return below(rng, n)

@@ -17,9 +17,10 @@ plays as a script player whose script holds the searched choices, its heuristic 
 fallback. No kernel here allocates: the caller passes the work arrays (search_batch.play_any).
 """
 from ..jit import kernel
-from ..rng import next_u64, shuffle
+from ..rng import next_u64
 from . import engine as E
 from . import layout as L
+from .hidden import determinize
 from .players import build_score
 
 SCRIPT_ROWS = 4                 # header, at most 2 searched choices, a closing row
@@ -46,43 +47,6 @@ def script_row(sc, i, p, kind, a, b, c, d):
     sc[i, 3] = b
     sc[i, 4] = c
     sc[i, 5] = d
-
-
-@kernel
-def redeal(s, lo, n, rng):
-    """s[lo:lo + n] sorted, then shuffled: the result depends on which cards are there and on
-    `rng`, never on their order (which the seat does not know)."""
-    for i in range(lo + 1, lo + n):
-        v = s[i]
-        j = i - 1
-        while j >= lo and s[j] > v:
-            s[j + 1] = s[j]
-            j -= 1
-        s[j + 1] = v
-    shuffle(s, lo, n, rng)
-
-
-@kernel(inline="always")
-def determinize(s, cp, rng):
-    """Redeal in place what no seat can see: the dive deck's order within each run of one group
-    (Shallows, Shelf and Depths are dealt in layers, which every player knows; the whole deck
-    once it has been reshuffled), and the orders of the specialist, dock and decree decks (a
-    decree put under the deck is forgotten: less than its chooser knows, never more)."""
-    n = s[L.DECK_LEN]
-    if s[L.RESHUFFLES] > 0:
-        redeal(s, L.DECK, n, rng)
-    else:
-        lo = 0
-        while lo < n:
-            g = cp[L.DV_GROUP + s[L.DECK + lo]]
-            hi = lo + 1
-            while hi < n and cp[L.DV_GROUP + s[L.DECK + hi]] == g:
-                hi += 1
-            redeal(s, L.DECK + lo, hi - lo, rng)
-            lo = hi
-    redeal(s, L.SPEC_DECK, s[L.SPEC_DECK_LEN], rng)
-    redeal(s, L.DOCK_DECK, s[L.DOCK_DECK_LEN], rng)
-    redeal(s, L.DCK, s[L.DCK_LEN], rng)
 
 
 @kernel(inline="always")
@@ -142,7 +106,7 @@ def evaluate(s, cp, p, kind, nfirst, m, top, rounds, pk, pp, rng, w0, w1, cand, 
     for _ in range(rounds):
         for k in range(L.STATE_SIZE):
             w0[k] = s[k]
-        determinize(w0, cp, rng)
+        determinize(w0, cp, rng, 0)
         if top >= 0:
             put_on_top(w0, top)
         for k in range(4):
