@@ -269,3 +269,56 @@ def components(components, template, schema, as_json):
     lines += textwrap.wrap("setup: " + ", ".join(f"{k} {v}" for k, v in d["setup"].items()),
                            98, initial_indent="  ", subsequent_indent="    ")
     click.echo("\n".join(lines))
+
+
+@seastead.command()
+@click.argument("position", required=False, metavar="FILE")
+@click.option("--samples", type=int, default=400, show_default=True, metavar="N",
+              help="Redeals of the unseen decks per option (each option is played on the same "
+                   "ones).")
+@opt.seed(default=1, show_default=True,
+          help="Seed of the redeals (the game's own seed is the file's 'seed').")
+@click.option("--model", default="heuristic", show_default=True, metavar="SPEC",
+              callback=_player_help,
+              help="The player every seat is after the option: a heuristic player, e.g. denier "
+                   "or \"heuristic(build_at=1)\".")
+@click.option("--template", is_flag=True,
+              help="Print a commented position file to copy and edit, and exit.")
+@opt.as_json(help="Print the advice as one JSON object.")
+def advise(position, samples, seed, model, template, as_json):
+    """What to choose at the next decision of a Seastead game: every option's P(win game), with
+    its 95% interval, when it is played to the end on redeals of what no seat sees.
+
+    FILE is the game so far: its seed, setup and the choices made (`--template` shows one).
+    Every kind of decision is answered: the action, a dive's split, wild resources, docks,
+    specialists, ships, location effects, spends, moves, demand swaps, decrees, the port bonus.
+
+    \b
+    Examples:
+      seasalt seastead advise --template > position.json
+      seasalt seastead advise position.json --samples 2000 --seed 3
+    """
+    from ..base.progress import ProgressLine
+    from ..render.seastead_text import seastead_advice_text
+    from ..seastead.advice import SeasteadAdviceSpec, run
+    from ..seastead.position import TEMPLATE, read_position
+
+    if template:
+        if position is not None:
+            raise SeasaltError("--template prints a position to start from; drop FILE")
+        click.echo(TEMPLATE, nl=False)
+        return
+    if position is None:
+        raise SeasaltError("give a position FILE (start from `seasalt seastead advise "
+                           "--template > position.json`)")
+    data = read_position(position)
+    try:
+        spec = SeasteadAdviceSpec.build(data, samples, seed, model, position)
+    except ComponentsError as e:
+        for p in e.problems:
+            click.echo(f"error: {position} field 'components': {' '.join(p.split())}", err=True)
+        sys.exit(2)
+    with ProgressLine("seastead advice") as progress:
+        r = run(spec, progress)
+    click.echo(json.dumps(_json_safe(r), indent=2, allow_nan=False) if as_json
+               else seastead_advice_text(r))

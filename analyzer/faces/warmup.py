@@ -69,6 +69,9 @@ def _seastead() -> None:
     seastead_simulate(1, seed=0, backend=WARMUP)
     seastead_simulate(1, ["search(rollouts=1)", "heuristic"], seed=0, backend=WARMUP)
     seastead_replay(0)
+    from ..seastead.advice import SeasteadAdviceSpec, run as seastead_advise
+    from ..seastead.position import EXAMPLE
+    seastead_advise(SeasteadAdviceSpec.build(EXAMPLE, samples=1))
 
 
 STEPS: list[tuple[str, Callable[[], None]]] = [

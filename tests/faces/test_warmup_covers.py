@@ -35,6 +35,7 @@ COMMANDS = [
     "sweep --sweep stop_at=7,8 -p 2 --games 10 --seed 1",
     "seastead simulate --games 2 --seed 1",
     "seastead replay --seed 1",
+    "seastead advise docs/example_seastead_position.json --samples 8 --seed 1",
 ]
 
 PROBE = r"""
