@@ -79,9 +79,12 @@ def test_closures_follow_imports():
                                           "seastead/board.py", "seastead/effects.py",
                                           "seastead/invariants.py", "seastead/layout.py",
                                           "seastead/players.py", "seastead/statistics.py",
-                                          "jit.py", "cache.py", "compiling.py", "rng.py", "layouts.py"}
+                                          "seastead/hidden.py", "jit.py", "cache.py", "compiling.py", "rng.py", "layouts.py"}
     assert names("seastead/search_batch.py") == names("seastead/batch.py") | {
         "seastead/search_batch.py", "seastead/search.py"}
+    assert names("seastead/table.py") == names("seastead/batch.py") - {
+        "seastead/batch.py", "seastead/statistics.py", "layouts.py"} | {
+        "seastead/table.py", "seastead/search.py"}
     batch = names("batch.py")
     assert "engine.py" in batch and "scoring.py" in batch and "cards.py" in batch
     assert not {"search.py", "advisor.py", "deals.py", "search_batch.py"} & batch
