@@ -104,7 +104,8 @@ class SeasteadAdviceSpec:
 
 def run(spec: SeasteadAdviceSpec, progress: Callable[[int, int], None] | None = None) -> dict:
     """The advice as JSON-ready data: the decision, every option's P(win game) with its
-    interval and mean margin, the best option (most wins, then margin, then listed first)."""
+    interval, its difference from the best option's with the paired interval (the same redeals),
+    its mean margin; the best option (most wins, then margin, then listed first)."""
     from kernels.rng import seed_stream
     from .table import option_values
     g = spec.game
@@ -116,21 +117,19 @@ def run(spec: SeasteadAdviceSpec, progress: Callable[[int, int], None] | None = 
         raise SeasaltError("the game is over after these choices: remove the last ones to ask "
                            "about a decision")
     _, model = player_arrays([parse_player(spec.model)] * 2)
-    stream = seed_stream(spec.seed, 0)
-    val = option_values(g, d, model, spec.samples, stream, CHUNK, progress)
-    n = spec.samples
-    best = 0
-    for i in range(len(d.options)):
-        if val[i, 0] > val[best, 0] or (val[i, 0] == val[best, 0] and val[i, 1] > val[best, 1]):
-            best = i
+    v = option_values(g, d, model, spec.samples, seed_stream(spec.seed, 0), CHUNK, progress)
+    n, best = spec.samples, v.best()
     options = []
     for i in range(len(d.options)):
-        lo, hi = wilson(float(val[i, 0]), n)
-        options.append({"option": i, "row": [int(v) for v in d.options[i]],
+        lo, hi = wilson(float(v.sums[i, 0]), n)
+        diff, dlo, dhi = v.diff(i, best)
+        options.append({"option": i, "row": [int(x) for x in d.options[i]],
                         "text": option_text(d, i, g.comps),
-                        "win_game": {"rate": float(val[i, 0]) / n, "ci95": [lo, hi]},
-                        "margin_mean": float(val[i, 1]) / n})
-    order = sorted(range(len(options)), key=lambda i: (i != best, -val[i, 0], -val[i, 1], i))
+                        "win_game": {"rate": v.rate(i), "ci95": [lo, hi]},
+                        "vs_best": {"diff": diff, "ci95": [dlo, dhi]},
+                        "margin_mean": float(v.sums[i, 1]) / n})
+    order = sorted(range(len(options)),
+                   key=lambda i: (i != best, -v.sums[i, 0], -v.sums[i, 1], i))
     return {
         "command": "seastead advise", "version": __version__, "seed": spec.seed,
         "samples": n, "model": spec.model, "model_label": parse_player(spec.model).short,
@@ -139,5 +138,5 @@ def run(spec: SeasteadAdviceSpec, progress: Callable[[int, int], None] | None = 
         "decision": {"seat": d.seat, "kind": d.kind_name, "round": int(d.state[L.ROUND]),
                      "options": len(d.options)},
         "best": best, "ranking": order, "options": options,
-        "choice_row": [d.seat, d.kind_name, *[int(v) for v in d.options[best]]],
+        "choice_row": [d.seat, d.kind_name, *options[best]["row"]],
     }

@@ -135,23 +135,53 @@ def heuristic_choice(game: Game, d: Decision, params: np.ndarray) -> int:
                          params.astype(np.float64)))
 
 
+@dataclass(frozen=True)
+class Values:
+    """What `option_values` measured over n redeals: each option's summed result (a win 1, a
+    shared win 0.5) and margin, and for every pair (i, j) the sum over redeals of the squared
+    difference of their results (the same redeals for every option: differences are paired)."""
+    n: int
+    sums: np.ndarray            # float64[m, 2]
+    pair_sq: np.ndarray         # float64[m, m]
+
+    def rate(self, i: int) -> float:
+        return float(self.sums[i, 0]) / self.n
+
+    def diff(self, i: int, j: int) -> tuple[float, float, float]:
+        """P(win) of option i minus option j, with its paired 95% interval."""
+        d = (self.sums[i, 0] - self.sums[j, 0]) / self.n
+        if self.n < 2:
+            return float(d), -1.0, 1.0
+        var = max(0.0, (self.pair_sq[i, j] / self.n - d * d) * self.n / (self.n - 1))
+        half = 1.959963984540054 * np.sqrt(var / self.n)
+        return float(d), float(max(-1.0, d - half)), float(min(1.0, d + half))
+
+    def best(self) -> int:
+        """Most wins, then the larger margin, then the first listed (the search player's rule)."""
+        m = len(self.sums)
+        return max(range(m), key=lambda i: (self.sums[i, 0], self.sums[i, 1], -i))
+
+
 def option_values(game: Game, d: Decision, model: np.ndarray, rounds: int, stream: np.ndarray,
-                  chunk: int = 0, progress=None) -> np.ndarray:
-    """float64[n, 2]: the seat's wins (a shared win a half) and score margin summed over `rounds`
-    redeals for each option of `d`, every seat playing the heuristic with its row of `model`
-    after the option (kernels.seastead.table.rollouts); `stream` (uint64[4]) is advanced."""
+                  chunk: int = 0, progress=None) -> Values:
+    """Each option of `d` played to the end on `rounds` redeals, every seat playing the heuristic
+    with its row of `model` after the option (kernels.seastead.table.rollouts); `stream`
+    (uint64[4], the redeals' stream) is advanced."""
     from kernels.seastead.table import rollouts
-    n = len(d.options)
-    val = np.zeros((n, 2))
+    m = len(d.options)
+    sums, pair_sq = np.zeros((m, 2)), np.zeros((m, m))
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
     ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
     start = game.stream()[:4].copy()
     pp, cfg, sc = game.params(model), game.setup.array(game.comps), game.script()
     done, chunk = 0, chunk or rounds
     while done < rounds:
-        k = min(chunk, rounds - done)
-        rollouts(s, game.comps.cp, cfg, pp, start, sc, d.seat, n, k, stream, val, ob)
-        done += k
+        out = np.zeros((min(chunk, rounds - done), m, 2))
+        rollouts(s, game.comps.cp, cfg, pp, start, sc, d.seat, m, stream, out, ob)
+        sums += out.sum(axis=0)
+        w = out[:, :, 0]
+        pair_sq += ((w[:, :, None] - w[:, None, :]) ** 2).sum(axis=0)
+        done += len(out)
         if progress is not None:
             progress(done, rounds)
-    return val
+    return Values(rounds, sums, pair_sq)

@@ -16,7 +16,7 @@ from analyzer.seastead.components import Setup, load
 from analyzer.seastead.players import parse_player, player_arrays, seat_players
 from analyzer.seastead.position import TEMPLATE, game_of
 from analyzer.seastead.replay import trace_game
-from analyzer.seastead.table import Game, heuristic_choice, option_values
+from analyzer.seastead.table import Game, Values, heuristic_choice, option_values
 from analyzer.play.position_template import strip_comments
 from cli_helpers import cli, one_line
 from kernels.rng import seed_stream
@@ -80,6 +80,9 @@ def test_every_kind_of_decision_is_asked_and_advised(comps):
         for o in r["options"]:
             lo, hi = o["win_game"]["ci95"]
             assert 0 <= lo <= o["win_game"]["rate"] <= hi <= 1
+            diff = o["vs_best"]["diff"]
+            assert diff == pytest.approx(o["win_game"]["rate"] - best["win_game"]["rate"])
+            assert diff <= 0 and o["vs_best"]["ci95"][0] <= diff <= o["vs_best"]["ci95"][1]
         # the advice's choice is legal: appended, the game moves on
         after = g.apply(r["best"])
         assert after.choices[-1] == tuple([d.seat, kind] + best["row"])
@@ -98,8 +101,7 @@ def test_at_an_action_the_advice_is_the_search_players_choice_on_the_same_redeal
                 starts.append((g, d))
     assert len(starts) >= 20
     for k, (g, d) in enumerate(starts[::2]):
-        val = option_values(g, d, np.array([pp[d.seat]] * 2), 24, seed_stream(9, k))
-        best = max(range(len(d.options)), key=lambda i: (val[i, 0], val[i, 1], -i))
+        best = option_values(g, d, np.array([pp[d.seat]] * 2), 24, seed_stream(9, k)).best()
         rows = search_plan(d.state.copy(), comps.cp, d.seat, pp, seed_stream(9, k))
         assert tuple(d.options[best]) == tuple(rows[0][2:]), (g.setup, g.seed, len(g.choices))
 
@@ -111,7 +113,21 @@ def test_the_same_seed_gives_the_same_advice_in_any_chunks(comps):
     a = option_values(g, d, model, 40, seed_stream(3, 0))
     b = option_values(g, d, model, 40, seed_stream(3, 0), chunk=7)
     c = option_values(g, d, model, 40, seed_stream(4, 0))
-    assert np.array_equal(a, b) and not np.array_equal(a, c)
+    assert np.array_equal(a.sums, b.sums) and np.array_equal(a.pair_sq, b.pair_sq)
+    assert not np.array_equal(a.sums, c.sums)
+
+
+def test_a_difference_of_two_options_has_its_paired_interval():
+    """Values.diff is the mean of the per-redeal differences with a normal 95% interval of
+    their standard deviation (ddof 1): what a reader computes from the results themselves."""
+    rng = np.random.default_rng(1)
+    x = rng.choice([0.0, 0.5, 1.0], size=(50, 3), p=[0.5, 0.1, 0.4])
+    v = Values(50, np.stack([x.sum(axis=0), np.zeros(3)], axis=1),
+               ((x[:, :, None] - x[:, None, :]) ** 2).sum(axis=0))
+    d = x[:, 0] - x[:, 2]
+    half = 1.959963984540054 * d.std(ddof=1) / np.sqrt(50)
+    assert np.allclose(v.diff(0, 2), (d.mean(), d.mean() - half, d.mean() + half))
+    assert v.diff(1, 1) == (0.0, 0.0, 0.0) and v.best() == int(np.argmax(x.sum(axis=0)))
 
 
 def test_a_redeal_keeps_what_a_seat_sees(comps):
