@@ -322,3 +322,67 @@ def advise(position, samples, seed, model, template, as_json):
         r = run(spec, progress)
     click.echo(json.dumps(_json_safe(r), indent=2, allow_nan=False) if as_json
                else seastead_advice_text(r))
+
+
+@seastead.command()
+@opt.seed(help="The game's seed: game 0 of `seastead replay --seed S` with the same options, "
+               "played decision by decision by heuristic players.")
+@click.option("--player", "players", multiple=True, metavar="SPEC", help=_PLAYER_HELP,
+              callback=_player_help)
+@game_options
+@click.option("--game", "game_file", metavar="FILE",
+              help="Review this game instead: a position file of `seastead advise` (its seed, "
+                   "setup and choices; `seastead advise --template` shows one).")
+@click.option("--seat", "seats", type=int, multiple=True, metavar="Q",
+              help="A seat whose decisions are reviewed (repeatable). Default: every seat.")
+@click.option("--samples", type=int, default=200, show_default=True, metavar="N",
+              help="Redeals per option at each decision (and again for the loss).")
+@click.option("--model", default="heuristic", show_default=True, metavar="SPEC",
+              callback=_player_help,
+              help="The player every seat is after an option: a heuristic player.")
+@opt.as_json(help="Print the review as one JSON object.")
+def review(seed, players, components, solo, sides, decree, game_file, seats, samples, model,
+           as_json):
+    """Every decision of a Seastead game against the advice there: the best option by P(win
+    game), and what the choice made lost (with its 95% interval).
+
+    \b
+    Examples:
+      seasalt seastead review --seed 7 --seat 0
+      seasalt seastead review --game position.json --samples 400
+    """
+    from ..base.progress import ProgressLine
+    from ..render.seastead_text import seastead_review_text
+    from ..seastead.position import read_position
+    from ..seastead.review import SeasteadReviewSpec, bot_game, run
+    from ..seastead.table import Game
+
+    if (seed is None) == (game_file is None):
+        raise SeasaltError("give the game one way: --seed S (a game of heuristic players) or "
+                           "--game FILE")
+    if game_file is not None:
+        if players or components or solo or sides != "AAAA" or decree:
+            raise SeasaltError("--game FILE holds the game's setup and choices: drop --player, "
+                               "--components, --solo, --sides and --decree")
+        try:
+            spec = SeasteadReviewSpec.build(read_position(game_file), seats, samples, model,
+                                            game_file)
+        except ComponentsError as e:
+            for p in e.problems:
+                click.echo(f"error: {game_file} field 'components': {' '.join(p.split())}",
+                           err=True)
+            sys.exit(2)
+    else:
+        from ..rules.limits import check_seed
+        comps = _components(components)
+        setup = Setup(solo, sides, decree)
+        setup.array(comps)
+        SeasteadReviewSpec.build(Game(comps, setup, check_seed(seed)), seats, samples, model)
+        with ProgressLine("seastead game") as progress:
+            progress.status("playing the game")
+            game = bot_game(comps, setup, seed, list(players))
+        spec = SeasteadReviewSpec.build(game, seats, samples, model, f"game {seed}")
+    with ProgressLine("seastead review") as progress:
+        r = run(spec, progress)
+    click.echo(json.dumps(_json_safe(r), indent=2, allow_nan=False) if as_json
+               else seastead_review_text(r))

@@ -72,6 +72,12 @@ def _seastead() -> None:
     from ..seastead.advice import SeasteadAdviceSpec, run as seastead_advise
     from ..seastead.position import EXAMPLE
     seastead_advise(SeasteadAdviceSpec.build(EXAMPLE, samples=1))
+    from ..seastead.components import Setup, load
+    from ..seastead.review import SeasteadReviewSpec, bot_game, run as seastead_review
+    from ..seastead.table import Game
+    g = bot_game(load(), Setup(), 0, ["heuristic"])
+    seastead_review(SeasteadReviewSpec.build(Game(g.comps, g.setup, g.seed, g.choices[:3]),
+                                             samples=1))
 
 
 STEPS: list[tuple[str, Callable[[], None]]] = [

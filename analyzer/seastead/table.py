@@ -163,12 +163,13 @@ class Values:
 
 
 def option_values(game: Game, d: Decision, model: np.ndarray, rounds: int, stream: np.ndarray,
-                  chunk: int = 0, progress=None) -> Values:
-    """Each option of `d` played to the end on `rounds` redeals, every seat playing the heuristic
-    with its row of `model` after the option (kernels.seastead.table.rollouts); `stream`
-    (uint64[4], the redeals' stream) is advanced."""
+                  chunk: int = 0, progress=None, only: list[int] | None = None) -> Values:
+    """Each option of `d` (or the options `only`, in that order) played to the end on `rounds`
+    redeals, every seat playing the heuristic with its row of `model` after the option
+    (kernels.seastead.table.rollouts); `stream` (uint64[4], the redeals' stream) is advanced."""
     from kernels.seastead.table import rollouts
-    m = len(d.options)
+    opts = np.array(range(len(d.options)) if only is None else only, dtype=np.int64)
+    m = len(opts)
     sums, pair_sq = np.zeros((m, 2)), np.zeros((m, m))
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
     ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
@@ -177,7 +178,7 @@ def option_values(game: Game, d: Decision, model: np.ndarray, rounds: int, strea
     done, chunk = 0, chunk or rounds
     while done < rounds:
         out = np.zeros((min(chunk, rounds - done), m, 2))
-        rollouts(s, game.comps.cp, cfg, pp, start, sc, d.seat, m, stream, out, ob)
+        rollouts(s, game.comps.cp, cfg, pp, start, sc, d.seat, opts, stream, out, ob)
         sums += out.sum(axis=0)
         w = out[:, :, 0]
         pair_sq += ((w[:, :, None] - w[:, None, :]) ** 2).sum(axis=0)

@@ -27,23 +27,23 @@ def replay(s, cp, cfg, pp, rng, tr, sc, ob):
 
 
 @njit(cache=True)
-def rollouts(s, cp, cfg, pp, start, sc, p, m, stream, out, ob):
-    """out[r, i] = (p's result: 1 a win, 0.5 shared, 0 a loss; p's score margin) on redeal r for
-    each option i < m of the decision the script `sc` leads to, r < out.shape[0]. `start` is the
+def rollouts(s, cp, cfg, pp, start, sc, p, opts, stream, out, ob):
+    """out[r, j] = (p's result: 1 a win, 0.5 shared, 0 a loss; p's score margin) on redeal r for
+    option opts[j] of the decision the script `sc` leads to, r < out.shape[0]. `start` is the
     game's stream, `stream` the redeals' (uint64[4], advanced in place: rounds run in chunks
     are the rounds run at once)."""
     rng = np.zeros(8, dtype=np.uint64)
     tr = np.zeros((0, 5), dtype=np.int32)
     pk = np.full(2, L.P_SCRIPT, np.int64)
     for r in range(out.shape[0]):
-        for i in range(m):
+        for j in range(opts.shape[0]):
             rng[:4] = start
             rng[4:] = stream
             sc[0, 0] = 0
             sc[0, 1] = 0
             sc[0, L.ASK_MODE] = L.ASK_BRANCH
-            sc[0, L.ASK_ARG] = i
+            sc[0, L.ASK_ARG] = opts[j]
             play_game(s, cp, cfg, pk, pp, rng, tr, sc, ob)
-            out[r, i, 0] = result(s, p)
-            out[r, i, 1] = margin(s, p)
+            out[r, j, 0] = result(s, p)
+            out[r, j, 1] = margin(s, p)
         stream[:] = rng[4:]

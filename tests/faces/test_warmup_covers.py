@@ -36,6 +36,7 @@ COMMANDS = [
     "seastead simulate --games 2 --seed 1",
     "seastead replay --seed 1",
     "seastead advise docs/example_seastead_position.json --samples 8 --seed 1",
+    "seastead review --seed 1 --seat 0 --samples 2",
 ]
 
 PROBE = r"""

@@ -1,7 +1,8 @@
 """Seastead at the table (analyzer.seastead.table, kernels.seastead.table): a game driven from
 decision to decision by its choices is the engine's game; every kind of decision is asked and
 advised; at the start of an action the advice's best option is the search player's choice on
-the same redeals; `seasalt seastead advise` through its script, with its errors."""
+the same redeals; a review's best is the advice's; `seasalt seastead advise` and `review`
+through their script, with their errors."""
 from __future__ import annotations
 
 import json
@@ -16,6 +17,7 @@ from analyzer.seastead.components import Setup, load
 from analyzer.seastead.players import parse_player, player_arrays, seat_players
 from analyzer.seastead.position import TEMPLATE, game_of
 from analyzer.seastead.replay import trace_game
+from analyzer.seastead.review import SeasteadReviewSpec, run as review
 from analyzer.seastead.table import Game, Values, heuristic_choice, option_values
 from analyzer.play.position_template import strip_comments
 from cli_helpers import cli, one_line
@@ -197,3 +199,49 @@ def test_seastead_advise_through_its_script(tmp_path):
     one_line(cli("seastead", "advise", pos), str(pos), "'sides'")
     one_line(cli("seastead", "advise", pos, "--samples", "0"), "--samples")
     one_line(cli("seastead", "advise", tmp_path / "none.json"), "none.json", "--template")
+
+
+def test_a_seat_that_follows_the_advice_is_reviewed_as_playing_the_best(comps):
+    """Seat 0 plays the advice's best at each of its decisions (seat 1 the heuristic); the
+    review, which asks the same advice (the same samples and the game's seed), finds every one
+    of them as good as the best, and its loss is measured on another stream of redeals."""
+    pp = heuristic_params(Setup())
+    g = Game(comps, Setup(), 5)
+    while len(g.choices) < 24:
+        d = g.decision()
+        if d.seat == 0:
+            i = run(SeasteadAdviceSpec.build(g, samples=12, seed=5))["best"]
+        else:
+            i = heuristic_choice(g, d, pp)
+        g = g.apply(i)
+    r = review(SeasteadReviewSpec.build(g, seats=(0,), samples=12))
+    mine = [k for k, row in enumerate(g.choices) if row[0] == 0]
+    assert [d["choice"] for d in r["decisions"]] == mine and r["reviewed"] == len(mine) > 5
+    assert r["as_best"] == r["reviewed"] and r["clear_losses"] == 0
+    assert r["seed"] == 5 and r["over"] is False and r["result"] is None
+    # seat 1's heuristic choices, reviewed: each line's best is the advice's at that point
+    r1 = review(SeasteadReviewSpec.build(g, seats=(1,), samples=12))
+    for line in r1["decisions"][:4]:
+        cut = Game(comps, Setup(), 5, g.choices[:line["choice"]])
+        a = run(SeasteadAdviceSpec.build(cut, samples=12, seed=5))
+        assert a["options"][a["best"]]["text"] == line["best"]
+        d = cut.decision()
+        best = a["best"]
+        chosen = next(i for i in range(len(d.options)) if d.row(i) == g.choices[line["choice"]])
+        w = option_values(cut, d, heuristic_params(Setup()), 12, seed_stream(5, 1),
+                          only=[best, chosen])
+        assert line["loss"]["diff"] == pytest.approx(w.diff(0, 1)[0])
+
+
+def test_seastead_review_through_its_script():
+    p = cli("seastead", "review", "--seed", "7", "--seat", "0", "--samples", "8", "--json")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["over"] and r["seats"] == [0] and r["reviewed"] > 20 and r["game_seed"] == 7
+    assert all(d["seat"] == 0 for d in r["decisions"])
+    text = cli("seastead", "review", "--seed", "7", "--seat", "0", "--samples", "8")
+    assert text.returncode == 0 and max(map(len, text.stdout.splitlines())) <= 100
+    assert f"{r['reviewed']} decisions reviewed" in text.stdout
+    one_line(cli("seastead", "review"), "--seed", "--game")
+    one_line(cli("seastead", "review", "--seed", "7", "--player", "random"), "random")
+    one_line(cli("seastead", "review", "--seed", "7", "--seat", "3"), "--seat")
