@@ -323,3 +323,34 @@ def test_a_busy_port_is_one_error_line():
     assert "--port" in r.stderr and r.stderr.count("\n") == 1
     r = CliRunner().invoke(main, ["serve", "--port", "70000"])
     assert r.exit_code == 2 and r.stderr == "error: --port must be between 0 and 65535, got 70000\n"
+
+
+def test_a_seastead_game_through_the_api(url):
+    """POST /api/seastead/play starts a game at the user's first decision (the seed's digits read
+    exactly); an option index plays it; a bad option, an unknown key or game is one error line
+    and changes nothing; the game file is a position `seastead advise` reads."""
+    status, text, _ = request(url, "/api/seastead/play", '{"seed": "18446744073709551615"}')
+    assert status == 200, text
+    v = json.loads(text)
+    assert v["seed"] == "18446744073709551615" and v["decision"] and v["choices"] >= 0
+    gid, n = v["id"], len(v["decision"]["options"])
+    for body, words in [('{"option": 99}', "option 99"), ('{"opt": 0}', '"option"'),
+                        ('{"option": true}', "whole number")]:
+        status, text, _ = request(url, f"/api/seastead/play/{gid}", body)
+        assert status == 400 and text.startswith("error: ") and words in text, text
+    status, text, _ = request(url, f"/api/seastead/play/{gid}", '{"option": 0}')
+    after = json.loads(text)
+    assert status == 200 and after["choices"] > v["choices"] and len(v["decision"]["options"]) == n
+    status, text, _ = request(url, "/api/seastead/play", '{"sides": "AAAA", "colour": 1}')
+    assert status == 400 and "colour" in text
+    status, text, _ = request(url, "/api/seastead/play", '{"opponent": "random"}')
+    assert status == 400 and "heuristic" in text
+    status, text, _ = request(url, "/api/seastead/play/nope", '{"option": 0}')
+    assert status == 404 and text.startswith("error: no game")
+    status, text, _ = request(url, f"/api/seastead/play/{gid}/game")
+    game = json.loads(text)
+    assert game["seed"] == 18446744073709551615 and len(game["choices"]) == after["choices"]
+    status, text, _ = request(url, f"/api/seastead/play/{gid}/hint?samples=8&seed=2")
+    assert status == 200 and json.loads(text)["samples"] == 8
+    status, text, _ = request(url, f"/api/seastead/play/{gid}/hint?samples=0")
+    assert status == 400 and "--samples" in text

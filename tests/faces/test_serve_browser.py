@@ -20,6 +20,7 @@ from analyzer.play.robust import ROBUST_ME, ROBUST_OPPONENTS
 from analyzer.play.advisor import LABELS
 from analyzer.play.position import describe, parse
 from analyzer.faces.web.app import canonical_cards
+from kernels.seastead import layout as L
 from serving import (CHROMIUM, EXAMPLE, cli_advice, click_card, enter_position, masked,
                      open_page, press_advise, request, running_server)
 
@@ -811,3 +812,65 @@ def test_the_advice_shows_and_asks_again_the_seed_exactly(desktop, url):
     assert desktop.text_content("#status").startswith(
         "error: Seed must be a whole number from 0 to 18446744073709551615")
     assert desktop.get_attribute("body", "data-answers") == answers
+
+
+def test_a_seastead_game_is_played_by_clicking_to_its_end_with_a_hint(page, url, tmp_path):
+    """The Seastead view: a new game on a seed, a hint that is `seasalt seastead advise` of the
+    downloaded game file (same samples and seed), then every decision clicked (the last option
+    offered) to the end; the final scores are the engine's for the file's choices, and the page
+    never scrolls sideways."""
+    from analyzer.seastead.components import Setup, load
+    from analyzer.seastead.table import Game
+    from cli_helpers import cli
+    open_page(page, url)
+    page.click("#ss-box > summary")
+    page.fill("#ss-seed", "7")
+    page.click("#ss-new")
+    page.wait_for_selector('body[data-ss-views="1"]', state="attached")
+    assert "seed 7" in page.text_content("#ss-head")
+    for _ in range(8):                         # a few decisions in, where the options are many
+        views = int(page.get_attribute("body", "data-ss-views"))
+        page.click("#ss-options button >> nth=-1")
+        page.wait_for_selector(f'body[data-ss-views="{views + 1}"]', state="attached")
+    page.click("#ss-hint")
+    page.wait_for_selector('body[data-ss-hints="1"]', state="attached", timeout=120_000)
+    gid = page.get_attribute("#ss-download", "href").split("/")[4]
+    path = tmp_path / "game.json"
+    path.write_text(request(url, f"/api/seastead/play/{gid}/game")[1])
+    p = cli("seastead", "advise", path, "--samples", "400", "--seed", "1", "--json")
+    advice = json.loads(p.stdout)
+    rows = page.locator("#ss-hint-table tr")
+    assert rows.count() == len(advice["options"]) + 1 == page.locator("#ss-options button").count() + 1
+    best = advice["options"][advice["best"]]
+    w = [js_fixed(100 * x, 1) for x in (best["win_game"]["rate"], *best["win_game"]["ci95"])]
+    assert rows.nth(1).text_content() == f"{best['text']}{w[0]}% [{w[1]}, {w[2]}]best"
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+    shoot(page, "seastead", "#ss-turn" if page.width < 600 else "#seastead")
+    views = int(page.get_attribute("body", "data-ss-views"))
+    while page.get_attribute("body", "data-ss-over") != "true":
+        assert page.locator("#ss-options button").count() >= 2
+        page.click("#ss-options button >> nth=-1")
+        views += 1
+        page.wait_for_selector(f'body[data-ss-views="{views}"]', state="attached")
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.width
+        assert views < 400
+    assert page.text_content("#ss-turn").startswith("The game is over")
+    assert page.locator("#ss-options button").count() == 0 and page.is_disabled("#ss-hint")
+    path.write_text(request(url, f"/api/seastead/play/{gid}/game")[1])
+    data = json.loads(path.read_text())
+    game = Game(load(), Setup(), 7, tuple((r[0], L.KIND_NAMES.index(r[1]), *r[2:])
+                                          for r in data["choices"]))
+    s = game.final()
+    for q in (0, 1):
+        assert f"score {s[L.TOTAL + q]}" in page.text_content(f"#ss-seats .seat >> nth={q}")
+    p = cli("seastead", "review", "--game", path, "--samples", "4", "--json")
+    assert p.returncode == 0 and json.loads(p.stdout)["over"]
+
+
+def test_a_bad_seastead_seed_is_refused_in_the_page(desktop, url):
+    open_page(desktop, url)
+    desktop.click("#ss-box > summary")
+    desktop.fill("#ss-seed", "-3")
+    desktop.click("#ss-new")
+    assert "Seed must be a whole number" in desktop.text_content("#ss-status")
+    assert desktop.is_hidden("#ss-game")

@@ -58,6 +58,7 @@ LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/app.js": ("app.js", "text/javascript; charset=utf-8"),
           "/play.js": ("play.js", "text/javascript; charset=utf-8"),
+          "/seastead.js": ("seastead.js", "text/javascript; charset=utf-8"),
           "/style.css": ("style.css", "text/css; charset=utf-8")}
 # The decisions the page asks (the position file's `decision`): a short label for the drop-down,
 # the question in the game's words (analyzer.play.decisions) and the keys each one needs.

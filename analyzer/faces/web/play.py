@@ -178,7 +178,7 @@ def game_file(gid: str) -> dict:
 HINT_QUERY = {"samples": int, "seed": int}
 
 
-def _query(request: Request) -> dict:
+def hint_query(request: Request) -> dict:
     """samples and seed from the query string (the CLI's option names)."""
     from .app import HTTPError
     options = {}
@@ -199,7 +199,7 @@ def hint(request: Request, gone: threading.Event | None = None) -> dict:
     advisor as /api/advise does (one advice at a time, its time limit, stopped when the client
     goes)."""
     from .app import advising
-    options = _query(request)
+    options = hint_query(request)
     gid = request.path_params["gid"]
     game = _copy(gid)
     return {"id": gid, **advising(lambda stop: game.hint(**options, stop=stop), gone)}
@@ -209,13 +209,13 @@ def review(request: Request, gone: threading.Event | None = None) -> dict:
     """The review of the user's decisions so far (Game.review) on a snapshot of the game,
     holding the advisor as a hint does."""
     from .app import advising
-    options = _query(request)
+    options = hint_query(request)
     gid = request.path_params["gid"]
     game = _copy(gid)
     return {"id": gid, **advising(lambda stop: game.review(**options, stop=stop), gone)}
 
 
-def _endpoint(work: Callable[[Request, object, threading.Event], dict], body: bool = False,
+def play_endpoint(work: Callable[[Request, object, threading.Event], dict], body: bool = False,
               download: bool = False):
     """A play endpoint: the body (when `body`) decoded as the advisor's is, `work` run in a
     worker thread (told by an event when the client has gone), errors as one `error:` line."""
@@ -247,18 +247,18 @@ def _endpoint(work: Callable[[Request, object, threading.Event], dict], body: bo
 
 def routes() -> list[Route]:
     return [
-        Route("/api/play", _endpoint(lambda r, b, g: new_game(b, g), body=True),
+        Route("/api/play", play_endpoint(lambda r, b, g: new_game(b, g), body=True),
               methods=["POST"]),
-        Route("/api/play/{gid}", _endpoint(lambda r, b, g: show(r.path_params["gid"])),
+        Route("/api/play/{gid}", play_endpoint(lambda r, b, g: show(r.path_params["gid"])),
               methods=["GET"]),
-        Route("/api/play/{gid}", _endpoint(lambda r, b, g: act(r.path_params["gid"], b),
+        Route("/api/play/{gid}", play_endpoint(lambda r, b, g: act(r.path_params["gid"], b),
                                            body=True), methods=["POST"]),
-        Route("/api/play/{gid}/hint", _endpoint(lambda r, b, g: hint(r, g)), methods=["GET"]),
-        Route("/api/play/{gid}/review", _endpoint(lambda r, b, g: review(r, g)),
+        Route("/api/play/{gid}/hint", play_endpoint(lambda r, b, g: hint(r, g)), methods=["GET"]),
+        Route("/api/play/{gid}/review", play_endpoint(lambda r, b, g: review(r, g)),
               methods=["GET"]),
-        Route("/api/play/{gid}/at/{step}", _endpoint(
+        Route("/api/play/{gid}/at/{step}", play_endpoint(
             lambda r, b, g: moment(r.path_params["gid"], r.path_params["step"], g)),
             methods=["GET"]),
-        Route("/api/play/{gid}/game", _endpoint(
+        Route("/api/play/{gid}/game", play_endpoint(
             lambda r, b, g: game_file(r.path_params["gid"]), download=True), methods=["GET"]),
     ]

@@ -23,15 +23,15 @@ WARM_POSITION = {"players": 2, "seat": 0, "hand": "sailor:pink,sailor:orange,cap
 
 
 def create_app(loopback: bool = True) -> Starlette:
-    """The ASGI app: the advice page and API (analyzer.faces.web.app) and the Play view's
-    (analyzer.faces.web.play). Bound to a loopback address it answers only requests sent to
+    """The ASGI app: the advice page and API (analyzer.faces.web.app), the Play view's
+    (analyzer.faces.web.play) and the Seastead view's (analyzer.faces.web.seastead_play). Bound to a loopback address it answers only requests sent to
     localhost (a web page elsewhere cannot reach it through a name that resolves here).
     Imported here, after the socket is bound: a bad --port never loads the engine."""
-    from . import app, play
+    from . import app, play, seastead_play
     middleware = ([Middleware(TrustedHostMiddleware, allowed_hosts=app.LOOPBACK_HOSTS)]
                   if loopback else [])
-    return Starlette(routes=app.routes() + play.routes(), middleware=middleware,
-                     exception_handlers={StarletteHTTPException: app.http_exception})
+    return Starlette(routes=app.routes() + play.routes() + seastead_play.routes(),
+                     middleware=middleware, exception_handlers={StarletteHTTPException: app.http_exception})
 
 
 def bind(host: str, port: int) -> socket.socket:
