@@ -299,7 +299,7 @@ def advise(position, samples, seed, model, template, as_json):
       seasalt seastead advise position.json --samples 2000 --seed 3
     """
     from ..base.progress import ProgressLine
-    from ..render.seastead_text import seastead_advice_text
+    from ..render.game_text import game_advice_text
     from ..seastead.advice import SeasteadAdviceSpec, run
     from ..seastead.position import TEMPLATE, read_position
 
@@ -321,7 +321,7 @@ def advise(position, samples, seed, model, template, as_json):
     with ProgressLine("seastead advice") as progress:
         r = run(spec, progress)
     click.echo(json.dumps(_json_safe(r), indent=2, allow_nan=False) if as_json
-               else seastead_advice_text(r))
+               else game_advice_text(r))
 
 
 @seastead.command()
@@ -352,7 +352,7 @@ def review(seed, players, components, solo, sides, decree, game_file, seats, sam
       seasalt seastead review --game position.json --samples 400
     """
     from ..base.progress import ProgressLine
-    from ..render.seastead_text import seastead_review_text
+    from ..render.game_text import seastead_review_text
     from ..seastead.position import read_position
     from ..seastead.review import SeasteadReviewSpec, bot_game, run
     from ..seastead.table import Game

@@ -7,7 +7,7 @@ choice's) is measured again on as many redeals of another stream, for those two 
 with its paired 95% interval.
 
     spec = SeasteadReviewSpec.build(position, seats=(0,), samples=200)
-    r = run(spec)                    # JSON-ready; analyzer.render.seastead_text writes its text
+    r = run(spec)                    # JSON-ready; analyzer.render.game_text writes its text
 """
 from __future__ import annotations
 
@@ -18,11 +18,10 @@ from kernels.seastead import layout as L
 
 from .. import __version__
 from ..base.errors import SeasaltError
-from .advice import option_text
 from .components import Components, Setup
 from .players import parse_player, player_arrays, seat_players
 from .position import game_of
-from .table import Game, heuristic_choice
+from .table import KINDS, Game, heuristic_choice, option_text
 
 def bot_game(comps: Components, setup: Setup, seed: int, players: Sequence[str]) -> Game:
     """Game 0 of `seed` (as `seastead replay --seed` plays it) played to its end by heuristic
@@ -90,7 +89,7 @@ def run(spec: SeasteadReviewSpec, progress: Callable[[int, int], None] | None = 
         w = option_values(cut, d, model, spec.samples, seed_stream(spec.seed, 1),
                           only=[best, chosen])
         diff, lo, hi = w.diff(0, 1)
-        rows.append({"choice": k, "seat": d.seat, "kind": d.kind_name,
+        rows.append({"choice": k, "seat": d.seat, "kind": KINDS[d.kind],
                      "round": int(d.state[L.ROUND]), "options": len(d.options),
                      "played": option_text(d, chosen, g.comps), "played_row": list(g.choices[k][2:]),
                      "best": option_text(d, best, g.comps),

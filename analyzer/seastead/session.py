@@ -11,11 +11,10 @@ from kernels.seastead import layout as L
 
 from ..base.errors import SeasaltError
 from ..rules.limits import check_seed
-from .advice import option_text
-from .components import BUILDINGS, ICONS, Components, Setup, load
+from .components import Components, Setup, load
 from .players import parse_player, player_arrays
 from .replay import Namer, describe, event_dicts
-from .table import Game, heuristic_choice
+from .table import KINDS, Game, heuristic_choice
 
 TRACE_ROWS = 20_000
 OPTIONS = ("seed", "sides", "solo", "opponent")
@@ -85,53 +84,16 @@ class Session:
         return events
 
     def view(self) -> dict:
-        """What the user sees now: the seats, the board, the displays, the decision and its
-        options, the events of this round so far."""
+        """What the user sees now (Game.observation of seat 0), the decision and its options,
+        the events of this round so far."""
         g = self.game
         d = g.decision()
-        s = d.state if d is not None else g.final()
-        nm = Namer(self.comps, s)
         events = self._events()
         rounds = [k for k, e in enumerate(events) if e["event"] == "round"]
-        seats = []
-        for q in range(1 if g.setup.solo else 2):
-            seats.append({
-                "seat": q, "who": "you" if q == 0 else f"bot ({parse_player(self.bot).short})",
-                "resources": {ICONS[r]: int(s[L.RES + q * L.NRES + r]) for r in range(L.NRES)},
-                "cleanup": int(s[L.CLEAN + q]),
-                "built": {BUILDINGS[t]: int(s[L.BUILT + q * 3 + t]) for t in range(L.NTYPES)},
-                "specialists": [nm.spec(sp) for sp in range(L.NSPEC)
-                                if s[L.SPEC_HELD + q * L.NSPEC + sp] == 1],
-                "score": int(s[L.TOTAL + q]) if s[L.OVER] else None})
-        tiles = []
-        for f in range(L.NF):
-            locs = []
-            for i in range(L.NL):
-                a = f * L.NL + i
-                own, ship = int(s[L.LOC_OWN + a]), int(s[L.LOC_SHIP + a])
-                locs.append({"location": nm.loc(a)[len(nm.tiles[f]) + 1:],     # "i (cost)"
-                             "building": None if own < 0 else (
-                                 "Boss" if g.setup.solo and own == L.BOSS else
-                                 f"{'you' if own == 0 else 'bot'}: "
-                                 f"{BUILDINGS[int(s[L.LOC_TYPE + a])]}"),
-                             "ship": None if ship < 0 else ("you" if ship == 0 else "bot")})
-            tiles.append({"tile": nm.tiles[f], "demand": ICONS[nm.demand[f]],
-                          "locked": f == nm.locked, "locations": locs})
-        out = {
-            "seed": str(g.seed), "setup": g.setup.describe(), "round": int(s[L.ROUND]),
-            "over": d is None, "seats": seats, "tiles": tiles,
-            "docks": [nm.dock(int(s[L.DOCK_DISP + k])) for k in range(L.MAX_DISPLAY)
-                      if s[L.DOCK_DISP + k] >= 0],
-            "specialists": [nm.spec(int(s[L.SPEC_DISP + k])) for k in range(L.MAX_SPEC_DISPLAY)
-                            if s[L.SPEC_DISP + k] >= 0],
-            "decree": nm.decree(int(s[L.DECREE])) if s[L.USE_B] else None,
-            "deck": int(s[L.DECK_LEN]), "choices": len(g.choices),
-            "log": [e["text"] for e in events[rounds[-1] if rounds else 0:]],
-            "decision": None}
+        out = {"seed": str(g.seed), "setup": g.setup.describe(), "bot": parse_player(self.bot).short,
+               **g.observation(0), "log": [e["text"] for e in events[rounds[-1] if rounds else 0:]],
+               "decision": None}
         if d is not None:
-            out["decision"] = {"kind": d.kind_name.replace("_", " "),
-                               "options": [option_text(d, i, self.comps)
-                                           for i in range(len(d.options))]}
-        else:
-            out["winners"] = [q for q in range(2) if s[L.WIN + q]]
+            out["decision"] = {"kind": KINDS[d.kind].replace("_", " "),
+                               "options": [g.option_text(d, i) for i in range(len(d.options))]}
         return out

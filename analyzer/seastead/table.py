@@ -16,30 +16,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kernels.protocol import Decision, Values
 from kernels.seastead import layout as L
+from kernels.seastead.facts import FACTS
 
 from ..base.errors import SeasaltError
-from .components import Components, Setup
+from .components import BUILDINGS, ICONS, Components, Setup
+from .replay import Namer, a_building
 
 Row = tuple[int, int, int, int, int, int]       # (seat, kind, a, b, c, d)
 KINDS = L.KIND_NAMES
-
-
-@dataclass(frozen=True, eq=False)
-class Decision:
-    """The decision a game stopped at: `seat` chooses one row of `options` (int32[n, 4], fields
-    per kind in kernels.seastead.layout.K_*); `state` is the game's state at that moment."""
-    seat: int
-    kind: int
-    options: np.ndarray
-    state: np.ndarray
-
-    @property
-    def kind_name(self) -> str:
-        return KINDS[self.kind]
-
-    def row(self, i: int) -> Row:
-        return (self.seat, self.kind, *(int(v) for v in self.options[i]))
+CHUNK = 16                                      # redeals per kernel call (progress, interrupt)
 
 
 @dataclass(frozen=True)
@@ -113,17 +100,134 @@ class Game:
         if d is None:
             raise SeasaltError("the game is over: there is no decision to answer")
         if not 0 <= i < len(d.options):
-            raise SeasaltError(f"option {i} does not exist: this {d.kind_name} decision has "
+            raise SeasaltError(f"option {i} does not exist: this {KINDS[d.kind]} decision has "
                                f"options 0 to {len(d.options) - 1}")
         return Game(self.comps, self.setup, self.seed, self.choices + (d.row(i),))
+
+    # -- kernels.protocol.Position --
+    facts = FACTS
+
+    def option_text(self, d: Decision, i: int) -> str:
+        return option_text(d, i, self.comps)
+
+    def describe(self) -> str:
+        d = self.decision()
+        s = d.state if d is not None else self.final()
+        return (f"in round {int(s[L.ROUND])}, after {len(self.choices)} choices of game "
+                f"{self.seed} ({self.setup.describe()})")
+
+    def result(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        s = self.final()
+        if s[L.SOLO]:
+            return (float(s[L.WIN]),), (float(s[L.TOTAL] - s[L.BOSS_SCORE]),)
+        both = s[L.WIN] and s[L.WIN + 1]
+        res = tuple(0.5 if both else float(s[L.WIN + q]) for q in range(2))
+        return res, (float(s[L.TOTAL] - s[L.TOTAL + 1]), float(s[L.TOTAL + 1] - s[L.TOTAL]))
+
+    def bot(self, d: Decision) -> int:
+        """The default heuristic's option."""
+        from .players import parse_player, player_arrays
+        return heuristic_choice(self, d, player_arrays([parse_player("heuristic")] * 2)[1])
+
+    def values(self, d: Decision, samples: int, seed: int, progress=None,
+               model: np.ndarray | None = None) -> Values:
+        """The compiled rollouts (option_values) on the stream seed_stream(seed, 0), every seat
+        playing the heuristic with its row of `model` (default: the default heuristic)."""
+        from kernels.rng import seed_stream
+        if model is None:
+            from .players import parse_player, player_arrays
+            model = player_arrays([parse_player("heuristic")] * 2)[1]
+        return option_values(self, d, model, samples, seed_stream(seed, 0), CHUNK, progress)
+
+    def observation(self, seat: int) -> dict:
+        """The board, reserves, displays and decree as every seat sees them (Seastead hides
+        only the decks' orders); `seat` names itself "you"."""
+        d = self.decision()
+        s = d.state if d is not None else self.final()
+        nm = Namer(self.comps, s)
+        solo = self.setup.solo
+        who = lambda q: "you" if q == seat else ("Boss" if solo else "bot")  # noqa: E731
+        seats = [{"seat": q, "resources": {ICONS[r]: int(s[L.RES + q * L.NRES + r])
+                                           for r in range(L.NRES)},
+                  "cleanup": int(s[L.CLEAN + q]),
+                  "built": {BUILDINGS[t]: int(s[L.BUILT + q * 3 + t]) for t in range(L.NTYPES)},
+                  "specialists": [nm.spec(sp) for sp in range(L.NSPEC)
+                                  if s[L.SPEC_HELD + q * L.NSPEC + sp] == 1],
+                  "score": int(s[L.TOTAL + q]) if s[L.OVER] else None}
+                 for q in range(1 if solo else 2)]
+        tiles = []
+        for f in range(L.NF):
+            locs = []
+            for i in range(L.NL):
+                a = f * L.NL + i
+                own, ship = int(s[L.LOC_OWN + a]), int(s[L.LOC_SHIP + a])
+                building = (None if own < 0 else "Boss" if solo and own == L.BOSS else
+                            f"{who(own)}: {BUILDINGS[int(s[L.LOC_TYPE + a])]}")
+                locs.append({"location": nm.loc(a)[len(nm.tiles[f]) + 1:],    # "i (cost)"
+                             "building": building, "ship": None if ship < 0 else who(ship)})
+            tiles.append({"tile": nm.tiles[f], "demand": ICONS[nm.demand[f]],
+                          "locked": f == nm.locked, "locations": locs})
+        return {
+            "round": int(s[L.ROUND]), "over": d is None, "seats": seats, "tiles": tiles,
+            "docks": [nm.dock(int(s[L.DOCK_DISP + k])) for k in range(L.MAX_DISPLAY)
+                      if s[L.DOCK_DISP + k] >= 0],
+            "specialists": [nm.spec(int(s[L.SPEC_DISP + k])) for k in range(L.MAX_SPEC_DISPLAY)
+                            if s[L.SPEC_DISP + k] >= 0],
+            "decree": nm.decree(int(s[L.DECREE])) if s[L.USE_B] else None,
+            "deck": int(s[L.DECK_LEN]), "choices": len(self.choices),
+            "winners": [q for q in range(2) if s[L.WIN + q]] if d is None else None}
 
     def final(self) -> np.ndarray:
         """The scored state of a game that is over."""
         stop, s, _ = self.play()
         if stop is not None:
             raise SeasaltError("the game is not over: seat "
-                               f"{stop.seat} has a {stop.kind_name} decision to make")
+                               f"{stop.seat} has a {KINDS[stop.kind]} decision to make")
         return s
+
+
+def option_text(d: Decision, i: int, comps: Components) -> str:
+    """Option i of decision d in the game's words."""
+    a, b, c, e = (int(v) for v in d.options[i])
+    nm = Namer(comps, d.state)
+    k = d.kind
+    if k == L.K_ACTION:
+        if a == L.ACT_DIVE:
+            return "dive"
+        if a == L.ACT_BUILD:
+            r = ICONS[int(d.state[L.DEMAND + c // L.NL])]
+            return f"build {a_building(b)} on {nm.loc(c)} for {e} {r}"
+        return f"spend {nm.spec(b)} first"
+    if k == L.K_SPLIT:
+        return f"take half {a + 1} of {comps.dive_label(b)}"
+    if k == L.K_WILD:
+        return f"take {ICONS[a]}"
+    if k == L.K_DOCK:
+        return f"dock {nm.dock(e)} at {nm.tiles[b]} slot {c}"
+    if k == L.K_SPEC:
+        return f"take specialist {nm.spec(b)}"
+    if k == L.K_SHIP:
+        return f"place the ship on {nm.loc(a)}"
+    if k == L.K_LOC_EFFECT:
+        return f"{'apply' if a else 'skip'} the effect of {nm.loc(b)}"
+    if k == L.K_SPEND:
+        return "spend nothing" if a < 0 else f"spend {nm.spec(a)}"
+    if k == L.K_MOVE_SHIP:
+        return "move no ship" if a < 0 else f"move a ship from {nm.loc(a)} to {nm.loc(b)}"
+    if k == L.K_MOVE_BUILDING:
+        return ("move no building" if a < 0 else
+                f"move the {BUILDINGS[c]} from {nm.loc(a)} to {nm.loc(b)}")
+    if k == L.K_SWAP:
+        return ("swap no demand tokens" if a < 0 else
+                f"swap the demand of {nm.tiles[a]} and {nm.tiles[b]}, lock {nm.tiles[c]}")
+    if k == L.K_REFRESH:
+        return f"turn {nm.spec(a)} face up"
+    if k == L.K_DECREE:
+        return f"put {nm.decree(a)} in force, {nm.decree(b)} under the deck"
+    if k == L.K_PORT_BONUS:
+        return "decline the port bonus" if a < 0 else (
+            f"take {c} cleanup for the dock at {nm.tiles[a]} slot {b}")
+    return f"option {i}"
 
 
 def heuristic_choice(game: Game, d: Decision, params: np.ndarray) -> int:
@@ -135,33 +239,6 @@ def heuristic_choice(game: Game, d: Decision, params: np.ndarray) -> int:
                          params.astype(np.float64)))
 
 
-@dataclass(frozen=True)
-class Values:
-    """What `option_values` measured over n redeals: each option's summed result (a win 1, a
-    shared win 0.5) and margin, and for every pair (i, j) the sum over redeals of the squared
-    difference of their results (the same redeals for every option: differences are paired)."""
-    n: int
-    sums: np.ndarray            # float64[m, 2]
-    pair_sq: np.ndarray         # float64[m, m]
-
-    def rate(self, i: int) -> float:
-        return float(self.sums[i, 0]) / self.n
-
-    def diff(self, i: int, j: int) -> tuple[float, float, float]:
-        """P(win) of option i minus option j, with its paired 95% interval."""
-        d = (self.sums[i, 0] - self.sums[j, 0]) / self.n
-        if self.n < 2:
-            return float(d), -1.0, 1.0
-        var = max(0.0, (self.pair_sq[i, j] / self.n - d * d) * self.n / (self.n - 1))
-        half = 1.959963984540054 * np.sqrt(var / self.n)
-        return float(d), float(max(-1.0, d - half)), float(min(1.0, d + half))
-
-    def best(self) -> int:
-        """Most wins, then the larger margin, then the first listed (the search player's rule)."""
-        m = len(self.sums)
-        return max(range(m), key=lambda i: (self.sums[i, 0], self.sums[i, 1], -i))
-
-
 def option_values(game: Game, d: Decision, model: np.ndarray, rounds: int, stream: np.ndarray,
                   chunk: int = 0, progress=None, only: list[int] | None = None) -> Values:
     """Each option of `d` (or the options `only`, in that order) played to the end on `rounds`
@@ -170,7 +247,7 @@ def option_values(game: Game, d: Decision, model: np.ndarray, rounds: int, strea
     from kernels.seastead.table import rollouts
     opts = np.array(range(len(d.options)) if only is None else only, dtype=np.int64)
     m = len(opts)
-    sums, pair_sq = np.zeros((m, 2)), np.zeros((m, m))
+    total = Values(0, np.zeros((m, 2)), np.zeros((m, m)))
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
     ob = np.zeros((L.MAX_OPTS, 4), dtype=np.int32)
     start = game.stream()[:4].copy()
@@ -179,10 +256,8 @@ def option_values(game: Game, d: Decision, model: np.ndarray, rounds: int, strea
     while done < rounds:
         out = np.zeros((min(chunk, rounds - done), m, 2))
         rollouts(s, game.comps.cp, cfg, pp, start, sc, d.seat, opts, stream, out, ob)
-        sums += out.sum(axis=0)
-        w = out[:, :, 0]
-        pair_sq += ((w[:, :, None] - w[:, None, :]) ** 2).sum(axis=0)
+        total += Values.of(out)
         done += len(out)
         if progress is not None:
             progress(done, rounds)
-    return Values(rounds, sums, pair_sq)
+    return total

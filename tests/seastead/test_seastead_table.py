@@ -12,15 +12,16 @@ import numpy as np
 import pytest
 
 from analyzer.base.errors import SeasaltError
-from analyzer.seastead.advice import SeasteadAdviceSpec, option_text, run
+from analyzer.seastead.advice import SeasteadAdviceSpec, run
 from analyzer.seastead.components import Setup, load
 from analyzer.seastead.players import parse_player, player_arrays, seat_players
 from analyzer.seastead.position import TEMPLATE, game_of
 from analyzer.seastead.replay import trace_game
 from analyzer.seastead.review import SeasteadReviewSpec, run as review
-from analyzer.seastead.table import Game, Values, heuristic_choice, option_values
+from analyzer.seastead.table import Game, heuristic_choice, option_text, option_values
 from analyzer.play.position_template import strip_comments
 from cli_helpers import cli, one_line
+from kernels.protocol import Values
 from kernels.rng import seed_stream
 from kernels.seastead import layout as L
 from kernels.seastead.engine import action_options

@@ -1,5 +1,6 @@
-"""Seastead's answers as text: the advice at a decision (`seasalt seastead advise`), from its
-JSON-ready data (analyzer.seastead.advice.run)."""
+"""Answers about any game of kernels.protocol as text: the advice at a decision
+(analyzer.play.any_game.advise; `seasalt seastead advise`) and Seastead's review, from their
+JSON-ready data."""
 from __future__ import annotations
 
 import json
@@ -24,17 +25,16 @@ def _apart(nxt: Mapping, samples: int) -> str:
             f"interval holds 0: more --samples may separate them)")
 
 
-def seastead_advice_text(r: Mapping) -> str:
+def game_advice_text(r: Mapping) -> str:
     """One line per option, the best first (marked *): P(win game) [95%], its difference from
     the best's (paired: the same redeals) and the mean margin; then the best option, and whether
     it is told apart from the next best."""
     d = r["decision"]
     opts = [r["options"][i] for i in r["ranking"]]
-    lines = wrap(f"Seastead advice: seat {d['seat']}'s {d['kind'].replace('_', ' ')} decision "
-                 f"in round {d['round']}, {d['options']} options, after {r['choices']} choices "
-                 f"of game {r['game_seed']} ({r['setup']})", WIDTH)
-    lines += wrap(f"Each option played to the end on {r['samples']:,} redeals of what no seat "
-                  f"sees (the decks' orders), every seat then playing {r['model_label']}: "
+    lines = wrap(f"{r['game']} advice: seat {d['seat']}'s {d['kind'].replace('_', ' ')} "
+                 f"decision, {d['options']} options, {r['position']}", WIDTH)
+    lines += wrap(f"Each option played to the end on {r['samples']:,} redeals of what seat "
+                  f"{d['seat']} cannot see, every seat then playing {r['rollout']}: "
                   f"P(win game) of seat {d['seat']} with its 95% interval, its difference from the "
                   f"best option's in points (paired: the same redeals) and the mean score margin.",
                   WIDTH)
