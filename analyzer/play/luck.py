@@ -23,12 +23,15 @@ A step with no chance in it and a choice the model makes for sure cost no sample
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..numbers.estimates import Z95
 from ..runs.spec import Backend
 from ..studies.referee import LUCK, Point, Term, Valuer, measure
 from .advisor import action_label
+
+if TYPE_CHECKING:                 # annotations only: numpy is the caller's
+    import numpy as np
 
 START_GAMES = 4000          # fresh games that measure `start`
 
