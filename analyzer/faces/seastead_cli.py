@@ -97,7 +97,8 @@ def simulate(games, players, components, solo, sides, decree, seed, jobs, as_jso
       seasalt seastead simulate --solo --player "heuristic(build_at=1)" --json
     """
     from ..base.progress import ProgressLine
-    from ..seastead.report import format_simulate, simulate_frame
+    from ..render.seastead_text import format_simulate
+    from ..seastead.report import simulate_frame
     from ..seastead.runs import simulate as run
 
     comps = _components(components)
@@ -133,7 +134,8 @@ def tournament(players, games, components, solo, sides, decree, seed, jobs, as_j
       seasalt seastead tournament --player heuristic --player greedy --player denier --seed 1
     """
     from ..base.progress import ProgressLine
-    from ..seastead.report import format_tournament, tournament_frame
+    from ..render.seastead_text import format_tournament
+    from ..seastead.report import tournament_frame
     from ..seastead.runs import tournament as run
 
     comps = _components(components)
@@ -162,7 +164,8 @@ def replay(seed, players, components, solo, sides, decree, as_json, out):
     Example:
       seasalt seastead replay --seed 7
     """
-    from ..seastead.replay import format_replay, replay as play
+    from ..render.seastead_text import format_replay
+    from ..seastead.replay import replay as play
     from ..seastead.report import replay_frame
 
     comps = _components(components)
@@ -194,7 +197,8 @@ def report(games, player, solo_player, components, sides, seed, jobs, as_json, o
       seasalt seastead report --games 20000 --seed 1
     """
     from ..base.progress import ProgressLine
-    from ..seastead.report import format_short_report, report_frame, short_report
+    from ..render.seastead_text import format_short_report
+    from ..seastead.report import report_frame, short_report
 
     comps = _components(components)
     Setup(sides=sides).array(comps)
@@ -352,7 +356,7 @@ def review(seed, players, components, solo, sides, decree, game_file, seats, sam
       seasalt seastead review --game position.json --samples 400
     """
     from ..base.progress import ProgressLine
-    from ..render.game_text import seastead_review_text
+    from ..render.seastead_text import seastead_review_text
     from ..seastead.position import read_position
     from ..seastead.review import SeasteadReviewSpec, bot_game, run
     from ..seastead.table import Game

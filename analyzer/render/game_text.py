@@ -1,6 +1,5 @@
 """Answers about any game of kernels.protocol as text: the advice at a decision
-(analyzer.play.any_game.advise; `seasalt seastead advise`) and Seastead's review, from their
-JSON-ready data."""
+(analyzer.play.any_game.advise; `seasalt seastead advise`), from its JSON-ready data."""
 from __future__ import annotations
 
 import json
@@ -51,41 +50,4 @@ def game_advice_text(r: Mapping) -> str:
                   + (_apart(opts[1], r["samples"]) if len(opts) > 1 else "the only option"),
                   WIDTH)
     lines.append(f"seasalt {r['version']}; redeals --seed {r['seed']}")
-    return "\n".join(lines)
-
-
-def seastead_review_text(r: Mapping) -> str:
-    """The decisions where the choice lost P(win game) against the advice's best beyond the
-    loss's paired interval, costliest first; then the counts."""
-    seats = ", ".join(map(str, r["seats"]))
-    lines = wrap(f"Seastead review: game {r['game_seed']} ({r['setup']}), {r['choices']} choices"
-                 + (", to its end" if r["over"] else ", not finished")
-                 + f"; seat{'s' if len(r['seats']) > 1 else ''} {seats}", WIDTH)
-    lines += wrap(f"Each decision asked as `seastead advise --seed {r['seed']}` asks it "
-                  f"({r['samples']:,} redeals per option, every seat then playing "
-                  f"{r['model_label']}). Loss: the best option's P(win game) minus the choice's, "
-                  f"in points, measured again on {r['samples']:,} other redeals of the two (the "
-                  f"best of several estimates is biased upward), with its paired 95% interval.",
-                  WIDTH)
-    off = [d for d in r["decisions"] if not d["as_best"]]
-    clear = sorted((d for d in off if d["loss"]["ci95"][0] > 0),
-                   key=lambda d: (-d["loss"]["diff"], d["choice"]))
-    for d in clear:
-        loss = points_ci(d["loss"]["diff"], *d["loss"]["ci95"])
-        lines += [""] + wrap(f"#{d['choice']}, round {d['round']}, seat {d['seat']}'s "
-                             f"{d['kind'].replace('_', ' ')} ({d['options']} options): loss "
-                             f"{loss}", WIDTH)
-        lines += wrap(f"played: {d['played']} ({100 * d['win_played']:.1f}%); best: "
-                      f"{d['best']} ({100 * d['win_best']:.1f}%)", WIDTH, indent="    ")
-    lines += [""] + wrap(
-        f"{r['reviewed']} decisions reviewed: {r['as_best']} won as often as the best option; "
-        f"{len(off)} less often, {len(clear)} of them beyond their interval (above, costliest "
-        f"first) and {len(off) - len(clear)} by amounts their intervals hold (listed with "
-        f"--json).", WIDTH)
-    if r["result"]:
-        res = r["result"]
-        lines += wrap(f"result: scores {', '.join(map(str, res['totals']))}; "
-                      f"winner{'s' if len(res['winners']) > 1 else ''} seat "
-                      f"{' and '.join(map(str, res['winners']))}", WIDTH)
-    lines.append(f"seasalt {r['version']}")
     return "\n".join(lines)

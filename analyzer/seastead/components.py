@@ -35,7 +35,7 @@ else:  # pragma: no cover
 RESOURCES = ("fish", "artifact", "kelp", "metal")
 ICONS = RESOURCES + ("any",)
 GROUPS = {"shallows": (L.SHALLOWS, 4), "shelf": (L.SHELF, 12), "depths": (L.DEPTHS, 4)}
-BUILDINGS = ("port", "academy", "shipyard")
+BUILDINGS = L.BUILDING_NAMES
 SECTIONS = {"-": -1, "port": L.PORT, "academy": L.ACADEMY, "shipyard": L.SHIPYARD,
             "any": L.SECTION_ANY}
 USES = {"dive": L.USE_DIVE, "build": L.USE_BUILD, "both": L.USE_BOTH}

@@ -16,7 +16,7 @@ from kernels.seastead import layout as L
 from ..base.errors import SeasaltError
 from ..rules.limits import check_seed
 from .components import ICONS, Components, Setup, load
-from .players import parse_player, player_arrays, seat_players
+from .players import player_arrays, seat_players
 from .runs import BUILDINGS, CATEGORIES, TRIGGERS, header
 
 CAPACITY = 20_000
@@ -228,7 +228,7 @@ def replay(seed: int, players: Sequence[str] = ("heuristic",), components: str |
     seats = 1 if setup.solo else 2
     out = header(comps, setup, seed, "seastead replay")
     out.update({
-        "players": [p.spec for p in pols],
+        "players": [p.spec for p in pols], "short": {p.spec: p.short for p in pols},
         "stream": "kernels.rng.seed_stream(seed, 0)",
         "rounds": int(s[L.ROUND]),
         "demand": [ICONS[int(s[L.DEMAND + f])] for f in range(L.NF)],
@@ -239,21 +239,3 @@ def replay(seed: int, players: Sequence[str] = ("heuristic",), components: str |
         "events": events,
     })
     return out
-
-
-def format_replay(r: dict) -> str:
-    lines = [f"Seastead replay: seed {r['seed']}, {r['setup']}",
-             "players: " + ", ".join(f"seat {q} {parse_player(p).short}"
-                                     for q, p in enumerate(r["players"])),
-             f"components: {r['components_label']}", ""]
-    lines += [e["text"] for e in r["events"]]
-    lines.append("")
-    lines.append(f"{'seat':<6}" + "".join(f"{c:>16}" for c in CATEGORIES) + f"{'total':>8}")
-    for sc in r["scores"]:
-        lines.append(f"{sc['seat']:<6}" + "".join(f"{sc[c]:>16}" for c in CATEGORIES)
-                     + f"{sc['total']:>8}")
-    if r["boss_score"] is not None:
-        lines.append(f"Boss: {r['boss_score']}")
-    lines.append(f"seasalt {r['version']}; the game is game 0 of `seasalt seastead simulate "
-                 f"--seed {r['seed']}` with the same options")
-    return "\n".join(lines)

@@ -8,7 +8,6 @@ function of (components, setup, players, games, seed) except its `timing` entry.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -33,7 +32,7 @@ from .players import player_arrays, seat_players
 MAX_GAMES = 10 ** 12
 CATEGORIES = L.CATEGORY_NAMES
 TRIGGERS = L.TRIGGER_NAMES
-BUILDINGS = ("port", "academy", "shipyard")
+BUILDINGS = L.BUILDING_NAMES
 
 
 @dataclass(frozen=True, eq=False)
@@ -138,7 +137,8 @@ def summarize(planned: Planned, comps: Components, c: np.ndarray, timing: dict |
     seats = 1 if solo else 2
 
     out = header(comps, planned.setup, planned.batch.seed, command)
-    out.update({"games": n, "players": [p.spec for p in planned.players]})
+    out.update({"games": n, "players": [p.spec for p in planned.players],
+                "short": {p.spec: p.short for p in planned.players}})
     per_seat = []
     for q in range(seats):
         cats = {name: _mean(k("category", q, b), k("category", q, b, "sq"), n)
@@ -236,7 +236,8 @@ def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = N
                                                        "seed": seed})
     rows = _rank(specs, plans, outcome.counters, setup.solo)
     out = header(comps, setup, seed, "seastead tournament")
-    out.update({"games": games, "entrants": specs, "rows": rows,
+    out.update({"games": games, "entrants": specs,
+                "short": {s: seat_players([s], 1)[0].short for s in specs}, "rows": rows,
                 "runs": [{"seats": list(seats), "seed": p.batch.seed, "games": p.batch.count}
                          for seats, p in plans],
                 "timing": _timing(outcome)})
@@ -275,16 +276,4 @@ def _rank(specs: list[str], plans, counters, solo: bool) -> list[dict]:
     return rows
 
 
-def interval_words(ci: Sequence[float], positive: str, negative: str, zero: float = 0.0) -> str:
-    """What an interval allows one to say about its sign, and nothing more."""
-    lo, hi = ci
-    if lo is None or hi is None or not (math.isfinite(lo) and math.isfinite(hi)):
-        return "undetermined"
-    if lo > zero:
-        return positive
-    if hi < zero:
-        return negative
-    return "not distinguishable from zero at this precision"
-
-
-__all__ = ["simulate", "tournament", "summarize", "SeasteadBatch", "interval_words"]
+__all__ = ["simulate", "tournament", "summarize", "SeasteadBatch"]

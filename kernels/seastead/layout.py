@@ -18,6 +18,8 @@ NRES = 4                       # fish, artifact, kelp, metal; ANY = 4 on dive ca
 ANY = 4
 NTYPES = 3                     # port, academy, shipyard
 PORT, ACADEMY, SHIPYARD = 0, 1, 2
+BUILDING_NAMES = ("port", "academy", "shipyard")
+BUILDING_PLURALS = ("ports", "academies", "shipyards")
 PER_TYPE = 4                   # buildings of each type per player
 NBUILD = NTYPES * PER_TYPE     # 12
 NSHIPS = 4
