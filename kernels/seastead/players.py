@@ -212,12 +212,11 @@ def heuristic(s, cp, p, kind, ob, n, pp):
 
 @once
 @kernel
-def ask(s, cp, p, kind, ob, n, pp, rng, sc):
+def ask(s, cp, kind, n, p, rng, sc):
     """A P_ASK seat's decision (layout.ASK_*): stop the game here, or branch a rollout here (the
     decks redealt with the stream rng[4:8], then the game's stream becomes 4 draws of it, as
-    kernels.seastead.search.evaluate does at an action's start), or play the heuristic. Compiled
-    once (`once`): the engine's libraries only declare it, so the games that never ask do not
-    compile it again."""
+    kernels.seastead.search.evaluate does at an action's start); -1: the seat plays its
+    heuristic. Compiled once (`once`): the engine's libraries only declare it."""
     mode = sc[0, L.ASK_MODE]
     if mode == L.ASK_STOP:
         sc[0, 3] = p
@@ -231,7 +230,7 @@ def ask(s, cp, p, kind, ob, n, pp, rng, sc):
         for k in range(4):
             rng[k] = next_u64(branch)
         return sc[0, L.ASK_ARG]
-    return heuristic(s, cp, p, kind, ob, n, pp)
+    return -1
 
 
 @kernel
@@ -246,7 +245,10 @@ def choose(s, cp, p, kind, ob, n, pk, pp, rng, sc):
             return i
         k = int(pp[p, L.H_FALLBACK])
         if k == L.P_ASK:
-            return ask(s, cp, p, kind, ob, n, pp, rng, sc)
+            i = ask(s, cp, kind, n, p, rng, sc)
+            if i >= 0:
+                return i
+            k = L.P_HEURISTIC
     if k == L.P_HEURISTIC or k == L.P_SEARCH:
         return heuristic(s, cp, p, kind, ob, n, pp)     # a search seat outside its searches
     return below(rng, n)
