@@ -39,6 +39,18 @@ def _components(path: str | None):
         sys.exit(2)
 
 
+def _from_file(path: str, build):
+    """build(the position file's JSON); each problem of the components file it names on its
+    own `error:` line, exit 2."""
+    from ..seastead.position import read_position
+    try:
+        return build(read_position(path))
+    except ComponentsError as e:
+        for p in e.problems:
+            click.echo(f"error: {path} field 'components': {' '.join(p.split())}", err=True)
+        sys.exit(2)
+
+
 def game_options(f):
     """--components, --solo, --sides, --decree."""
     f = click.option("--decree", metavar="NAME",
@@ -305,7 +317,7 @@ def advise(position, samples, seed, model, template, as_json):
     from ..base.progress import ProgressLine
     from ..render.game_text import game_advice_text
     from ..seastead.advice import SeasteadAdviceSpec, run
-    from ..seastead.position import TEMPLATE, read_position
+    from ..seastead.position import TEMPLATE
 
     if template:
         if position is not None:
@@ -315,13 +327,8 @@ def advise(position, samples, seed, model, template, as_json):
     if position is None:
         raise SeasaltError("give a position FILE (start from `seasalt seastead advise "
                            "--template > position.json`)")
-    data = read_position(position)
-    try:
-        spec = SeasteadAdviceSpec.build(data, samples, seed, model, position)
-    except ComponentsError as e:
-        for p in e.problems:
-            click.echo(f"error: {position} field 'components': {' '.join(p.split())}", err=True)
-        sys.exit(2)
+    spec = _from_file(position, lambda data: SeasteadAdviceSpec.build(data, samples, seed, model,
+                                                                     position))
     with ProgressLine("seastead advice") as progress:
         r = run(spec, progress)
     click.echo(json.dumps(_json_safe(r), indent=2, allow_nan=False) if as_json
@@ -357,7 +364,6 @@ def review(seed, players, components, solo, sides, decree, game_file, seats, sam
     """
     from ..base.progress import ProgressLine
     from ..render.seastead_text import seastead_review_text
-    from ..seastead.position import read_position
     from ..seastead.review import SeasteadReviewSpec, bot_game, run
     from ..seastead.table import Game
 
@@ -368,14 +374,8 @@ def review(seed, players, components, solo, sides, decree, game_file, seats, sam
         if players or components or solo or sides != "AAAA" or decree:
             raise SeasaltError("--game FILE holds the game's setup and choices: drop --player, "
                                "--components, --solo, --sides and --decree")
-        try:
-            spec = SeasteadReviewSpec.build(read_position(game_file), seats, samples, model,
-                                            game_file)
-        except ComponentsError as e:
-            for p in e.problems:
-                click.echo(f"error: {game_file} field 'components': {' '.join(p.split())}",
-                           err=True)
-            sys.exit(2)
+        spec = _from_file(game_file, lambda data: SeasteadReviewSpec.build(
+            data, seats, samples, model, game_file))
     else:
         from ..rules.limits import check_seed
         comps = _components(components)

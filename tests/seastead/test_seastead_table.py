@@ -200,6 +200,14 @@ def test_seastead_advise_through_its_script(tmp_path):
     one_line(cli("seastead", "advise", pos), str(pos), "'sides'")
     one_line(cli("seastead", "advise", pos, "--samples", "0"), "--samples")
     one_line(cli("seastead", "advise", tmp_path / "none.json"), "none.json", "--template")
+    box = tmp_path / "box.toml"                 # a broken components file: one line a problem
+    box.write_text('[meta]\nname = 1\n')
+    pos.write_text(json.dumps({"seed": 7, "components": str(box)}))
+    for command in ("advise", "review --game"):
+        p = cli("seastead", *command.split(), pos)
+        lines = p.stderr.splitlines()
+        assert p.returncode == 2 and p.stdout == "" and len(lines) > 2, p.stderr
+        assert all(x.startswith(f"error: {pos} field 'components': ") for x in lines)
 
 
 def test_a_seat_that_follows_the_advice_is_reviewed_as_playing_the_best(comps):
