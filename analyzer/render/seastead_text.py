@@ -36,7 +36,7 @@ def _pct(x) -> str:
 
 
 def _rate(d: dict, digits: int | None = None) -> str:
-    """`39.6% [37.5, 41.8]`, rare events with more digits (analyzer.render.text_tables.pct_digits)."""
+    """`39.6% [37.5, 41.8]`, rare events with more digits (text_tables.pct_digits)."""
     return rate_ci(d["rate"], *d["ci95"], digits)
 
 
@@ -116,11 +116,13 @@ def format_simulate(r: dict) -> str:
                     + [("spent", ">", [f"{s['specialists_spent_per_game']:.2f}" for s in seats]),
                        ("ship bonus", ">", [f"{s['ship_bonuses_per_game']:.2f}" for s in seats]),
                        ("extra", ">", [f"{s['extra_actions_per_game']:.2f}" for s in seats]),
-                       ("shortfall", ">", [f"{s['cleanup_shortfall_per_game']:.2f}" for s in seats])])
+                       ("shortfall", ">", [f"{s['cleanup_shortfall_per_game']:.2f}"
+                                           for s in seats])])
     if not r["solo"]:
         tb = r["tiebreaks"]
         lines += ["", f"  decided by: totals {_pct(tb['none']['rate'])}, buildings left "
-                      f"{_pct(tb['buildings_left']['rate'])}, cleanup {_pct(tb['cleanup']['rate'])},"
+                      f"{_pct(tb['buildings_left']['rate'])}, cleanup "
+                      f"{_pct(tb['cleanup']['rate'])},"
                       f" shared {_pct(tb['shared']['rate'])}",
                   f"  decrees entered per game {r['decrees_per_game']:.2f}"]
     lines += [""] + wrap("players: " + ", ".join(f"seat {q} {_short(r, p)}" for q, p in
@@ -165,7 +167,8 @@ def format_short_report(rep: dict) -> str:
     fp = d["first_player"]
     edge_words = interval_words(fp["edge"]["ci95"], "the first player has an edge",
                                 "the second player has an edge")
-    lines = [f"Seastead report: {d['games']:,} games of {_short(d, d['players'][0])} against itself "
+    lines = [f"Seastead report: {d['games']:,} games of {_short(d, d['players'][0])} against "
+             f"itself "
              f"({d['setup']}),",
              f"  {so['games']:,} solo games of {_short(so, so['players'][0])}",
              f"components: {d['components_label']}",

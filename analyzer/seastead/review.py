@@ -91,7 +91,8 @@ def run(spec: SeasteadReviewSpec, progress: Callable[[int, int], None] | None = 
         diff, lo, hi = w.diff(0, 1)
         rows.append({"choice": k, "seat": d.seat, "kind": KINDS[d.kind],
                      "round": int(d.state[L.ROUND]), "options": len(d.options),
-                     "played": option_text(d, chosen, g.comps), "played_row": list(g.choices[k][2:]),
+                     "played": option_text(d, chosen, g.comps),
+                     "played_row": list(g.choices[k][2:]),
                      "best": option_text(d, best, g.comps),
                      "best_row": [int(x) for x in d.options[best]],
                      "as_best": bool(v.sums[chosen, 0] == v.sums[best, 0]),

@@ -44,9 +44,16 @@ class Session:
     def from_body(cls, body: dict | None) -> "Session":
         body = body or {}
         if not isinstance(body, dict) or set(body) - set(OPTIONS):
-            bad = sorted(set(body) - set(OPTIONS)) if isinstance(body, dict) else ["(not an object)"]
+            bad = (sorted(set(body) - set(OPTIONS)) if isinstance(body, dict)
+                   else ["(not an object)"])
             raise SeasaltError(f"Seastead game options: unknown {bad[0][:40]!r}; valid: "
                                f"{', '.join(OPTIONS)}")
+        for key, kind, words in (("sides", str, "a text such as \"AAAA\""),
+                                 ("solo", bool, "true or false"),
+                                 ("opponent", str, "a player such as \"heuristic\"")):
+            if key in body and not isinstance(body[key], kind):
+                raise SeasaltError(f"Seastead game options: {key} must be {words}, got "
+                                   f"{body[key]!r:.40}", param=key)
         seed = body.get("seed")
         if isinstance(seed, str):       # its digits: JavaScript rounds numbers over 2**53
             if not (seed.isascii() and seed.isdigit()) or len(seed) > 20:

@@ -345,6 +345,9 @@ def test_a_seastead_game_through_the_api(url):
     assert status == 400 and "colour" in text
     status, text, _ = request(url, "/api/seastead/play", '{"opponent": "random"}')
     assert status == 400 and "heuristic" in text
+    for body in ('{"solo": "yes"}', '{"sides": 4}', '[1]', '{"seed": "12x"}'):
+        status, text, _ = request(url, "/api/seastead/play", body)
+        assert status == 400 and text.startswith("error: ") and len(text.splitlines()) == 1, text
     status, text, _ = request(url, "/api/seastead/play/nope", '{"option": 0}')
     assert status == 404 and text.startswith("error: no game")
     status, text, _ = request(url, f"/api/seastead/play/{gid}/game")
