@@ -350,7 +350,9 @@ def test_a_seastead_game_through_the_api(url):
         assert status == 400 and text.startswith("error: ") and len(text.splitlines()) == 1, text
     status, text, _ = request(url, "/api/seastead/play/nope", '{"option": 0}')
     assert status == 404 and text.startswith("error: no game")
-    status, text, _ = request(url, f"/api/seastead/play/{gid}/game")
+    status, text, headers = request(url, f"/api/seastead/play/{gid}/game")
+    assert {k.lower(): v for k, v in headers.items()}["content-disposition"] == \
+        'attachment; filename="seastead-game-18446744073709551615.json"'
     game = json.loads(text)
     assert game["seed"] == 18446744073709551615 and len(game["choices"]) == after["choices"]
     status, text, _ = request(url, f"/api/seastead/play/{gid}/hint?samples=8&seed=2")

@@ -216,7 +216,7 @@ def review(request: Request, gone: threading.Event | None = None) -> dict:
 
 
 def play_endpoint(work: Callable[[Request, object, threading.Event], dict], body: bool = False,
-              download: bool = False):
+              download: str = ""):
     """A play endpoint: the body (when `body`) decoded as the advisor's is, `work` run in a
     worker thread (told by an event when the client has gone), errors as one `error:` line."""
     from .app import Cancelled, failure, read_body, watch
@@ -237,9 +237,9 @@ def play_endpoint(work: Callable[[Request, object, threading.Event], dict], body
         except Exception as e:
             return failure(e)
         headers = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
-        if download:
+        if download:                # the file's name: DOWNLOAD-<seed>.json
             headers["Content-Disposition"] = \
-                f'attachment; filename="seasalt-game-{result["seed"]}.json"'
+                f'attachment; filename="{download}-{result["seed"]}.json"'
         return Response(json.dumps(json_safe(result), allow_nan=False),
                         media_type="application/json", headers=headers)
     return endpoint
@@ -260,5 +260,6 @@ def routes() -> list[Route]:
             lambda r, b, g: moment(r.path_params["gid"], r.path_params["step"], g)),
             methods=["GET"]),
         Route("/api/play/{gid}/game", play_endpoint(
-            lambda r, b, g: game_file(r.path_params["gid"]), download=True), methods=["GET"]),
+            lambda r, b, g: game_file(r.path_params["gid"]), download="seasalt-game"),
+            methods=["GET"]),
     ]

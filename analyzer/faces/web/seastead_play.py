@@ -74,5 +74,6 @@ def routes() -> list[Route]:
         Route("/api/seastead/play/{gid}/hint", play_endpoint(lambda r, b, g: hint(r, g)),
               methods=["GET"]),
         Route("/api/seastead/play/{gid}/game", play_endpoint(
-            lambda r, b, g: game_file(r.path_params["gid"]), download=True), methods=["GET"]),
+            lambda r, b, g: game_file(r.path_params["gid"]), download="seastead-game"),
+            methods=["GET"]),
     ]
