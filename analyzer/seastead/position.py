@@ -56,15 +56,22 @@ def _problem(where: str, text: str) -> SeasaltError:
 
 
 def read_position(path: str) -> dict:
-    """A position file's JSON object (one error line for an unreadable or malformed file)."""
-    try:
-        data = json.loads(strip_comments(pathlib.Path(path).read_text()))
-    except FileNotFoundError:
+    """A position file's JSON object: a regular file of at most 1 MiB (a link to /dev/zero, a
+    pipe or a folder is refused, never read without end), UTF-8 JSON with `//` comments; one
+    error line naming the file otherwise."""
+    from ..play.position_input import GAME_FILE_BYTES, read_small_file
+    hint = "see `seasalt seastead advise --template`"
+    if not pathlib.Path(path).exists() and not pathlib.Path(path).is_symlink():
         raise SeasaltError(f"{path}: no such file (write one with `seasalt seastead advise "
-                           f"--template > position.json`)") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise SeasaltError(f"{path}: not a JSON position ({e}); see `seasalt seastead advise "
-                           f"--template`") from None
+                           f"--template > position.json`)")
+    raw = read_small_file(path, GAME_FILE_BYTES, "a Seastead position")
+    try:
+        data = json.loads(strip_comments(raw.decode("utf-8-sig")))
+    except UnicodeDecodeError as e:
+        raise SeasaltError(f"{path}: not UTF-8 text (byte {raw[e.start]:#04x} at offset "
+                           f"{e.start}); {hint}") from None
+    except (json.JSONDecodeError, RecursionError, ValueError) as e:
+        raise SeasaltError(f"{path}: not a JSON position ({e}); {hint}") from None
     if not isinstance(data, dict):
         raise SeasaltError(f"{path}: a position is a JSON object with the fields "
                            f"{', '.join(FIELDS)}")

@@ -6,6 +6,7 @@ through their script, with their errors."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -200,6 +201,14 @@ def test_seastead_advise_through_its_script(tmp_path):
     one_line(cli("seastead", "advise", pos), str(pos), "'sides'")
     one_line(cli("seastead", "advise", pos, "--samples", "0"), "--samples")
     one_line(cli("seastead", "advise", tmp_path / "none.json"), "none.json", "--template")
+    zero = tmp_path / "zero.json"               # hostile files: refused, never read on
+    zero.symlink_to("/dev/zero")
+    os.mkfifo(tmp_path / "fifo.json")
+    (tmp_path / "bin.json").write_bytes(b"\xff\xfe{")
+    for bad, words in [(zero, "not a regular file"), (tmp_path / "fifo.json", "not a regular"),
+                       (tmp_path, "not a regular file"), (tmp_path / "bin.json", "not UTF-8")]:
+        one_line(cli("seastead", "advise", bad, timeout=60), str(bad), words)
+        one_line(cli("seastead", "review", "--game", bad, timeout=60), str(bad), words)
     box = tmp_path / "box.toml"                 # a broken components file: one line a problem
     box.write_text('[meta]\nname = 1\n')
     pos.write_text(json.dumps({"seed": 7, "components": str(box)}))
