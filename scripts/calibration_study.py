@@ -22,7 +22,7 @@ import time
 from analyzer import __version__
 from analyzer.play.calibration import BOUND, refresh
 from analyzer.runs.spec import Backend
-from analyzer.play.calibrate import CalibrateSpec, reliability_figure, run_calibrate
+from analyzer.play.calibrate import CalibrateSpec, reliability_figure, run as run_calibrate
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 OUT = ROOT / "analyzer" / "play" / "calibration.json"

@@ -37,11 +37,11 @@ MODEL = "baseline"
 
 def one(args: tuple[str, int, int]) -> dict:
     """Game g of a player reviewed: its error rate and how many decisions had a choice."""
-    from analyzer.play.review import review_game
-    from analyzer.runs.spec import ONE_THREAD, RunSpec
+    from analyzer.play.review import ReviewSpec, run
+    from analyzer.runs.spec import ONE_THREAD
     player, seed, samples = args
-    r = review_game(RunSpec.build(2, "games", 1, [player, "baseline"], seed, "base", None,
-                                  ONE_THREAD), 0, samples, reading="off", model=MODEL)
+    r = run(ReviewSpec.build(2, [player, "baseline"], seed, 0, samples, "base", None, ONE_THREAD,
+                             reading="off", model=MODEL))
     s = r["summary"]
     return {"seed": seed, "error_rate": s["error_rate"], "decisions": s["error_rate_decisions"],
             "won": int(r["winners"] == [0])}

@@ -7,6 +7,10 @@
     r = seasalt.simulate(spec)                      # the command line's own path
     a = seasalt.advise(position, opponent="tuned", samples=20_000, seed=1)   # seasalt advise
     a = seasalt.run_advice(seasalt.AdviceSpec.build(position, robust=True))  # ... its own path
+    df, header = seasalt.run(seasalt.TournamentSpec.build(["baseline", "tuned"], games=4000))
+
+Every study has a spec and a run (seasalt.STUDIES): `seasalt.run(spec)` runs any of them, and
+each spec class is here by its name (SweepSpec, ReviewSpec, SeasteadRunSpec, ...).
 
 The code lives in the `analyzer` (runs, players, CLI), `kernels` (the compiled game) and
 `reports` (charts) packages; `python -m seasalt` and `python -m analyzer` run the command line.
@@ -21,7 +25,19 @@ from analyzer.studies.simulate import run as simulate, simulate_games, simulate_
 from analyzer.studies.sweep import sweep
 from analyzer.studies.tournament import tournament
 from analyzer.runs.spec import Backend, RunSpec
+from analyzer.faces.studies import STUDIES, run
+
+_SPECS = {st.spec.split(":")[1]: st for st in STUDIES}
+
+
+def __getattr__(name: str):
+    """A study's spec class by its name (imported when first asked for)."""
+    if name in _SPECS:
+        return _SPECS[name].spec_class()
+    raise AttributeError(f"module 'seasalt' has no attribute {name!r}")
+
 
 __all__ = ["__version__", "advise", "AdviceSpec", "Backend", "POLICIES", "parse_policy",
-           "replay", "RunSpec", "run_advice", "SeasaltError", "score_hand", "simulate",
-           "simulate_games", "simulate_rounds", "sweep", "tournament"]
+           "replay", "run", "RunSpec", "run_advice", "SeasaltError", "score_hand", "simulate",
+           "simulate_games", "simulate_rounds", "STUDIES", "sweep", "tournament",
+           *(n for n in _SPECS if n not in ("RunSpec", "AdviceSpec"))]

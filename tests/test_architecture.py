@@ -256,3 +256,91 @@ def test_advice_is_asked_one_way():
     assert found == []
     assert ("analyzer.faces.play_cli", "analyzer.play.advice_spec", "AdviceSpec") in {
         (a, b, n) for a, b, n, _ in EDGES}
+
+
+# One way into every study (analyzer/faces/studies.py): a spec built and checked once, and a run
+# that takes it.
+from analyzer.faces.studies import STUDIES  # noqa: E402
+
+SPEC_NAMES = {st.spec.split(":")[1] for st in STUDIES}
+STUDY_MODULES = sorted({w.split(":")[0] for st in STUDIES for w in (st.spec, st.run)})
+WORK = ("runner", "Staged")       # what starts a study's work: a Runner, a staged study
+
+
+def first_annotation(fn: ast.FunctionDef) -> str:
+    """The last dotted part of a function's first parameter's annotation ('' for none)."""
+    args = fn.args.posonlyargs + fn.args.args
+    if not args or args[0].annotation is None:
+        return ""
+    return ast.unparse(args[0].annotation).strip("'\"").split(".")[-1]
+
+
+def test_each_study_has_one_spec_and_one_run():
+    """Every study's spec is a frozen dataclass with a `build` classmethod (the checks, once),
+    and its run takes that spec first."""
+    import dataclasses
+    import inspect
+    assert len(STUDIES) >= 18 and len({st.name for st in STUDIES}) == len(STUDIES)
+    assert len(SPEC_NAMES) == len(STUDIES)          # one spec per study, no spec shared
+    for st in STUDIES:
+        spec, run = st.spec_class(), st.run_function()
+        assert dataclasses.is_dataclass(spec) and spec.__dataclass_params__.frozen, st.name
+        assert isinstance(inspect.getattr_static(spec, "build"), classmethod), st.name
+        first = next(iter(inspect.signature(run).parameters.values()))
+        assert str(first.annotation).split(".")[-1] == spec.__name__, st.name
+
+
+def starts_work(fn: ast.FunctionDef) -> bool:
+    """Does the function itself make a Runner (`x.runner(...)`) or a Staged study?"""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call):
+            f = n.func
+            name = f.id if isinstance(f, ast.Name) else getattr(f, "attr", None)
+            if name in WORK:
+                return True
+    return False
+
+
+def test_a_study_starts_work_only_from_its_spec():
+    """In a study's modules, every public function that starts work (a Runner, a staged study)
+    takes a built spec first: no keyword path around the checks."""
+    found = []
+    for mod in STUDY_MODULES:
+        tree = ast.parse(MODS[mod].read_text(encoding="utf-8"))
+        for fn in tree.body:
+            if (isinstance(fn, ast.FunctionDef) and not fn.name.startswith("_")
+                    and starts_work(fn) and first_annotation(fn) not in SPEC_NAMES):
+                found.append(f"{mod}.{fn.name}")
+    assert found == []
+
+
+def test_the_work_check_sees_what_it_must():
+    """starts_work finds a runner made from a spec's backend; first_annotation reads a
+    quoted, dotted annotation."""
+    tree = ast.parse('def run(spec: "g.GuideSpec", p=None):\n'
+                     '    return spec.backend.runner(p).run([])\n'
+                     'def words(n: int):\n    return n\n')
+    run, words = tree.body
+    assert starts_work(run) and first_annotation(run) == "GuideSpec"
+    assert not starts_work(words) and first_annotation(words) == "int"
+
+
+def test_every_command_runs_its_study_through_its_run():
+    """Each study with a command is run by a face through the study's own run (the paired
+    experiments have no command: the guide runs them)."""
+    taken = {(b, n) for a, b, n, _ in EDGES if room(a) == "analyzer.faces"}
+    missing = [st.name for st in STUDIES if st.name != "paired"
+               and tuple(st.run.split(":")) not in taken]
+    assert missing == []
+
+
+def test_seasalt_runs_any_study_from_its_spec():
+    """`seasalt.run(spec)` is the study's own run; each spec class is seasalt's by its name."""
+    import seasalt
+    from analyzer.faces.studies import study_of
+    for st in STUDIES:
+        assert getattr(seasalt, st.spec.split(":")[1]) is st.spec_class()
+    assert study_of(seasalt.RunSpec.build(2, "rounds", 10, seed=1)).name == "simulate"
+    import pytest
+    with pytest.raises(TypeError, match="not a study's spec"):
+        seasalt.run({"players": 2})

@@ -403,18 +403,17 @@ def tournament(players: int | None, policies: tuple[str, ...], games: int, seed:
                          --policy "baseline(stop_at=12)" --games 30000 --seed 1
     """
     from ..base.progress import ProgressLine
-    from ..studies.rotation import Asked
-    from ..studies.tournament import lineup_of, run_entrants
+    from ..studies.tournament import TournamentSpec, run
 
     if out is not None:
         from ..render.tidy_frames import check_out
         check_out(out)
     from ..render.text_tables import format_tournament
 
-    spec = opt.lineup_spec_of(lineup_of(policies, players)[1], games, seed, expansion, target,
-                              opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
+    spec = TournamentSpec.build(policies, players, games, seed, expansion, target,
+                                opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
     with ProgressLine("tournament") as progress:
-        df, header = run_entrants(spec, policies, progress, Asked(expansion, target))
+        df, header = run(spec, progress)
     _emit_study(df, header, out, as_json, format_tournament)
 
 
@@ -454,17 +453,16 @@ def sweep(sweeps: tuple[str, ...], policy: str, vs: tuple[str, ...], players: st
                     --vs baseline --players 3 --games 20000 --seed 1
     """
     from ..base.progress import ProgressLine
-    from ..studies.rotation import Asked
-    from ..studies.sweep import grid_of, run_grid
+    from ..studies.sweep import SweepSpec, run
 
     if out is not None:
         from ..render.tidy_frames import check_out
         check_out(out)
-    grid = grid_of(list(sweeps), policy, list(vs) or ["baseline"], players)
-    specs = opt.lineup_specs_of(grid.lineups, games, seed, expansion, target,
-                                opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
+    spec = SweepSpec.build(list(sweeps), policy, list(vs) or ["baseline"], players, games, seed,
+                           expansion, target,
+                           opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
     with ProgressLine("sweep") as progress:
-        df, header = run_grid(grid, specs, progress, Asked(expansion, target))
+        df, header = run(spec, progress)
     from ..rules.policies import parse_policy
     from ..render.text_tables import format_sweep
     docs = {p.name: p.doc for p in parse_policy(header["policy"]).info.params}

@@ -11,8 +11,8 @@
 Each factory returns a click option; keyword arguments replace its defaults (help, required,
 default, metavar, ...) where a command legitimately says more or less. `backend_of` is the one
 place the command line turns its --jobs and backend flags into the Backend every study takes;
-`spec_of` (one run) and `lineup_spec_of` / `lineup_specs_of` (a lineup rotated over the seats:
-tournament, sweep) are where it builds the RunSpec the studies take, validated once there.
+`spec_of` is where it builds the RunSpec of one run (simulate, replay, review); the other studies'
+commands build their own spec with its `build` (TournamentSpec.build, SweepSpec.build, ...).
 """
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import click
 
 if TYPE_CHECKING:
-    from ..rules.policies import Policy
     from ..runs.spec import Backend, RunSpec
 
 
@@ -170,19 +169,3 @@ def spec_of(players: int, unit: str, count: int, policies: Sequence[str], seed: 
     SeasaltError naming its parameter, which the command line turns into its flag)."""
     from ..runs.spec import RunSpec
     return RunSpec.build(players, unit, count, policies, seed, expansion, target, backend)
-
-
-def lineup_spec_of(lineup: Sequence["Policy"], games: int, seed: int | None, expansion: str,
-                   target: int | None, backend: "Backend") -> "RunSpec":
-    """The RunSpec of a tournament's lineup (one policy per seat slot), its `games` split over
-    the seat rotations (analyzer.studies.rotation.rotated_spec)."""
-    from ..studies.rotation import rotated_spec
-    return rotated_spec(lineup, games, seed, expansion, target, backend)
-
-
-def lineup_specs_of(lineups: Sequence[Sequence["Policy"]], games: int, seed: int | None,
-                    expansion: str, target: int | None, backend: "Backend") -> list["RunSpec"]:
-    """The RunSpecs of a sweep's lineups (one per player count) on one seed, drawn or checked
-    before any of them is built (analyzer.studies.rotation.rotated_specs)."""
-    from ..studies.rotation import rotated_specs
-    return rotated_specs(lineups, games, seed, expansion, target, backend)

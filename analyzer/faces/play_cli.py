@@ -59,10 +59,10 @@ def replay(seed: int | None, players: int | None, policies: tuple[str, ...], exp
         from ..play.session import Game
         r = Game.from_file(data, game_path).record()
     else:
-        spec = opt.spec_of(players, "games", 1, list(policies) or ["baseline"], seed, expansion,
-                           target)
-        from ..play.replay import replay_game
-        r = replay_game(spec)
+        from ..play.game_spec import ReplaySpec
+        spec = ReplaySpec.build(players, list(policies) or ["baseline"], seed, expansion, target)
+        from ..play.replay import run
+        r = run(spec)
     from ..play.replay import format_replay, replay_frame
     if out is not None:
         write_out(replay_frame(r), out)
@@ -210,7 +210,6 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
     """
     from ..base.progress import ProgressLine
     from ..play.replay_file import load_replay
-    from ..rules.policies import check_review_options
     check_jobs(jobs)     # before a --replay FILE is read
     game = None
     if game_paths:
@@ -219,25 +218,23 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
             raise SeasaltError("--game FILE gives the game and the seat reviewed (the user's): "
                                "leave out --seed, --players, --policy, --target, --replay and "
                                "--seat")
-        if len(game_paths) > 1 or Path(game_paths[0]).is_dir():
-            _review_many(game_paths, samples, jobs, reading, tremble, as_json, out)
-            return
-        game_path = game_paths[0]
-        from ..play.position_input import read_game_file
-        data = read_game_file(game_path)           # before the engine loads: a bad file is quick
         if out is not None:
             from ..render.tidy_frames import check_out
             check_out(out)
-        from ..play.session import Game
-        from ..play.review import format_review, review_frame
-        played = Game.from_file(data, game_path)
-        with ProgressLine("review"):
-            r = played.review(samples, backend=opt.backend_of(jobs), reading=reading or "own",
-                              tremble=tremble)
+        from ..play.review_many import GamesReviewSpec, run as review_games
+        spec = GamesReviewSpec.build(game_paths, samples, opt.backend_of(jobs), reading or "own",
+                                     tremble)
+        with ProgressLine("review") as progress:
+            reviews = review_games(spec, progress)
+        if len(game_paths) > 1 or Path(game_paths[0]).is_dir():
+            _emit_many(reviews, list(spec.names), as_json, out)
+            return
+        from ..play.review import review_frame
+        from ..render.review_text import format_review
         if out is not None:
-            write_out(review_frame(r), out)
-        click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json
-                   else format_review(r))
+            write_out(review_frame(reviews[0]), out)
+        click.echo(json.dumps(json_safe(reviews[0]), indent=2, allow_nan=False) if as_json
+                   else format_review(reviews[0]))
         return
     if replay_path is not None:
         if seed is not None or players is not None or policies or target is not None:
@@ -251,35 +248,23 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
     if out is not None:
         from ..render.tidy_frames import check_out
         check_out(out)
-    spec = opt.spec_of(players, "games", 1, list(policies) or ["baseline"], seed, expansion,
-                       target, opt.backend_of(jobs))
-    check_review_options(spec, seat, samples, reading or "own", tremble)
-    from ..play.review import format_review, review_frame, review_game
+    from ..play.game_spec import ReviewSpec
+    spec = ReviewSpec.build(players, list(policies) or ["baseline"], seed, seat, samples,
+                            expansion, target, opt.backend_of(jobs), reading or "own", tremble,
+                            game)
+    from ..play.review import review_frame, run
+    from ..render.review_text import format_review
     with ProgressLine("review") as progress:
-        r = review_game(spec, seat, samples, progress, replay_file=game,
-                        reading=reading or "own", tremble=tremble)
+        r = run(spec, progress)
     if out is not None:
         write_out(review_frame(r), out)
     click.echo(json.dumps(json_safe(r), indent=2, allow_nan=False) if as_json else format_review(r))
 
 
-def _review_many(paths: tuple[str, ...], samples: int, jobs: int | None, reading: str | None,
-                 tremble: float | None, as_json: bool, out: str | None) -> None:
-    """`seasalt review --game A --game B` (or --game DIR): the games reviewed together."""
-    from ..base.progress import ProgressLine
-    from ..rules.limits import check_review
-    from ..rules.policies import check_tremble
-    check_review(2, 0, samples)
-    if tremble is not None:
-        check_tremble(tremble)
-    if out is not None:
-        from ..render.tidy_frames import check_out
-        check_out(out)
+def _emit_many(reviews: list[dict], names: list[str], as_json: bool, out: str | None) -> None:
+    """`seasalt review --game A --game B` (or --game DIR): what the games say together."""
     from ..play.review import review_frame
-    from ..play.review_many import combine, format_many, review_files
-    with ProgressLine("review") as progress:
-        reviews, names = review_files(paths, samples, opt.backend_of(jobs), reading or "own",
-                                      tremble, progress)
+    from ..play.review_many import combine, format_many
     c = combine(reviews, names)
     if out is not None:
         import pandas as pd

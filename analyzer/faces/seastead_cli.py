@@ -111,15 +111,14 @@ def simulate(games, players, components, solo, sides, decree, seed, jobs, as_jso
     from ..base.progress import ProgressLine
     from ..render.seastead_text import format_simulate
     from ..seastead.report import simulate_frame
-    from ..seastead.runs import simulate as run
+    from ..seastead.runs import SeasteadRunSpec, run_games
 
-    comps = _components(components)
-    setup = Setup(solo, sides, decree)
-    setup.array(comps)
+    spec = SeasteadRunSpec.build(games, list(players), seed, _components(components),
+                                 Setup(solo, sides, decree),
+                                 opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
     _check_out(out)
     with ProgressLine("seastead games") as progress:
-        r = run(games, list(players), seed, comps, setup,
-                opt.backend_of(jobs, scheduler, checkpoint, resume, restart), progress)
+        r = run_games(spec, progress)
     _emit(r, as_json, format_simulate(r), out, simulate_frame)
 
 
@@ -148,15 +147,15 @@ def tournament(players, games, components, solo, sides, decree, seed, jobs, as_j
     from ..base.progress import ProgressLine
     from ..render.seastead_text import format_tournament
     from ..seastead.report import tournament_frame
-    from ..seastead.runs import tournament as run
+    from ..seastead.runs import SeasteadTournamentSpec, run_tournament
 
-    comps = _components(components)
-    setup = Setup(solo, sides, decree)
-    setup.array(comps)
+    spec = SeasteadTournamentSpec.build(list(players), games, seed, _components(components),
+                                        Setup(solo, sides, decree),
+                                        opt.backend_of(jobs, scheduler, checkpoint, resume,
+                                                       restart))
     _check_out(out)
     with ProgressLine("seastead tournament") as progress:
-        r = run(list(players), games, seed, comps, setup,
-                opt.backend_of(jobs, scheduler, checkpoint, resume, restart), progress)
+        r = run_tournament(spec, progress)
     _emit(r, as_json, format_tournament(r), out, tournament_frame)
 
 
@@ -177,12 +176,13 @@ def replay(seed, players, components, solo, sides, decree, as_json, out):
       seasalt seastead replay --seed 7
     """
     from ..render.seastead_text import format_replay
-    from ..seastead.replay import replay as play
+    from ..seastead.replay import SeasteadReplaySpec, run
     from ..seastead.report import replay_frame
 
-    comps = _components(components)
+    spec = SeasteadReplaySpec.build(seed, list(players), _components(components),
+                                    Setup(solo, sides, decree))
     _check_out(out)
-    r = play(seed, list(players), comps, Setup(solo, sides, decree))
+    r = run(spec)
     _emit(r, as_json, format_replay(r), out, replay_frame)
 
 
@@ -210,14 +210,13 @@ def report(games, player, solo_player, components, sides, seed, jobs, as_json, o
     """
     from ..base.progress import ProgressLine
     from ..render.seastead_text import format_short_report
-    from ..seastead.report import report_frame, short_report
+    from ..seastead.report import SeasteadReportSpec, report_frame, run
 
-    comps = _components(components)
-    Setup(sides=sides).array(comps)
+    spec = SeasteadReportSpec.build(games, player, solo_player, seed, _components(components),
+                                    sides, opt.backend_of(jobs))
     _check_out(out)
     with ProgressLine("seastead report") as progress:
-        rep = short_report(games, player, solo_player, seed, comps, sides, opt.backend_of(jobs),
-                           progress)
+        rep = run(spec, progress)
     _emit(rep, as_json, format_short_report(rep), out, report_frame)
 
 

@@ -100,7 +100,7 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
       seasalt optimize --players 3 --knob stop_at=7..12 --knob last_chance_at=7..14 --seed 2
       seasalt optimize --players 2 --vs self --iterations 4 --games 1000 --seed 3
     """
-    from ..studies.optimize import run_optimize, settings
+    from ..studies.optimize import OptimizeSpec, run
     from ..base.progress import ProgressLine
     from ..render.tidy_frames import check_out
 
@@ -109,9 +109,9 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
             check_out(path)
     _check_chart(chart)
     backend = opt.backend_of(jobs, scheduler, checkpoint, resume, restart)
-    s = settings(players, knobs, policy, list(vs) or ["baseline"], generations, population,
-                 games, elite, finalists, final_games, holdout_games, iterations, seed,
-                 expansion, target, backend)
+    s = OptimizeSpec.build(players, knobs, policy, list(vs) or ["baseline"], generations,
+                           population, games, elite, finalists, final_games, holdout_games,
+                           iterations, seed, expansion, target, backend)
     def write(result, results, trace_df) -> None:
         """The output files, written before the study's cache journal is deleted."""
         if out is not None:
@@ -130,7 +130,7 @@ def optimize(players: int, knobs: tuple[str, ...], policy: str, vs: tuple[str, .
             click.echo(f"wrote {chart}", err=True)
 
     with ProgressLine("optimize") as progress:
-        result, results, trace_df = run_optimize(s, backend, progress, write)
+        result, results, trace_df = run(s, progress, write)
     if as_json:
         click.echo(json.dumps(json_safe({**result, "trace": trace_df.drop(
             columns=["law"]).to_dict("records")}), indent=2, allow_nan=False))
@@ -225,14 +225,13 @@ def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | N
     Example:
       seasalt guide --out guide/ --seed 1
     """
-    from ..studies.guide import check_dest
+    from ..studies.guide import GuideSpec
     from ..base.progress import ProgressLine
-    from ..rules.limits import check_seed
 
-    check_dest(out)                             # the options first: the engine loads after
-    backend = opt.backend_of(jobs, scheduler, checkpoint, resume, restart)
-    check_seed(seed)
-    from ..studies.guide_pages import build_guide
+    # the options first: the engine loads after
+    spec = GuideSpec.build(out, seed, "small" if small else "full",
+                           opt.backend_of(jobs, scheduler, checkpoint, resume, restart))
+    from ..studies.guide_pages import run
     say = GuideProgress()
     intro = ("seasalt guide: " + ("--small: every study at a tiny size, for tests and a first "
                                   "look (the numbers say little)" if small else
@@ -254,7 +253,7 @@ def guide(out: str, seed: int, small: bool, jobs: int | None, scheduler: str | N
             started()
             line.close()                       # the charts' lines replace the progress line
             say.chart(text)
-        index = build_guide(out, seed, "small" if small else "full", backend, progress, log=log)
+        index = run(spec, progress, log)
     click.echo(f"wrote {index}")
 
 
@@ -330,14 +329,14 @@ def train(players: str, generations: int, games: int, samples: int, eval_games: 
     from pathlib import Path
 
     from ..rules.expert import WEIGHTS_FILE
-    from ..studies.train import train as run_train
+    from ..studies.train import run as run_train
 
     try:
         counts = tuple(int(p) for p in players.split(","))
     except ValueError:
         raise SeasaltError(f"--players takes counts such as 2,3,4, got {players!r}") from None
-    spec = TrainSpec(counts, generations, games, samples, eval_games, seed=seed,
-                     jobs=jobs or os.cpu_count() or 1).check()
+    spec = TrainSpec.build(players=counts, generations=generations, games=games, samples=samples,
+                           eval_games=eval_games, seed=seed, jobs=jobs or os.cpu_count() or 1)
     command = (f"seasalt train --players {players} --generations {generations} --games {games} "
                f"--samples {samples} --eval-games {eval_games} --seed {seed}")
     dest = Path(out)
@@ -414,7 +413,7 @@ def calibrate(players: int, policies: tuple[str, ...], games: int, seat: int, sa
     from ..base.progress import ProgressLine
     from ..render.tidy_frames import check_out
     from ..play.calibrate import (CalibrateSpec, decision_frame, format_calibration,
-                                     reliability_figure, run_calibrate)
+                                     reliability_figure, run)
     if out is not None:
         check_out(out)
     _check_chart(chart)
@@ -422,7 +421,7 @@ def calibrate(players: int, policies: tuple[str, ...], games: int, seat: int, sa
                                samples, reading or "own", tremble, expansion, target,
                                opt.backend_of(jobs, None, checkpoint, resume, restart))
     with ProgressLine("calibrate") as progress:
-        result, journal = run_calibrate(spec, progress)
+        result, journal = run(spec, progress)
     if out is not None:
         write_out(decision_frame(spec, journal.done), out)
     if chart is not None:

@@ -30,7 +30,8 @@ from kernels.advisor import ADVISOR_PAIRED, ADVISOR_STATS
 from .. import __version__
 from ..rules.notation import card_name
 from .calibration import caveat
-from .decisions import compact, describe_action, named_card
+from .decisions import describe_action, named_card
+from ..render.review_text import compact
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, check_models, expert_meta, policy_arrays, seat_policies
 from .position import Position, describe, parse, summary
@@ -51,11 +52,11 @@ DEFAULT_SAMPLES = 100_000
 MAX_SAMPLES = MAX_ADVISE_SAMPLES
 
 
-def run(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
-        backend: Backend | None = None, first: int = 0,
-        report_rates: Callable[[Tally], list] | None = None,
-        progress: Callable[[int, int], None] | None = None,
-        stop: Callable[[], None] | None = None) -> tuple[Tally, float]:
+def tally_deals(ev: Evaluation, samples: int | None, precision: float | None, seed: int,
+                backend: Backend | None = None, first: int = 0,
+                report_rates: Callable[[Tally], list] | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                stop: Callable[[], None] | None = None) -> tuple[Tally, float]:
     """Sum the counters of `samples` samples (or, with `precision`, chunks of BATCH until every
     rate from `report_rates` has a 95% half-width below it or MAX_SAMPLES), sample i on the
     stream (seed, first + i), on the Runner of `backend` (None: Backend(), threads).
@@ -249,7 +250,7 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
     Runner of `backend` (analyzer.runs.spec.Backend; None: Backend(), threads here): Dask with its
     `scheduler` (a running scheduler's address pays; "local" starts a cluster for each chunk of a
     --precision run); no checkpoint is kept. `stop`: called between chunks of samples, may raise to
-    end the run (analyzer.play.advisor.run)."""
+    end the run (analyzer.play.advisor.tally_deals)."""
     me_policy = me if me_policy is None else me_policy
     pos = position if isinstance(position, Position) else parse(position)
     check_budget(samples, precision)
@@ -274,8 +275,8 @@ def advise(position: dict | Position, samples: int | None = None, precision: flo
     rates = _reported_rates(s, actions)
     game = game_of(pos)
     ev = evaluation(pos, actions, pk, pp, game)
-    tally, seconds = run(ev, samples, precision, seed, report_rates=rates, progress=progress,
-                         backend=backend, stop=stop)
+    tally, seconds = tally_deals(ev, samples, precision, seed, report_rates=rates,
+                                 progress=progress, backend=backend, stop=stop)
     if tally.failed:
         raise impossible()
     verdict = judge(tally, s, actions)

@@ -109,11 +109,11 @@ class CalibrateSpec:
 
 
 def review_game_figures(spec: CalibrateSpec, g: int) -> dict:
-    """Game g reviewed (analyzer.play.review.review_game) and reduced to the study's figures:
+    """Game g reviewed (analyzer.play.review.run) and reduced to the study's figures:
     whether the seat won outright and each decision's FIELDS."""
-    from .review import review_game
-    r = review_game(spec.game(g), spec.seat, spec.samples, reading=spec.reading,
-                    tremble=spec.tremble)
+    from .review import ReviewSpec, run as review_run
+    r = review_run(ReviewSpec(spec.game(g), spec.seat, spec.samples, reading=spec.reading,
+                              tremble=spec.tremble))
     rows = []
     for x in r["decisions"]:
         p, read = x["win_game_chosen"], x.get("reading")
@@ -130,7 +130,7 @@ def game_figures() -> tuple[str, ...]:
     """A game's figures of the review's summary kept in the journal: its luck and skill terms
     (analyzer.play.luck, imported with the engine) with their intervals, the result and the
     error rate."""
-    from .luck import TERMS
+    from ..render.review_text import TERMS
     return (*(k + e for k in TERMS for e in ("", "_lo", "_hi")), "result", "error_rate")
 
 
@@ -281,8 +281,8 @@ class Journal:
 # ---------------------------------------------------------------------------------------------
 # The study
 
-def run_calibrate(spec: CalibrateSpec, progress: Callable[[int, int], None] | None = None
-                  ) -> tuple[dict, Journal]:
+def run(spec: CalibrateSpec, progress: Callable[[int, int], None] | None = None
+        ) -> tuple[dict, Journal]:
     """Every game reviewed (resuming from the journal; spec.threads() games at once, each
     written to the journal in order), then the figures. Returns the JSON-ready result and the
     journal; the caller writes its output, then calls journal.finish()."""

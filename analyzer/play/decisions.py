@@ -221,14 +221,3 @@ def action_words(d: int, action: int, card: int = -1) -> str:
 
 def _card(t: int) -> str:
     return card_name(t)
-
-
-COMPACT = ((", the other onto pile ", ", discard on "), ("take pile A's top ", "take A's "),
-           ("take pile B's top ", "take B's "), ("draw two from the deck", "draw from the deck"))
-
-
-def compact(words: str) -> str:
-    """An action's words made short (the review's table, the advice's one-line reason)."""
-    for long, short in COMPACT:
-        words = words.replace(long, short)
-    return words

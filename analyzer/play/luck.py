@@ -26,6 +26,7 @@ import math
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..numbers.estimates import Z95
+from ..render.review_text import TERMS
 from ..runs.spec import Backend
 from ..studies.referee import LUCK, Point, Term, Valuer, measure
 from .advisor import action_label
@@ -84,9 +85,6 @@ def summary(terms: Sequence[Term], start: tuple[float, float], result: float, se
                        for t in terms]}
 
 
-TERMS = ("start", "luck", "skill", "opponents", "residual")
-
-
 def flat(d: dict) -> dict:
     """The summary's keys of a decomposition: each term's mean with `_lo`/`_hi`, the result."""
     out: dict = {"result": d["result"]}
@@ -95,42 +93,3 @@ def flat(d: dict) -> dict:
     return out
 
 
-WHAT = {"start": "before the first deal", "luck": "deals, draws, steals, reveals",
-        "skill": "the seat's decisions vs its model",
-        "opponents": "theirs vs their models", "residual": "estimation noise",
-        "result": "1 won outright, else 0"}
-
-
-def format_luck(r: dict, top: int = 3) -> list[str]:
-    """A review's luck and skill (`r["luck"]`) as a table within 100 columns, and the biggest
-    swings of luck."""
-    from ..render.text_tables import table, wrap
-    d, q = r.get("luck"), r["seat"]
-    if not d:
-        return []
-    counts = d["counts"]
-    rows = [(k, d[k]) for k in TERMS[:-1]] + [("residual", d["residual"])]
-    lines = [""] + wrap(f"seat {q}'s chance to win the game from before the deal to the result "
-                        "(points of %; a referee's view: every hand known, not the deck's order; "
-                        "docs/advisor.md, \"Luck and skill\"):")
-    lines += table([
-        ("term", "<", [k for k, _ in rows] + ["result"]),
-        ("change", ">", [f"{100 * v['mean']:.1f}" if k == "start" else f"{100 * v['mean']:+.1f}"
-                         for k, v in rows] + [f"{100 * d['result']:.0f}"]),
-        ("95% interval", "<", [_interval(v, k != "start") for k, v in rows]
-         + ["won" if d["result"] else "not won"]),
-        ("events", ">", ["", str(counts["luck"]), str(counts["skill"]), str(counts["opponents"]),
-                         "", ""]),
-        ("what", "<", [WHAT[k] for k, _ in rows] + [WHAT["result"]])], indent="  ")
-    swings = sorted((e for e in d["events"] if e["kind"] == "chance"),
-                    key=lambda e: -abs(e["change"]))[:top]
-    if swings:
-        lines += wrap("biggest swings of luck: " + "; ".join(
-            f"round {e['round']}, turn {e['turn']}, {e['words']} {100 * e['change']:+.1f}"
-            for e in swings) + ".", indent="  ", hang="    ")
-    return lines
-
-
-def _interval(v: dict, sign: bool) -> str:
-    f = "+.1f" if sign else ".1f"
-    return f"[{100 * v['ci95'][0]:{f}}, {100 * v['ci95'][1]:{f}}]"

@@ -224,7 +224,7 @@ def read_tally(ev: Evaluation, tr: np.ndarray, rk: np.ndarray, rp: np.ndarray, t
                stop: Callable[[], None] | None = None,
                progress: Callable[[int, int], None] | None = None) -> WeightedTally:
     """The advisor's samples first .. first + samples - 1 of `ev` (the stream (seed, i) of
-    kernels.advisor, so `.plain()` is advisor.run's tally of the same samples), bucketed by
+    kernels.advisor, so `.plain()` is advisor.tally_deals' tally of the same samples), bucketed by
     their mismatches with the reading model rk/rp of every seat on the trace `tr`, on `jobs`
     threads of this process (None: all cores). `stop` (the server's) is called before every
     block and may raise to end the run; `progress(done, samples)` is called as blocks finish.

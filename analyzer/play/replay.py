@@ -30,7 +30,7 @@ from .. import __version__
 from ..rules.notation import card_name
 from ..base.errors import SeasaltError
 from ..rules.policies import expert_meta, policy_arrays, rollout_arrays
-from ..runs.spec import RunSpec
+from .game_spec import ReplaySpec
 from .search_seat import logged_decisions
 
 STREAM = "kernels.rng.seed_stream(seed, 0)"
@@ -114,13 +114,13 @@ def replay(seed: int, players: int, policies: Sequence[str] = ("baseline",),
     """Play one game traced and return it round by round (JSON-ready). `capacity` is the trace
     size in events; None grows it as needed (up to MAX_CAPACITY), an explicit value raises
     TraceOverflow (a SeasaltError) if the game needs more."""
-    return replay_game(RunSpec.build(players, "games", 1, policies, seed, expansion, target),
-                       capacity)
+    return run(ReplaySpec.build(players, policies, seed, expansion, target, capacity))
 
 
-def replay_game(spec: RunSpec, capacity: int | None = None) -> dict:
-    """replay() of a built games spec: its game 0 (the first game of a run of `spec`, whatever
-    its count)."""
+def run(rs: ReplaySpec) -> dict:
+    """replay() of a built spec: its game's game 0 (the first game of a run of it, whatever its
+    count)."""
+    spec, capacity = rs.game, rs.capacity
     players, seed, expansion, target = spec.players, spec.seed, spec.expansion, spec.target
     pols = list(spec.policies)
     pk, pp = policy_arrays(pols)

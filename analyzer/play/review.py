@@ -35,25 +35,26 @@ from kernels import reading as kr
 from kernels.rng import seed_stream
 
 from .. import __version__
-from .advisor import (Evaluation, action_id, game_diff, game_diff_cell, judge, run,
+from .advisor import (Evaluation, action_id, game_diff, game_diff_cell, judge, tally_deals,
                       summarize)
 from .calibration import caveat
 from .error_scale import place
 from ..studies.referee import Valuer, walk
-from .luck import decompose, flat, format_luck, start_value
+from .luck import decompose, flat, start_value
 from .practice import seen
-from .decisions import DECISION_WORDS, compact
+from .decisions import DECISION_WORDS
 from .reading import observations, read_tally
 from ..numbers.estimates import sum_of_means
 from ..base.errors import SeasaltError
 from ..rules.policies import (check_models, expert_meta, policy_arrays, reading_models,
                               review_models, rollout_arrays, seat_policies)
 from .position import decision_actions
-from .replay import chosen_actions, game_events, play_search, replay_game, traced_game
+from .game_spec import ReplaySpec, ReviewSpec
+from .replay import chosen_actions, game_events, play_search, traced_game
+from .replay import run as replay_run
 from .replay_file import check_replay_file
-from ..runs.spec import Backend, RunSpec, as_backend
-from ..rules.limits import DEFAULT_TARGETS, check_review
-from ..render.text_tables import WIDTH, table, wrap
+from ..runs.spec import Backend, as_backend
+from ..rules.limits import check_review
 
 CAPACITY = 200_000          # trace events of one game (a game of bots uses a few thousand)
 SPACING = 1 << 32           # sample streams of decision t start at t * SPACING
@@ -180,25 +181,22 @@ def review(seed: int, players: int, policies: Sequence[str] = ("baseline",), sea
            tremble: float | None = None) -> dict:
     """Review seat `seat`'s decisions in the game of (seed, players, policies, expansion,
     target) (module doc), the advisor's samples on `backend` (None: Backend()); `reading` and
-    `tremble` as review_game's. Returns a JSON-ready dict: every decision with the advisor's
+    `tremble` as ReviewSpec's. Returns a JSON-ready dict: every decision with the advisor's
     choice, the loss of the choice made and all options, and a summary of the costliest
     ones."""
-    return review_game(RunSpec.build(players, "games", 1, policies, seed, expansion, target,
-                                     backend), seat, samples, progress, replay_file, reading,
-                       tremble)
+    return run(ReviewSpec.build(players, policies, seed, seat, samples, expansion, target,
+                                backend, reading, tremble, replay_file), progress)
 
 
-def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
-                progress: Callable[[int, int], None] | None = None,
-                replay_file: dict | None = None, reading: str = "own",
-                tremble: float | None = None, model: str | None = None) -> dict:
-    """review() of a built games spec: its game 0, the advisor's samples on the spec's backend;
-    `replay_file` (a `seasalt replay --json` of the game) is checked against the game. With
-    `reading` ("own": each opponent read as its own policy; a policy spec: every opponent read
-    as it; "off") each decision's deals are also weighted by the round's history so far (issue
-    25, analyzer.play.reading; `tremble` None: its default) and the row says what the advisor
-    would choose reading the hands. `model` (a bot's spec) plays the reviewed seat on instead
-    of its own policy (the error-rate scale reviews every player against one model)."""
+def run(rs: ReviewSpec, progress: Callable[[int, int], None] | None = None) -> dict:
+    """review() of a built spec: its game's game 0, the advisor's samples on the game's backend.
+    With `reading` ("own": each opponent read as its own policy; a policy spec: every opponent
+    read as it; "off") each decision's deals are also weighted by the round's history so far
+    (analyzer.play.reading; `tremble` None: its default) and the row says what the advisor would
+    choose reading the hands. `model` plays the reviewed seat on instead of its own policy (the
+    error-rate scale reviews every player against one model)."""
+    spec, seat, samples, reading, tremble = rs.game, rs.seat, rs.samples, rs.reading, rs.tremble
+    model, replay_file = rs.model, rs.replay_file
     players, backend = spec.players, spec.backend
     check_review(players, seat, samples)
     seed, expansion, target, pols = spec.seed, spec.expansion, spec.target, list(spec.policies)
@@ -225,7 +223,7 @@ def review_game(spec: RunSpec, seat: int = 0, samples: int = 2000,
     if int(game_tr[0, 0]) != n or not np.array_equal(tr[1:n + 1], game_tr[1:n + 1]):
         raise RuntimeError("the reviewed game differs from the game the players play")
     if replay_file is not None:
-        check_replay_file(replay_file, replay_game(spec))
+        check_replay_file(replay_file, replay_run(ReplaySpec(spec)))
     points, chance_after, won, walked = walk(players, deck, target, pk, pp, seed,
                                              search_answers(chosen), searchers)
     if int(walked[0, 0]) != n or not np.array_equal(walked[1:n + 1], game_tr[1:n + 1]):
@@ -286,7 +284,7 @@ def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray
     `pk`/`pp` are the models that play on (the seat's own and the others'). With `reading`
     (the models rk/rp the opponents are read with), the choosing half of a decision that has
     its `trace` is drawn by analyzer.play.reading (its unweighted tally is exactly
-    advisor.run's, so the advisor's choice does not change) and each row also says the choice
+    advisor.tally_deals', so the advisor's choice does not change) and each row also says the choice
     weighted by the history. Returns the rows and, for review_summary, each loss's counters
     (sum, sum of squares, n)."""
     rows, cells = [], []
@@ -304,9 +302,9 @@ def review_rows(decisions: Sequence[ReviewedDecision], seat: int, pk: np.ndarray
             choose = weighted.plain()
             read = (weighted, observations(dec.template, dec.trace, seat))
         else:
-            choose, _ = run(ev, n, None, seed, backend, first=t * SPACING, stop=stop)
-        measure, _ = run(ev, samples // 2, None, seed, backend, first=t * SPACING + SPACING // 2,
-                         stop=stop)
+            choose, _ = tally_deals(ev, n, None, seed, backend, first=t * SPACING, stop=stop)
+        measure, _ = tally_deals(ev, samples // 2, None, seed, backend,
+                                 first=t * SPACING + SPACING // 2, stop=stop)
         row, cell = _row(dec, judge(choose, dec.template, dec.actions), choose.n, measure)
         row["seen"] = seen(dec.template, seat, dec.totals)
         if read is not None:
@@ -379,186 +377,6 @@ def review_summary(rows: list[dict], cells: Sequence[tuple], top: int = 5) -> di
             "error_rate_decisions": len(real),
             "costliest": [i for i in order[:top] if rows[i]["loss"]["mean"] > 0],
             "reading_flips": [i for i, r in enumerate(rows) if r.get("reading", {}).get("flips")]}
-
-
-# ---------------------------------------------------------------------------------------------
-# Text and tables
-
-def _pct(r: dict) -> str:
-    return f"{100 * r['rate']:.1f}%"
-
-
-def _loss(d: dict) -> str:
-    half = (d["ci95"][1] - d["ci95"][0]) / 2
-    return f"{100 * d['mean']:+.1f} ±{100 * half:.1f}"
-
-
-def format_review(r: dict) -> str:
-    """The review as a table (at most 100 columns) and the costliest decisions."""
-    q = r["seat"]
-    lines = wrap(f"seasalt review: seat {q} of a {r['players']}-player game, seed {r['seed']}, "
-                 f"{r['expansion']} deck, game to {r['target']} points, seasalt {r['version']}")
-    for p, spec in enumerate(r["policies"]):
-        lines += wrap(f"seat {p}: {spec}", indent="  ")
-    played_on = "the players' own policies" + (
-        "" if r.get("models", r["policies"]) == r["policies"] else
-        " (a search seat's by the expert, distilled from it)")
-    lines += wrap(f"Each decision: {r['samples']:,} sampled deals of what seat {q} could not see, "
-                  f"every action continued by {played_on} and valued by the chance "
-                  "to win the game; the advisor chooses on half of them, P(win) and the loss "
-                  "(the advisor's choice's P(win) minus the choice made's, in points of %, with "
-                  "its 95% half-width) are measured on the other half.")
-    if r.get("reading"):
-        lines += wrap("read: the P(win) of the choice made with the deals weighted by the round's "
-                      "history (the opponents' hands read as below); P(win) deals the unseen "
-                      "cards uniformly.")
-    rows = r["decisions"]
-    cols = [("round", ">", [str(x["round"]) for x in rows]),
-            ("turn", ">", [str(x["turn"]) for x in rows]),
-            ("decision", "<", [x["decision"] for x in rows]),
-            ("choice", "<", [compact(x["chosen_words"]) for x in rows]),
-            ("P(win)", ">", [_pct(x["win_game_chosen"]) for x in rows]),
-            *([("read", ">", [_pct(x["reading"]["win_game_chosen"]) if "reading" in x else ""
-                              for x in rows])] if r.get("reading") else []),
-            ("advisor", "<", ["forced" if len(x["options"]) == 1 else "same"
-                              if x["chosen"] == x["advisor"] else compact(x["advisor_words"])
-                              for x in rows]),
-            ("loss", ">", [_loss(x["loss"]) for x in rows])]
-    if rows:
-        lines += [""] + _fit_words(cols)
-    else:
-        lines += ["", f"seat {q} had no decision with two or more actions"]
-    s = r["summary"]
-    lines += [""]
-    if s["costliest"]:
-        lines.append(f"costliest decisions of seat {q}:")
-        for k, i in enumerate(s["costliest"], 1):
-            x = rows[i]
-            lines += wrap(f"{k}. round {x['round']}, turn {x['turn']}, {x['decision']}: "
-                          f"{x['chosen_words']} (P(win) {_pct(x['win_game_chosen'])}); the advisor: "
-                          f"{x['advisor_words']} ({_pct(x['win_game_advisor'])}); loss "
-                          f"{_loss(x['loss'])}" + ("" if x["worse"] else
-                                                   " (not distinguishable from 0)"),
-                          hang="     ")
-    lines += _reading_lines(r)
-    t = s["total_loss"]
-    lines += wrap(f"over {s['decisions']} decisions seat {q} chose as the advisor would in "
-                  f"{s['same_as_advisor']}; {s['distinguishably_worse']} choices were "
-                  f"distinguishably worse; the losses add up to {_loss(t)} points of P(win) "
-                  f"(each measured from where the game stood): an error rate of "
-                  f"{100 * s['error_rate']:+.2f} [{100 * s['error_rate_lo']:+.2f}, "
-                  f"{100 * s['error_rate_hi']:+.2f}] points a decision with a choice "
-                  f"({s['error_rate_decisions']}).")
-    if r.get("scale"):
-        lines += wrap(" ".join(r["scale"]["words"]), hang="    ")
-    lines += format_luck(r)
-    lines += wrap(f"game over after {r['rounds_played']} rounds"
-                  + (" (four mermaids)" if r["mermaid_win"] else "") + ": totals "
-                  + ", ".join(f"seat {p} {v}" for p, v in enumerate(r["totals"]))
-                  + f"; `{r.get('replay') or replay_command(r)}` shows every action.")
-    if r.get("calibration"):
-        lines += wrap(" ".join(r["calibration"]["words"]))
-    return "\n".join(lines)
-
-
-def _reading_lines(r: dict) -> list[str]:
-    """Where reading the opponents' hands changes the advisor's choice (review's `reading`)."""
-    if r.get("reading") is None:
-        return []
-    rows, flips = r["decisions"], r["summary"]["reading_flips"]
-    read = [x["reading"] for x in rows if "reading" in x]
-    model = "as " + ("their own policies" if r["reading"]["model"] == "own" else r["reading"]["model"])
-    ess = sorted(x["ess"] for x in read)
-    lines = wrap(f"reading the opponents' hands {model} (tremble {r['reading']['tremble']}; "
-                 f"{sum(x['observations'] > 0 for x in read)} of {len(read)} decisions had a "
-                 "choice to read; effective sample size from "
-                 f"{ess[0] if ess else 0:,.0f} to {ess[-1] if ess else 0:,.0f} of "
-                 f"{read[0]['samples'] if read else 0:,}) changes the advisor's choice at "
-                 f"{len(flips)} of {len(rows)} decisions" + (":" if flips else "."))
-    for i in flips:
-        x = rows[i]
-        lines += wrap(f"round {x['round']}, turn {x['turn']}, {x['decision']}: "
-                      f"{x['reading']['advisor_words']} "
-                      f"({_pct(x['reading']['win_game_advisor'])} weighted) instead of "
-                      f"{x['advisor_words']}" + ("" if x["reading"]["distinguishable"] else
-                                                 " (the weighted runner-up within its interval)")
-                      + f"; effective sample size {x['reading']['ess']:,.0f}",
-                      indent="  ", hang="    ")
-    return lines
-
-
-def replay_command(r: dict) -> str:
-    """The `seasalt replay` command line of the reviewed game."""
-    from ..rules.policies import short_spec
-    specs = [short_spec(p) for p in r["policies"]]
-    cmd = f"seasalt replay --seed {r['seed']} -p {r['players']}"
-    if set(specs) != {"baseline"}:
-        cmd += "".join(f" --policy '{p}'" if "(" in p else f" --policy {p}"
-                       for p in (specs[:1] if len(set(specs)) == 1 else specs))
-    if r["expansion"] != "base":
-        cmd += f" --expansion {r['expansion']}"
-    if r["target"] != DEFAULT_TARGETS[r["players"]]:
-        cmd += f" --target {r['target']}"
-    return cmd
-
-
-def _wrap_clauses(text: str, width: int) -> list[str]:
-    """`text` in lines of at most `width`, broken after a comma where it can be (so "discard on
-    A" stays whole), the lines after the first indented by two."""
-    import textwrap
-    lines: list[str] = []
-    clauses = text.split(", ")
-    for i, clause in enumerate(clauses):
-        prefix = "  " if lines else ""
-        room = width - (i < len(clauses) - 1)      # a comma may follow it on its line
-        if lines and len(lines[-1]) + 2 + len(clause) <= room:
-            lines[-1] += ", " + clause
-        elif len(prefix + clause) <= room:
-            if lines:
-                lines[-1] += ","
-            lines.append(prefix + clause)
-        else:
-            if lines:
-                lines[-1] += ","
-            lines += textwrap.wrap(clause, room, initial_indent=prefix, subsequent_indent="  ",
-                                   break_on_hyphens=False)
-    return lines
-
-
-def _clause_width(text: str) -> int:
-    """The widest clause of `text` with its comma: the narrowest column that breaks none."""
-    clauses = text.split(", ")
-    return max(len(x) + (i < len(clauses) - 1) for i, x in enumerate(clauses))
-
-
-def _fit_words(cols: list[tuple]) -> list[str]:
-    """The table within WIDTH columns: the two word columns (choice, advisor) share what the
-    others leave; a longer text goes on under itself (indented), never cut, so the pile a card
-    goes to is always shown."""
-    widths = [max(len(h), *(len(c) for c in cells)) for h, _, cells in cols]
-    names = [h for h, _, _ in cols]
-    c, a = names.index("choice"), names.index("advisor")
-    room = max(20, WIDTH - sum(w for i, w in enumerate(widths) if i not in (c, a))
-               - 2 * (len(cols) - 1))
-    first = min(widths[c], room // 2)
-    limit = {c: first, a: min(widths[a], room - first)}
-    need = {i: max(_clause_width(t) for t in cols[i][2]) for i in (c, a)}
-    for i, j in ((c, a), (a, c)):        # room from the other column, so no clause is broken
-        give = min(max(0, need[i] - limit[i]), max(0, limit[j] - need[j]),
-                   widths[i] - limit[i])
-        limit[i], limit[j] = limit[i] + give, limit[j] - give
-    nrows = len(cols[0][2])
-    expanded: list[list[str]] = [[] for _ in cols]
-    for row in range(nrows):
-        parts = {}
-        for i, (_, _, cells) in enumerate(cols):
-            text = cells[row]
-            parts[i] = ([text] if i not in limit or len(text) <= limit[i] else
-                        _wrap_clauses(text, limit[i]))
-        height = max(len(v) for v in parts.values())
-        for i in range(len(cols)):
-            expanded[i] += parts[i] + [""] * (height - len(parts[i]))
-    return table([(h, align, expanded[i]) for i, (h, align, _) in enumerate(cols)], indent="")
 
 
 def _reading_columns(read: dict | None) -> dict:

@@ -5,12 +5,14 @@ the kinds of decision that cost most, and the luck and skill over the games."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
 from .. import __version__
 from ..base.errors import SeasaltError
 from ..numbers.estimates import Z95
+from ..runs.spec import Backend, as_backend
 from ..render.text_tables import points_ci, table, wrap
 from .error_scale import place
 
@@ -38,22 +40,46 @@ def game_files(paths: Sequence[str]) -> list[str]:
     return out
 
 
-def review_files(paths: Sequence[str], samples: int, backend, reading: str,
-                 tremble: float | None, progress: Callable[[int, int], None] | None = None
-                 ) -> tuple[list[dict], list[str]]:
-    """Every game file read and checked first (a bad one stops before any work), then each
-    reviewed as `seasalt review --game FILE` reviews it. Returns the reviews and the names."""
-    from .position_input import read_game_file
-    from .session import Game
-    files = game_files(paths)
-    data = [read_game_file(f) for f in files]
-    games = [Game.from_file(d, f) for d, f in zip(data, files)]
+@dataclass(frozen=True)
+class GamesReviewSpec:
+    """The user's decisions in one or more game files of the Play view, each reviewed as
+    `seasalt review --game FILE` reviews it: the games read and checked when the spec is built
+    (a bad file stops before any work), their names, the advisor's samples, the backend and the
+    hand reading."""
+    games: tuple
+    names: tuple[str, ...]
+    samples: int = 2000
+    backend: Backend = field(default_factory=Backend)
+    reading: str = "own"
+    tremble: float | None = None
+
+    @classmethod
+    def build(cls, paths: Sequence[str], samples: int = 2000, backend: Backend | None = None,
+              reading: str = "own", tremble: float | None = None) -> "GamesReviewSpec":
+        """Read every file (or folder of files: game_files) and check the options."""
+        from ..rules.limits import check_review
+        from ..rules.policies import check_tremble
+        from .position_input import read_game_file
+        check_review(2, 0, samples)
+        if tremble is not None:
+            check_tremble(tremble)
+        files = game_files(paths)
+        data = [read_game_file(f) for f in files]
+        from .session import Game                # the engine loads once every file is read
+        games = tuple(Game.from_file(d, f) for d, f in zip(data, files))
+        return cls(games, tuple(files), samples, as_backend(backend), reading, tremble)
+
+
+def run(spec: GamesReviewSpec, progress: Callable[[int, int], None] | None = None
+        ) -> list[dict]:
+    """Each game's review, in the order of spec.names (combine says what they say together)."""
     reviews = []
-    for i, g in enumerate(games):
-        reviews.append(g.review(samples, backend=backend, reading=reading, tremble=tremble))
+    for i, g in enumerate(spec.games):
+        reviews.append(g.review(spec.samples, backend=spec.backend, reading=spec.reading,
+                                tremble=spec.tremble))
         if progress is not None:
-            progress(i + 1, len(games))
-    return reviews, files
+            progress(i + 1, len(spec.games))
+    return reviews
 
 
 def _var(d: dict) -> float:

@@ -340,8 +340,8 @@ class Game:
         """The review of the user's decisions so far (analyzer.play.review's, from the seat's own
         knowledge at each: the advisor's choice, the loss of the choice made with its 95%
         interval, the costliest first in `summary`, and with `reading` the choice reading the
-        opponents' hands, as review_game's), each with the `step` of the game it was taken at;
-        its samples on `backend` (default one thread: the server's)."""
+        opponents' hands, as analyzer.play.review.run's), each with the `step` of the game it was
+        taken at; its samples on `backend` (default one thread: the server's)."""
         from ..rules.limits import check_review
         from ..rules.policies import reading_models
         from .luck import flat
@@ -401,7 +401,7 @@ class Game:
         recommendation, and for each option the ids of the view's legal actions it stands for.
         The opponents are modelled by their own bots (a search seat by the expert), the user by
         baseline. `seed` (default: the game's seed plus the step) makes the answer repeatable."""
-        from .advisor import Evaluation, judge, run, summarize
+        from .advisor import Evaluation, judge, summarize, tally_deals
         if self.over:
             raise SeasaltError("the game is over: there is no decision to hint at")
         if type(samples) is not int or not 2 <= samples <= MAX_HINT_SAMPLES:
@@ -418,13 +418,13 @@ class Game:
                "seed": seed, "models": {"you": "baseline", "opponents": [
                    models[p] for p in range(n) if p != q]}}
         if len(actions) < 2:
-            tally, _ = run(ev, 2, None, seed, ONE_THREAD, stop=stop)
+            tally, _ = tally_deals(ev, 2, None, seed, ONE_THREAD, stop=stop)
             options = summarize(tally, view, actions)
             best = next(iter(options))
             out.update(recommendation=best, reason="the only choice", options=options,
                        distinguishable=False)
         else:
-            tally, _ = run(ev, samples, None, seed, ONE_THREAD, stop=stop)
+            tally, _ = tally_deals(ev, samples, None, seed, ONE_THREAD, stop=stop)
             verdict = judge(tally, view, actions)
             options, best = verdict.options, verdict.best
             out.update(recommendation=best, reason=verdict.reason, options=options,

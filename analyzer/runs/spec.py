@@ -2,15 +2,14 @@
 
     spec = RunSpec.build(players=3, unit="games", count=20_000, policies=["baseline"], seed=7)
 
-A RunSpec is frozen: the command line builds it in one place (analyzer.faces.options: `spec_of`
-for one run, `lineup_spec_of` / `lineup_specs_of` for a tournament's or a sweep's lineups rotated
-over the seats, through analyzer.studies.rotation.rotated_spec), and the studies take it whole:
-simulate.run, tournament.run_entrants, sweep.run_grid, replay.replay_game, review.review_game,
-session.Game.of. Their keyword forms (simulate_rounds, simulate_games, run_tournament, run_sweep,
-replay, review, Game) build it with `build` and call the same functions. It reaches the Runner
-unchanged; nothing after `build` checks players, seed, target, count or policies again. The checks
-themselves are analyzer.rules.limits' free functions, one per fact, also used by studies whose
-runs share some facts (a sweep's player counts, a tournament's lineup).
+A RunSpec is frozen: the command line builds it in one place (analyzer.faces.options.spec_of),
+and the studies whose spec holds one take it whole (simulate.run; a tournament's, a sweep's, a
+replay's and a review's spec carry it, built through analyzer.studies.rotation.rotated_spec for
+rotated lineups). It reaches the Runner unchanged; nothing after `build` checks players, seed,
+target, count or policies again. The checks themselves are analyzer.rules.limits' free
+functions, one per fact, also used by studies whose runs share some facts (a sweep's player
+counts, a tournament's lineup). Every study's spec and run are listed in
+analyzer.faces.studies.
 
 Errors speak of parameters ("players must be 2, 3 or 4, got 5", SeasaltError.param = "players");
 the command line maps them to its flags (analyzer.base.errors.FLAGS).

@@ -7,6 +7,7 @@ block 0's stream, whose first game it is, so the replayed game is game 0 of `sea
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -214,12 +215,36 @@ def describe(e: dict, nm: Namer, solo: bool) -> str:
     return f"  {k} {e}"
 
 
-def replay(seed: int, players: Sequence[str] = ("heuristic",), components: str | Components | None = None,
-           setup: Setup = Setup()) -> dict:
+@dataclass(frozen=True)
+class SeasteadReplaySpec:
+    """One Seastead game to replay, validated once: game 0 of `seed` with these components,
+    setup and players (canonical, one per seat)."""
+    comps: Components
+    setup: Setup
+    players: tuple
+    seed: int
+
+    @classmethod
+    def build(cls, seed: int, players: Sequence[str] = ("heuristic",),
+              components: str | Components | None = None,
+              setup: Setup = Setup()) -> "SeasteadReplaySpec":
+        """Check the seed, the setup against the components and the players."""
+        check_seed(seed)
+        comps = components if isinstance(components, Components) else load(components)
+        setup.array(comps)
+        return cls(comps, setup, tuple(seat_players(list(players), 1 if setup.solo else 2)),
+                   seed)
+
+
+def replay(seed: int, players: Sequence[str] = ("heuristic",),
+           components: str | Components | None = None, setup: Setup = Setup()) -> dict:
     """Game 0 of `seed` as JSON-ready data: events (with their text), scores, result."""
-    check_seed(seed)
-    comps = components if isinstance(components, Components) else load(components)
-    pols = seat_players(list(players), 1 if setup.solo else 2)
+    return run(SeasteadReplaySpec.build(seed, players, components, setup))
+
+
+def run(spec: SeasteadReplaySpec) -> dict:
+    """replay() of a built spec."""
+    comps, setup, pols, seed = spec.comps, spec.setup, list(spec.players), spec.seed
     s, tr = trace_game(comps, setup, [p.spec for p in pols], seed)
     events = event_dicts(tr)
     nm = Namer(comps, s, events)

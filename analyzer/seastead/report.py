@@ -3,6 +3,8 @@ setup, components and version), and the short report's figures (first-player edg
 category, end triggers, game length, solo win rate); their text is analyzer.render.seastead_text."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pandas as pd
 
 from kernels.seastead import layout as L
@@ -10,7 +12,7 @@ from kernels.seastead import layout as L
 from ..render.tidy_frames import frame
 from ..runs.spec import Backend
 from .components import Components, Setup, load
-from .runs import BUILDINGS, CATEGORIES, TRIGGERS, simulate
+from .runs import BUILDINGS, CATEGORIES, TRIGGERS, SeasteadRunSpec, run_games
 
 PLURAL = dict(zip(L.BUILDING_NAMES, L.BUILDING_PLURALS))
 
@@ -63,15 +65,39 @@ def replay_frame(r: dict) -> pd.DataFrame:
 # ---------------------------------------------------------------------------------------------
 # the short report
 
+@dataclass(frozen=True)
+class SeasteadReportSpec:
+    """The short report, validated once: its two runs, a mirror match (`duel`) and a solo run
+    against the Boss."""
+    duel: SeasteadRunSpec
+    solo: SeasteadRunSpec
+
+    @classmethod
+    def build(cls, games: int = 20_000, player: str = "heuristic",
+              solo_player: str | None = None, seed: int = 1,
+              components: str | Components | None = None, sides: str = "AAAA",
+              backend: Backend | None = None) -> "SeasteadReportSpec":
+        """`player` in both seats on `sides`, `solo_player` (default the same) alone."""
+        comps = components if isinstance(components, Components) else load(components)
+        return cls(SeasteadRunSpec.build(games, [player], seed, comps, Setup(sides=sides),
+                                         backend),
+                   SeasteadRunSpec.build(games, [solo_player or player], seed, comps,
+                                         Setup(solo=True), backend))
+
+
 def short_report(games: int = 20_000, player: str = "heuristic", solo_player: str | None = None,
                  seed: int = 1, components: str | Components | None = None, sides: str = "AAAA",
                  backend: Backend | None = None, progress=None) -> dict:
     """A mirror match of `player` in both seats and `solo_player` (default the same) against
     the Boss, with the headline figures; both runs on `backend` (None: Backend())."""
-    comps = components if isinstance(components, Components) else load(components)
-    duel = simulate(games, [player], seed, comps, Setup(sides=sides), backend, progress)
-    solo = simulate(games, [solo_player or player], seed, comps, Setup(solo=True), backend,
-                    progress)
+    return run(SeasteadReportSpec.build(games, player, solo_player, seed, components, sides,
+                                        backend), progress)
+
+
+def run(spec: SeasteadReportSpec, progress=None) -> dict:
+    """short_report() of a built spec."""
+    duel = run_games(spec.duel, progress)
+    solo = run_games(spec.solo, progress)
     fp = duel["first_player"]
     rows = [{"figure": "first-player win share", **_vals(fp["win_share"])},
             {"figure": "first-player score margin", **_vals(fp["margin"])},

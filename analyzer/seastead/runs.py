@@ -190,18 +190,75 @@ def _timing(outcome) -> dict:
             "games_per_second": outcome.units / outcome.seconds if outcome.seconds else None}
 
 
+@dataclass(frozen=True)
+class SeasteadRunSpec:
+    """`games` Seastead games of one setup, validated once: the components, the setup, the
+    seats' players (as given), the seed and the backend."""
+    comps: Components
+    setup: Setup
+    players: tuple[str, ...]
+    games: int
+    seed: int
+    backend: Backend
+
+    @classmethod
+    def build(cls, games: int, players: Sequence[str] = ("heuristic",), seed: int | None = None,
+              components: str | Components | None = None, setup: Setup = Setup(),
+              backend: Backend | None = None) -> "SeasteadRunSpec":
+        """Check the setup against the components, the games, the seed and the players (a
+        SeasaltError says what is wrong)."""
+        comps = components if isinstance(components, Components) else load(components)
+        backend = as_backend(backend)
+        seed = run_seed(seed, backend.resume)
+        plan(comps, setup, players, games, seed)
+        return cls(comps, setup, tuple(players), games, seed, backend)
+
+
 def simulate(games: int, players: Sequence[str] = ("heuristic",), seed: int | None = None,
              components: str | Components | None = None, setup: Setup = Setup(),
              backend: Backend | None = None, progress: Progress | None = None) -> dict:
     """`games` Seastead games: two players (seat 0 starts) or solo against the Boss, run on
     `backend` (analyzer.runs.spec.Backend; None: Backend())."""
-    comps = components if isinstance(components, Components) else load(components)
-    backend = as_backend(backend)
-    seed = run_seed(seed, backend.resume)
-    planned = plan(comps, setup, players, games, seed)
-    runner = backend.runner(progress)
-    outcome = runner.run([planned.batch], {"command": "seastead simulate", "seed": seed})
-    return summarize(planned, comps, outcome.counters[0], _timing(outcome))
+    return run_games(SeasteadRunSpec.build(games, players, seed, components, setup, backend),
+                     progress)
+
+
+def run_games(spec: SeasteadRunSpec, progress: Progress | None = None) -> dict:
+    """simulate() of a built spec, run on its backend."""
+    planned = plan(spec.comps, spec.setup, spec.players, spec.games, spec.seed)
+    outcome = spec.backend.runner(progress).run([planned.batch], {
+        "command": "seastead simulate", "seed": spec.seed})
+    return summarize(planned, spec.comps, outcome.counters[0], _timing(outcome))
+
+
+@dataclass(frozen=True)
+class SeasteadTournamentSpec:
+    """A Seastead tournament, validated once: the components, the setup, the entrants (canonical
+    specs), games per pair (solo: per entrant), the seed and the backend."""
+    comps: Components
+    setup: Setup
+    entrants: tuple[str, ...]
+    games: int
+    seed: int
+    backend: Backend
+
+    @classmethod
+    def build(cls, players: Sequence[str], games: int = 10_000, seed: int | None = None,
+              components: str | Components | None = None, setup: Setup = Setup(),
+              backend: Backend | None = None) -> "SeasteadTournamentSpec":
+        """Check the entrants (2 to 8), the setup, the games and the seed."""
+        comps = components if isinstance(components, Components) else load(components)
+        backend = as_backend(backend)
+        seed = run_seed(seed, backend.resume)
+        specs = [seat_players([s], 1)[0].spec for s in players]
+        if len(specs) < 2:
+            raise SeasaltError(f"a tournament needs at least two --player entrants, got "
+                               f"{len(specs)}")
+        if len(specs) > 8:
+            raise SeasaltError(f"at most 8 entrants, got {len(specs)}")
+        setup.array(comps)
+        check_run(games, seed, 1 if setup.solo else 2)
+        return cls(comps, setup, tuple(specs), games, seed, backend)
 
 
 def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = None,
@@ -211,19 +268,18 @@ def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = N
     split over both seatings (seating r on rotation_seed(seed, 2, r), the same for every pair:
     common random numbers). Solo: each entrant plays `games` games against the Boss on the
     same seed. Run on `backend` (analyzer.runs.spec.Backend; None: Backend())."""
-    comps = components if isinstance(components, Components) else load(components)
-    backend = as_backend(backend)
-    seed = run_seed(seed, backend.resume)
-    specs = [seat_players([s], 1)[0].spec for s in players]
-    if len(specs) < 2:
-        raise SeasaltError(f"a tournament needs at least two --player entrants, got {len(specs)}")
-    if len(specs) > 8:
-        raise SeasaltError(f"at most 8 entrants, got {len(specs)}")
-    check_run(games, seed, 1 if setup.solo else 2)
+    return run_tournament(SeasteadTournamentSpec.build(players, games, seed, components, setup,
+                                                       backend), progress)
+
+
+def run_tournament(spec: SeasteadTournamentSpec, progress: Progress | None = None) -> dict:
+    """tournament() of a built spec, run on its backend."""
+    comps, setup, specs, games, seed = spec.comps, spec.setup, list(spec.entrants), spec.games, \
+        spec.seed
     plans: list[tuple[tuple[int, ...], Planned]] = []
     if setup.solo:
-        for e, spec in enumerate(specs):
-            plans.append(((e,), plan(comps, setup, [spec], games, seed)))
+        for e, entrant in enumerate(specs):
+            plans.append(((e,), plan(comps, setup, [entrant], games, seed)))
     else:
         for a in range(len(specs)):
             for b in range(a + 1, len(specs)):
@@ -231,7 +287,7 @@ def tournament(players: Sequence[str], games: int = 10_000, seed: int | None = N
                     seats = (a, b) if r == 0 else (b, a)
                     plans.append((seats, plan(comps, setup, [specs[seats[0]], specs[seats[1]]],
                                               n, rotation_seed(seed, 2, r))))
-    runner = backend.runner(progress)
+    runner = spec.backend.runner(progress)
     outcome = runner.run([p.batch for _, p in plans], {"command": "seastead tournament",
                                                        "seed": seed})
     rows = _rank(specs, plans, outcome.counters, setup.solo)

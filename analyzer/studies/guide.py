@@ -57,7 +57,7 @@ from .rotation import derive_seed, plan_rotations, rotation_runs
 from ..rules.limits import PLAYER_COUNTS, check_seed
 from ..numbers.estimates import wilson
 from ..runs.batches import Progress
-from ..runs.spec import Backend
+from ..runs.spec import Backend, as_backend
 from .simulate import plan_games, plan_rounds, summarize_games, summarize_rounds
 from ..runs.stages import Staged
 from .sweep import sweep_row
@@ -360,25 +360,42 @@ def studies(seed: int, sc: Scale) -> list[Study]:
     return s
 
 
-def ibr_settings(seed: int, sc: Scale) -> opt.Settings:
+def ibr_settings(seed: int, sc: Scale) -> opt.OptimizeSpec:
     """Iterated best response for 2 players from the baseline's play (threshold defaults)."""
-    return opt.settings(players=2, knobs=IBR_KNOBS, policy="threshold", vs=[opt.SELF],
-                        seed=derive_seed(seed, STUDY_KEYS["ibr"]), **sc.ibr)
+    return opt.OptimizeSpec.build(players=2, knobs=IBR_KNOBS, policy="threshold", vs=[opt.SELF],
+                                  seed=derive_seed(seed, STUDY_KEYS["ibr"]), **sc.ibr)
 
 
 # ---------------------------------------------------------------------------------------------
 # running
 
-def run_studies(seed: int, scale: str = "full", backend: Backend | None = None,
-                progress: Progress | None = None,
+@dataclass(frozen=True)
+class GuideSpec:
+    """A guide to write, validated once: its folder (checked before any work, see check_dest),
+    seed, scale (a key of SCALES) and backend."""
+    folder: outdir.OutFolder
+    seed: int
+    scale: str
+    backend: Backend
+
+    @classmethod
+    def build(cls, out: str | os.PathLike, seed: int = 1, scale: str = "full",
+              backend: Backend | None = None) -> "GuideSpec":
+        """Check the folder, the scale and the seed (a SeasaltError names what is wrong)."""
+        folder = check_dest(out)
+        if scale not in SCALES:
+            raise SeasaltError(f"unknown guide scale {scale!r}; valid: {', '.join(SCALES)}")
+        check_seed(seed)
+        return cls(folder, seed, scale, as_backend(backend))
+
+
+def run_studies(spec: GuideSpec, progress: Progress | None = None,
                 write: Callable[[dict], object] | None = None) -> dict:
     """Every study's frame (by name), the iterated best response and the run's metadata, run on
-    `backend` (analyzer.runs.spec.Backend; None: Backend()).
-    `write(result)` (the pages) runs before the study's cache journal is deleted, so pages
-    that cannot be written (a full disk) lose no work: the rerun with --resume has it all."""
-    if scale not in SCALES:
-        raise SeasaltError(f"unknown guide scale {scale!r}; valid: {', '.join(SCALES)}")
-    check_seed(seed)
+    the spec's backend. `write(result)` (the pages) runs before the study's cache journal is
+    deleted, so pages that cannot be written (a full disk) lose no work: the rerun with
+    --resume has it all."""
+    seed, scale, backend = spec.seed, spec.scale, spec.backend
     sc = SCALES[scale]
     plan = studies(seed, sc)
     ibr = ibr_settings(seed, sc)

@@ -175,9 +175,12 @@ def build_guide(out: str | os.PathLike, seed: int = 1, scale: str = "full",
     """Run the studies (analyzer.studies.guide) on `backend` (analyzer.runs.spec.Backend; None:
     Backend()) and write the guide into `out`: built aside and moved into place by
     analyzer.base.outdir's rule."""
-    folder = g.check_dest(out)
+    return run(g.GuideSpec.build(out, seed, scale, backend), progress, log)
 
+
+def run(spec: g.GuideSpec, progress: Progress | None = None, log: Log = None) -> Path:
+    """build_guide of a built spec: its index.html."""
     def write_guide(result: dict) -> Path:
-        return outdir.write(folder, lambda tmp: write(
-            tmp, result, g.command_line(seed, scale), log)) / "index.html"
-    return g.run_studies(seed, scale, backend, progress, write_guide)["written"]
+        return outdir.write(spec.folder, lambda tmp: write(
+            tmp, result, g.command_line(spec.seed, spec.scale), log)) / "index.html"
+    return g.run_studies(spec, progress, write_guide)["written"]

@@ -39,7 +39,7 @@ rotated seatings. The run is a Staged study (analyzer.runs.stages): progress ove
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dc_field
 from typing import Callable, Sequence
 
 import numpy as np
@@ -52,7 +52,7 @@ from .rotation import (aggregate, default_target, derive_seed, plan_rotations,
                        rotation_runs)
 from ..rules.limits import check_count, check_players, check_target, run_seed
 from ..runs.batches import Progress
-from ..runs.spec import Backend
+from ..runs.spec import Backend, as_backend
 from ..runs.stages import Staged
 from ..numbers.estimates import mean_of_rates
 from .sweep import parse_number as sweep_number
@@ -248,8 +248,8 @@ class Distribution:
 # evaluation
 
 @dataclass(frozen=True)
-class Settings:
-    """Everything an optimize run depends on (validated once, see `settings`)."""
+class OptimizeSpec:
+    """Everything an optimize run depends on, validated once (`build`), and its backend."""
     players: int
     base: Policy
     knobs: tuple[Knob, ...]
@@ -265,6 +265,7 @@ class Settings:
     seed: int
     expansion: str
     target: int | None
+    backend: Backend = dc_field(default_factory=Backend)
 
     @property
     def n_elite(self) -> int:
@@ -279,51 +280,53 @@ class Settings:
                 "iterations": self.iterations, "seed": self.seed, "expansion": self.expansion,
                 "target": self.target}
 
-
-def settings(players: int = 2, knobs: Sequence[str] = (), policy: str = "threshold",
-             vs: Sequence[str] = ("baseline",), generations: int = 20, population: int = 24,
-             games: int = 2000, elite: float = 0.25, finalists: int = 5,
-             final_games: int = 20_000, holdout_games: int = 100_000,
-             iterations: int | None = None, seed: int | None = None, expansion: str = "base",
-             target: int | None = None, backend: Backend | None = None) -> Settings:
-    """Validated settings (SeasaltError for anything a user can get wrong; `backend`, the run's,
-    says whether it resumes: a resumed run names its seed)."""
-    check_players(players)
-    base = parse_policy(policy)
-    space = parse_space(list(knobs), base)
-    vs = [vs] if isinstance(vs, str) else list(vs)
-    field = tuple(SELF if v.strip() == SELF else parse_policy(v, players=players).spec
-                  for v in (vs or ["baseline"]))
-    if len(set(field)) != len(field):
-        raise SeasaltError("a --vs field member is given twice")
-    if iterations is None:
-        iterations = 4 if SELF in field else 1
-    if SELF not in field and iterations != 1:
-        raise SeasaltError("--iterations needs 'self' in the field (--vs self): without it every "
-                           "search is the same")
-    if not 1 <= iterations <= 50:
-        raise SeasaltError(f"--iterations must be between 1 and 50, got {iterations}")
-    if not 1 <= generations <= MAX_GENERATIONS:
-        raise SeasaltError(f"--generations must be between 1 and {MAX_GENERATIONS}, got "
-                           f"{generations}")
-    if not 4 <= population <= MAX_POPULATION:
-        raise SeasaltError(f"--population must be between 4 and {MAX_POPULATION}, got "
-                           f"{population}")
-    if not 0 < elite < 1 or max(2, int(round(elite * population))) >= population:
-        raise SeasaltError(f"--elite must be a fraction between 0 and 1 that leaves some of the "
-                           f"--population out, got {elite}")
-    if not 1 <= finalists <= population:
-        raise SeasaltError(f"--finalists must be between 1 and --population ({population}), got "
-                           f"{finalists}")
-    seed = run_seed(seed, backend is not None and backend.resume)
-    for n, what in ((games, "games"), (final_games, "final_games"),
-                    (holdout_games, "holdout_games")):
-        check_count(n, what, players, "one game per seating", 10 ** 9, "10**9")
-    check_target(target, players)
-    from ..rules.notation import check_expansion
-    expansion = check_expansion(expansion)
-    return Settings(players, base, tuple(space), field, generations, population, games, elite,
-                    finalists, final_games, holdout_games, iterations, seed, expansion, target)
+    @classmethod
+    def build(cls, players: int = 2, knobs: Sequence[str] = (), policy: str = "threshold",
+              vs: Sequence[str] = ("baseline",), generations: int = 20, population: int = 24,
+              games: int = 2000, elite: float = 0.25, finalists: int = 5,
+              final_games: int = 20_000, holdout_games: int = 100_000,
+              iterations: int | None = None, seed: int | None = None, expansion: str = "base",
+              target: int | None = None, backend: Backend | None = None) -> "OptimizeSpec":
+        """Validated (SeasaltError for anything a user can get wrong); `backend` (None: Backend())
+        also says whether the run resumes: a resumed run names its seed."""
+        check_players(players)
+        base = parse_policy(policy)
+        space = parse_space(list(knobs), base)
+        vs = [vs] if isinstance(vs, str) else list(vs)
+        field = tuple(SELF if v.strip() == SELF else parse_policy(v, players=players).spec
+                      for v in (vs or ["baseline"]))
+        if len(set(field)) != len(field):
+            raise SeasaltError("a --vs field member is given twice")
+        if iterations is None:
+            iterations = 4 if SELF in field else 1
+        if SELF not in field and iterations != 1:
+            raise SeasaltError("--iterations needs 'self' in the field (--vs self): without it "
+                               "every search is the same")
+        if not 1 <= iterations <= 50:
+            raise SeasaltError(f"--iterations must be between 1 and 50, got {iterations}")
+        if not 1 <= generations <= MAX_GENERATIONS:
+            raise SeasaltError(f"--generations must be between 1 and {MAX_GENERATIONS}, got "
+                               f"{generations}")
+        if not 4 <= population <= MAX_POPULATION:
+            raise SeasaltError(f"--population must be between 4 and {MAX_POPULATION}, got "
+                               f"{population}")
+        if not 0 < elite < 1 or max(2, int(round(elite * population))) >= population:
+            raise SeasaltError(f"--elite must be a fraction between 0 and 1 that leaves some of "
+                               f"the --population out, got {elite}")
+        if not 1 <= finalists <= population:
+            raise SeasaltError(f"--finalists must be between 1 and --population ({population}), "
+                               f"got {finalists}")
+        backend = as_backend(backend)
+        seed = run_seed(seed, backend.resume)
+        for n, what in ((games, "games"), (final_games, "final_games"),
+                        (holdout_games, "holdout_games")):
+            check_count(n, what, players, "one game per seating", 10 ** 9, "10**9")
+        check_target(target, players)
+        from ..rules.notation import check_expansion
+        expansion = check_expansion(expansion)
+        return cls(players, base, tuple(space), field, generations, population, games, elite,
+                   finalists, final_games, holdout_games, iterations, seed, expansion, target,
+                   backend)
 
 
 def spec_of(base: Policy, values: dict[str, float]) -> str:
@@ -360,7 +363,7 @@ class Matchups:
         return out
 
 
-def matchups(s: Settings, specs: Sequence[str], members: Sequence[str], games: int,
+def matchups(s: OptimizeSpec, specs: Sequence[str], members: Sequence[str], games: int,
              seed: int) -> Matchups:
     planned = [[plan_rotations([spec] + [m] * (s.players - 1), games, seed, s.expansion,
                                s.target) for m in members] for spec in specs]
@@ -375,7 +378,7 @@ def score(per_member: Sequence[dict]) -> tuple[float, float, float]:
 # ---------------------------------------------------------------------------------------------
 # the run
 
-def planned_games(s: Settings) -> int:
+def planned_games(s: OptimizeSpec) -> int:
     """Games the whole run plays (for progress)."""
     m = len(s.field)
     per_search = (s.generations * s.population * s.games * m + s.finalists * s.final_games * m
@@ -383,15 +386,15 @@ def planned_games(s: Settings) -> int:
     return s.iterations * per_search
 
 
-def run_optimize(s: Settings, backend: Backend | None = None, progress: Progress | None = None,
-                 write: Callable[[dict, pd.DataFrame, pd.DataFrame], None] | None = None
-                 ) -> tuple[dict, pd.DataFrame, pd.DataFrame]:
+def run(s: OptimizeSpec, progress: Progress | None = None,
+        write: Callable[[dict, pd.DataFrame, pd.DataFrame], None] | None = None
+        ) -> tuple[dict, pd.DataFrame, pd.DataFrame]:
     """(result, results frame, trace frame) of an optimize run (see the module doc), its stages
-    on `backend` (analyzer.runs.spec.Backend; None: Backend()). `write`
+    on the spec's backend. `write`
     (the command's output files) runs before the study's cache journal is deleted, so output
     that cannot be written (a full disk) loses no work: the rerun with --resume has it all."""
     describe = {"command": "optimize", "seed": s.seed, "players": s.players}
-    staged = Staged(s.key(), describe, planned_games(s), backend, progress)
+    staged = Staged(s.key(), describe, planned_games(s), s.backend, progress)
     trace_rows: list[dict] = []
     with staged:
         searches = run_searches(s, staged, trace_rows)
@@ -403,7 +406,7 @@ def run_optimize(s: Settings, backend: Backend | None = None, progress: Progress
     return out
 
 
-def run_searches(s: Settings, staged: Staged, trace: list[dict]) -> list[dict]:
+def run_searches(s: OptimizeSpec, staged: Staged, trace: list[dict]) -> list[dict]:
     """The searches of a run as stages of `staged` (one, or `iterations` with `self`); every
     candidate's row is appended to `trace`."""
     searches = []
@@ -416,7 +419,7 @@ def run_searches(s: Settings, staged: Staged, trace: list[dict]) -> list[dict]:
     return searches
 
 
-def _search(s: Settings, staged: Staged, k: int, field: list[str], start_spec: str,
+def _search(s: OptimizeSpec, staged: Staged, k: int, field: list[str], start_spec: str,
             trace: list[dict]) -> dict:
     """One CEM search against `field`, starting from `start_spec`; its pick and measurements."""
     start = dict(parse_policy(start_spec).values)
@@ -479,7 +482,7 @@ def _against(rows: Sequence[dict], members: Sequence[str]) -> list[dict]:
     return [{"member": m, **{k: r[k] for k in keys}} for m, r in zip(members, rows)]
 
 
-def summarize(s: Settings, searches: list[dict], timing: dict) -> dict:
+def summarize(s: OptimizeSpec, searches: list[dict], timing: dict) -> dict:
     """The JSON-ready result of a run's searches."""
     fair = 1 / s.players
     out_searches = []
@@ -536,7 +539,7 @@ def previous_row(search: dict) -> dict | None:
     return None
 
 
-def results_frame(s: Settings, searches: list[dict]) -> pd.DataFrame:
+def results_frame(s: OptimizeSpec, searches: list[dict]) -> pd.DataFrame:
     """Held-out rows: per search, the pick and the start against every field member."""
     rows = []
     for f in searches:
@@ -551,14 +554,14 @@ def results_frame(s: Settings, searches: list[dict]) -> pd.DataFrame:
     return frame(rows, _meta(s))
 
 
-def trace_frame(s: Settings, rows: list[dict]) -> pd.DataFrame:
+def trace_frame(s: OptimizeSpec, rows: list[dict]) -> pd.DataFrame:
     """Trace rows: every candidate of every generation, then the finalists."""
     for r in rows:
         r.setdefault("law", "")
     return frame(rows, _meta(s))
 
 
-def _meta(s: Settings) -> dict:
+def _meta(s: OptimizeSpec) -> dict:
     return {"command": "optimize", "seed": s.seed, "players": s.players,
             "expansion": s.expansion, "target": default_target(s.players, s.target),
             "policy": s.base.spec, "version": __version__}
@@ -573,8 +576,9 @@ def optimize(players: int = 2, knobs: Sequence[str] = (), policy: str = "thresho
              progress: Progress | None = None) -> dict:
     """Run the optimizer (see the module doc) on `backend` (None: Backend()); the result dict,
     with `frames` (results, trace)."""
-    s = settings(players, knobs, policy, vs, generations, population, games, elite, finalists,
-                 final_games, holdout_games, iterations, seed, expansion, target, backend)
-    result, results, trace = run_optimize(s, backend, progress)
+    s = OptimizeSpec.build(players, knobs, policy, vs, generations, population, games, elite,
+                           finalists, final_games, holdout_games, iterations, seed, expansion,
+                           target, backend)
+    result, results, trace = run(s, progress)
     result["frames"] = {"results": results, "trace": trace}
     return result

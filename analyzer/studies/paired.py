@@ -177,11 +177,29 @@ def summarize(e: Experiment, counters: Sequence[np.ndarray]) -> dict:
     return row
 
 
-def run(experiments: Sequence[Experiment], backend: Backend | None = None,
-        progress: Progress | None = None) -> pd.DataFrame:
-    """Every experiment's row (one Runner run for all of them, on `backend`; None: Backend())."""
+@dataclass(frozen=True)
+class PairedSpec:
+    """Paired experiments run together (each planned and checked by plan_card or plan_policy),
+    on one backend."""
+    experiments: tuple[Experiment, ...]
+    backend: Backend
+
+    @classmethod
+    def build(cls, experiments: Sequence[Experiment],
+              backend: Backend | None = None) -> "PairedSpec":
+        """At least one planned experiment, and the backend (None: Backend())."""
+        experiments = tuple(experiments)
+        if not experiments or not all(isinstance(e, Experiment) for e in experiments):
+            raise SeasaltError("give one or more experiments planned by plan_card or plan_policy",
+                               param="experiments")
+        return cls(experiments, as_backend(backend))
+
+
+def run(spec: PairedSpec, progress: Progress | None = None) -> pd.DataFrame:
+    """Every experiment's row (one Runner run for all of them, on the spec's backend)."""
+    experiments = spec.experiments
     batches = [b for e in experiments for b in e.batches]
-    runner = as_backend(backend).runner(progress)
+    runner = spec.backend.runner(progress)
     outcome = runner.run(batches, {"command": "paired", "seed": experiments[0].row["seed"]})
     rows, i = [], 0
     for e in experiments:
@@ -198,8 +216,8 @@ def card_values(players: int = 2, kinds: Sequence[str] | None = None, pairs: int
     `backend` (None: Backend())."""
     seed = run_seed(seed)
     kinds = kinds_of(check_expansion(expansion)) if kinds is None else list(kinds)
-    return run([plan_card(players, k, pairs, seed, policy, expansion, target) for k in kinds],
-               backend, progress)
+    return run(PairedSpec.build([plan_card(players, k, pairs, seed, policy, expansion, target)
+                                 for k in kinds], backend), progress)
 
 
 def mermaid_values(players: int = 2, pairs: int = 20_000, seed: int | None = None,
@@ -209,8 +227,8 @@ def mermaid_values(players: int = 2, pairs: int = 20_000, seed: int | None = Non
     """The value of the m-th mermaid in hand at a round's start, for m in `counts`, run on
     `backend` (None: Backend())."""
     seed = run_seed(seed)
-    return run([plan_card(players, "mermaid", pairs, seed, policy, expansion, target, m - 1)
-                for m in counts], backend, progress)
+    return run(PairedSpec.build([plan_card(players, "mermaid", pairs, seed, policy, expansion,
+                                           target, m - 1) for m in counts], backend), progress)
 
 
 def pair_specs(expansion: str = "base") -> list[tuple[str, str, str]]:
@@ -231,5 +249,6 @@ def pair_play_values(players: int = 2, pairs: int = 20_000, seed: int | None = N
     run on `backend` (None: Backend())."""
     seed = run_seed(seed)
     expansion = check_expansion(expansion)
-    return run([plan_policy(players, a, b, pairs, seed, field, expansion, target, name)
-                for name, a, b in pair_specs(expansion)], backend, progress)
+    return run(PairedSpec.build([plan_policy(players, a, b, pairs, seed, field, expansion, target,
+                                             name) for name, a, b in pair_specs(expansion)],
+                                backend), progress)

@@ -106,11 +106,6 @@ class Asked(NamedTuple):
     target: int | None
 
 
-def asked_of(spec: RunSpec, asked: Asked | None) -> Asked:
-    """`asked`, or for a caller that gave none the spec's own (resolved) values."""
-    return Asked(spec.expansion, spec.target) if asked is None else asked
-
-
 @dataclass
 class RotationRun:
     rotation: int

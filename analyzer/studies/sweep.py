@@ -30,7 +30,7 @@ import pandas as pd
 from .. import __version__
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, expert_meta, format_value, parse_policy, resolve
-from .rotation import (Asked, aggregate, asked_of, default_target, rotated_specs, rotation_runs,
+from .rotation import (Asked, aggregate, default_target, rotated_specs, rotation_runs,
                        rotations)
 from ..runs.spec import Backend, RunSpec
 from ..rules.limits import PLAYER_COUNTS, whole
@@ -187,6 +187,26 @@ def grid_of(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] =
     return Grid(base, names, grid, counts, field, points, lineups)
 
 
+@dataclass(frozen=True)
+class SweepSpec:
+    """A sweep, validated once: its Grid, the rotated run of each player count's lineup (one
+    seed: rotation.rotated_specs) and the expansion and target as asked."""
+    grid: Grid
+    runs: tuple[RunSpec, ...]
+    asked: Asked
+
+    @classmethod
+    def build(cls, sweeps: Sequence[str], policy: str = "baseline",
+              vs: Sequence[str] = ("baseline",), players: str | int | Iterable[int] = PLAYER_COUNTS,
+              games: int = 20_000, seed: int | None = None, expansion: str = "base",
+              target: int | None = None, backend: Backend | None = None) -> "SweepSpec":
+        """Check the grid, the field, the player counts and the runs (a SeasaltError names what
+        does not fit)."""
+        grid = grid_of(sweeps, policy, vs, players)
+        return cls(grid, tuple(rotated_specs(grid.lineups, games, seed, expansion, target,
+                                             backend)), Asked(expansion, target))
+
+
 def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str] = ("baseline",),
               players: str | int | Iterable[int] = PLAYER_COUNTS, games: int = 20_000,
               seed: int | None = None, backend: Backend | None = None,
@@ -194,17 +214,15 @@ def run_sweep(sweeps: Sequence[str], policy: str = "baseline", vs: Sequence[str]
               progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
     """The sweep's DataFrame and a header (metadata, timing). All grid points, player counts and
     seatings run as one batch list on `backend` (analyzer.runs.spec.Backend; None: Backend())."""
-    grid = grid_of(sweeps, policy, vs, players)
-    return run_grid(grid, rotated_specs(grid.lineups, games, seed, expansion, target, backend),
-                    progress, Asked(expansion, target))
+    return run(SweepSpec.build(sweeps, policy, vs, players, games, seed, expansion, target,
+                               backend), progress)
 
 
-def run_grid(grid: Grid, specs: Sequence[RunSpec], progress: Progress | None = None,
-             asked: Asked | None = None) -> tuple[pd.DataFrame, dict]:
-    """run_sweep of built specs: the rotated specs of `grid.lineups` (rotated_specs, one per
-    player count, one seed), every grid point in their slot 0, run on their backend."""
+def run(sw: SweepSpec, progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
+    """run_sweep of a built spec: every grid point in slot 0 of each player count's rotated run,
+    all run as one batch list on their backend."""
+    grid, specs, asked = sw.grid, sw.runs, sw.asked
     names, base = grid.names, grid.base
-    asked = asked_of(specs[0], asked)
     seed, games = specs[0].seed, specs[0].count
     runner = specs[0].backend.runner(progress)
     runner.check()

@@ -13,6 +13,7 @@ and how its interval is made is in analyzer.studies.rotation.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 import pandas as pd
@@ -20,7 +21,7 @@ import pandas as pd
 from .. import __version__
 from ..base.errors import SeasaltError
 from ..rules.policies import Policy, expert_meta, parse_policy, resolve, short_spec
-from .rotation import (Asked, aggregate, asked_of, rotated_spec, rotation_runs, rotation_seed,
+from .rotation import (Asked, aggregate, rotated_spec, rotation_runs, rotation_seed,
                        rotations, rounds_per_game)
 from ..runs.spec import Backend, RunSpec
 from ..rules.limits import check_players
@@ -42,22 +43,38 @@ def lineup_of(policies: Sequence[str], players: int | None) -> tuple[int, list[P
     return players, [entrants[o] for o in owner], owner
 
 
+@dataclass(frozen=True)
+class TournamentSpec:
+    """A tournament, validated once: the entrants as given (--policy), their lineup's rotated run
+    (`games`: rotation.rotated_spec of lineup_of's seats) and the expansion and target as asked."""
+    entrants: tuple[str, ...]
+    games: RunSpec
+    asked: Asked
+
+    @classmethod
+    def build(cls, policies: Sequence[str], players: int | None = None, games: int = 10_000,
+              seed: int | None = None, expansion: str = "base", target: int | None = None,
+              backend: Backend | None = None) -> "TournamentSpec":
+        """Check the entrants, the players and the run (a SeasaltError names what is wrong)."""
+        lineup = lineup_of(policies, players)[1]
+        return cls(tuple(policies), rotated_spec(lineup, games, seed, expansion, target, backend),
+                   Asked(expansion, target))
+
+
 def run_tournament(policies: Sequence[str], players: int | None = None, games: int = 10_000,
                    seed: int | None = None, backend: Backend | None = None,
                    expansion: str = "base", target: int | None = None,
                    progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
     """The ranking DataFrame and a header (metadata, rotations with their seeds, timing), run on
     `backend` (analyzer.runs.spec.Backend; None: Backend())."""
-    lineup = lineup_of(policies, players)[1]
-    return run_entrants(rotated_spec(lineup, games, seed, expansion, target, backend), policies,
-                        progress, Asked(expansion, target))
+    return run(TournamentSpec.build(policies, players, games, seed, expansion, target, backend),
+               progress)
 
 
-def run_entrants(spec: RunSpec, entrants: Sequence[str], progress: Progress | None = None,
-                 asked: Asked | None = None) -> tuple[pd.DataFrame, dict]:
-    """run_tournament of a built spec: the rotated spec (rotated_spec) of the lineup that
-    lineup_of makes of `entrants` (the --policy specs as given), run on the spec's backend."""
-    players, asked = spec.players, asked_of(spec, asked)
+def run(t: TournamentSpec, progress: Progress | None = None) -> tuple[pd.DataFrame, dict]:
+    """run_tournament of a built spec, run on its backend."""
+    spec, entrants, asked = t.games, t.entrants, t.asked
+    players = spec.players
     owner = [i % len(entrants) for i in range(players)]
     runner = spec.backend.runner(progress)
     runner.check()
@@ -118,4 +135,4 @@ def tournament(policies: Sequence[str], players: int | None = None, games: int =
     return df
 
 
-__all__ = ["tournament", "run_tournament", "run_entrants", "lineup_of", "rotation_seed"]
+__all__ = ["tournament", "run_tournament", "run", "TournamentSpec", "lineup_of", "rotation_seed"]

@@ -54,6 +54,11 @@ class TrainSpec:
     seed: int = 2026
     jobs: int = 2
 
+    @classmethod
+    def build(cls, **values) -> "TrainSpec":
+        """A checked spec from any of the fields (a SeasaltError names the option at fault)."""
+        return cls(**values).check()
+
     def check(self) -> "TrainSpec":
         for p in self.players:
             if p not in (2, 3, 4):
@@ -223,9 +228,10 @@ def weights_data(spec: TrainSpec, results: dict[int, list[Generation]], command:
     }
 
 
-def train(spec: TrainSpec, command: str, say: Callable[[str], None] = lambda _: None
-          ) -> tuple[str, dict[int, list[Generation]]]:
-    """Run the whole training: the weights file's text and every generation."""
+def run(spec: TrainSpec, command: str, say: Callable[[str], None] = lambda _: None
+        ) -> tuple[str, dict[int, list[Generation]]]:
+    """Run the whole training (of a spec built or checked): the weights file's text and every
+    generation."""
     spec = spec.check()
     results = {p: train_players(spec, p, say) for p in spec.players}
     return dump(weights_data(spec, results, command)), results

@@ -64,7 +64,7 @@ def test_an_illegal_table_says_whose_it_is(tmp_path, where, whose):
 
 
 def test_the_reason_names_actions_in_words_not_internal_names():
-    from analyzer.play.decisions import compact
+    from analyzer.render.review_text import compact
     draw = json.loads((ROOT / "docs" / "example_draw.json").read_text())
     for position in (EXAMPLE, draw):
         a = advise(position, samples=400, seed=1)

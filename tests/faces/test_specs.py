@@ -10,17 +10,18 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.faces.cli import main
-from analyzer.play.replay import replay, replay_game
-from analyzer.play.review import review, review_game
+from analyzer.play import replay as rp, review as rv
+from analyzer.play.replay import replay
+from analyzer.play.review import review
 from analyzer.play.session import Game
 from analyzer.render.output import json_safe
 from analyzer.render.tidy_frames import records
 from analyzer.runs import backends
 from analyzer.runs.spec import Backend, RunSpec
 from analyzer.studies import simulate as sim
-from analyzer.studies.rotation import rotated_spec, rotated_specs
-from analyzer.studies.sweep import grid_of, run_grid, run_sweep
-from analyzer.studies.tournament import lineup_of, run_entrants, run_tournament
+from analyzer.studies import sweep as sw, tournament as tn
+from analyzer.studies.sweep import run_sweep
+from analyzer.studies.tournament import run_tournament
 
 ONE = Backend(jobs=1)
 
@@ -64,8 +65,7 @@ def test_tournament_cli_keyword_api_and_built_spec_agree():
     got = cli_json("tournament", "-p", "3", "--policy", entrants[0], "--policy", entrants[1],
                    "--games", "61", "--seed", "2", "--jobs", "1")
     keyword = study(*run_tournament(entrants, 3, 61, 2, ONE))
-    spec = rotated_spec(lineup_of(entrants, 3)[1], 61, 2, backend=ONE)
-    built = study(*run_entrants(spec, entrants))
+    built = study(*tn.run(tn.TournamentSpec.build(entrants, 3, 61, 2, backend=ONE)))
     assert same(got) == keyword == built
     assert got["games"] == 61 and got["target"] == 35 and len(got["rows"]) == 2
 
@@ -75,8 +75,7 @@ def test_sweep_cli_keyword_api_and_built_specs_agree():
     got = cli_json("sweep", "--sweep", "stop_at=7..8", "--vs", "tuned", "--players", "3,2",
                    "--games", "30", "--seed", "5", "--jobs", "1")
     keyword = study(*run_sweep(*words, games=30, seed=5, backend=ONE))
-    grid = grid_of(*words)
-    built = study(*run_grid(grid, rotated_specs(grid.lineups, 30, 5, backend=ONE)))
+    built = study(*sw.run(sw.SweepSpec.build(*words, games=30, seed=5, backend=ONE)))
     assert same(got) == keyword == built
     assert [r["players"] for r in got["rows"]] == [3, 3, 2, 2]
 
@@ -86,10 +85,11 @@ def test_replay_and_review_cli_keyword_api_and_built_spec_agree():
     words = ("--seed", "3", "-p", "2", "--policy", "gambler", "--policy", "baseline",
              "--expansion", "extra-salt", "--target", "10")
     assert same(cli_json("replay", *words)) == same(
-        replay(3, 2, ["gambler", "baseline"], "extra-salt", 10)) == same(replay_game(spec))
+        replay(3, 2, ["gambler", "baseline"], "extra-salt", 10)) == same(
+        rp.run(rp.ReplaySpec(spec)))
     got = cli_json("review", *words, "--seat", "1", "--samples", "10", "--jobs", "1")
     keyword = review(3, 2, ["gambler", "baseline"], 1, "extra-salt", 10, 10, ONE)
-    assert same(got) == same(keyword) == same(review_game(spec, 1, 10))
+    assert same(got) == same(keyword) == same(rv.run(rv.ReviewSpec(spec, 1, 10)))
 
 
 def test_a_game_of_a_built_spec_is_the_game_of_its_words():

@@ -175,7 +175,7 @@ def test_counters_are_summed_in_the_kernel_and_add_up():
     """Sample i depends only on (seed, i) and the counters are integer sums: two runs of 1,500
     samples (the second starting at sample 1,500) add up exactly to one run of 3,000 on any
     number of threads, and the tally's size does not depend on the samples."""
-    from analyzer.play.advisor import Evaluation, run
+    from analyzer.play.advisor import Evaluation, tally_deals as run
     from analyzer.rules.policies import policy_arrays, seat_policies
     from kernels import cards as kc
     pos = parse(small_pool_position(totals=[10, 30], target=40))

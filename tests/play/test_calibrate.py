@@ -15,7 +15,7 @@ from analyzer.numbers.estimates import cluster_mean
 from analyzer.play.review import review
 from analyzer.runs.spec import Backend
 from analyzer.play.calibrate import (FIELDS, CalibrateSpec, figures_of, format_calibration,
-                                        run_calibrate)
+                                     run as run_calibrate)
 
 SMALL = dict(samples=40, target=12)
 
@@ -182,11 +182,11 @@ def test_the_study_gives_each_luck_and_skill_term_over_its_games(tmp_path):
     """Each term's mean over the games is the mean of the games' own reviews (`seasalt review
     --seed S+g`), the result the share of games won outright; the text shows the table."""
     from analyzer.play.calibrate import format_calibration
-    from analyzer.play.review import review_game
+    from analyzer.play.review import ReviewSpec, run
     spec = CalibrateSpec.build(2, ["baseline"], 3, 91, **SMALL,
                                backend=Backend(jobs=1, checkpoint=str(tmp_path / "j")))
     r, _ = run_calibrate(spec)
-    games = [review_game(spec.game(g), 0, spec.samples)["summary"] for g in range(3)]
+    games = [run(ReviewSpec(spec.game(g), 0, spec.samples))["summary"] for g in range(3)]
     f = r["luck_and_skill"]
     assert f["games"] == 3
     for k in ("start", "luck", "skill", "opponents", "residual", "error_rate", "result"):

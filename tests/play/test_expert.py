@@ -13,7 +13,7 @@ from analyzer.rules import expert as rex
 from analyzer.rules.policies import expert_meta, parse_policy, rollout_arrays
 from analyzer.rules.setups import check_random_rounds
 from analyzer.studies.simulate import simulate_games
-from analyzer.studies.train import TrainSpec, train
+from analyzer.studies.train import TrainSpec, run as train
 from kernels import cards as kc
 from kernels import expert as ke
 from kernels import policies as kp

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from analyzer.faces.cli import main
 from analyzer.play.replay import replay
-from analyzer.play.review import _decisions, format_review, review
+from analyzer.play.review import _decisions, review
+from analyzer.render.review_text import format_review
 from kernels import cards as kc
 from kernels import state as ks
 from analyzer.rules.policies import policy_arrays, seat_policies

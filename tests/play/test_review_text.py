@@ -2,8 +2,8 @@
 for its column goes on in the line below, so the pile a discarded card goes to is always there."""
 from __future__ import annotations
 
-from analyzer.play.decisions import compact
-from analyzer.play.review import _loss, format_review, review
+from analyzer.play.review import review
+from analyzer.render.review_text import _loss, compact, format_review
 from analyzer.render.text_tables import WIDTH
 
 

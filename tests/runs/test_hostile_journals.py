@@ -6,6 +6,8 @@ differs; the output is written before a cache journal is deleted. Then 25 more m
 journals, each one line, exit 2, no traceback, nothing outside the run's folder touched."""
 from __future__ import annotations
 
+import dataclasses
+
 import hashlib
 import json
 import os
@@ -169,18 +171,18 @@ def test_output_that_cannot_be_written_keeps_the_cache_journal(tmp_path, monkeyp
     recomputes nothing, and only once its output is written is the journal deleted."""
     from analyzer.studies import optimize as opt
     monkeypatch.setenv("SEASALT_CHECKPOINT_DIR", str(tmp_path / "cache"))
-    s = opt.settings(players=2, knobs=["stop_at=7..9"], generations=2, population=4, games=40,
-                     finalists=2, final_games=40, holdout_games=60, seed=3)
+    s = opt.OptimizeSpec.build(players=2, knobs=["stop_at=7..9"], generations=2, population=4,
+                               games=40, finalists=2, final_games=40, holdout_games=60, seed=3)
 
     def full_disk(*_frames):
         raise OSError(28, "No space left on device")
     with pytest.raises(OSError):
-        opt.run_optimize(s, write=full_disk)
+        opt.run(s, write=full_disk)
     kept = list((tmp_path / "cache").glob("study-*.jsonl"))
     assert len(kept) == 1 and kept[0].read_bytes().count(b"\n") == 5, kept
     written = []
-    result, *_ = opt.run_optimize(s, backend=Backend(resume=True),
-                                  write=lambda *f: written.append(f))
+    result, *_ = opt.run(dataclasses.replace(s, backend=Backend(resume=True)),
+                         write=lambda *f: written.append(f))
     assert written and result["timing"]["stages_run"] == 0
     assert result["timing"]["stages_resumed"] == 4
     assert not list((tmp_path / "cache").glob("study-*.jsonl"))

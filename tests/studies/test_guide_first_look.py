@@ -23,14 +23,14 @@ CHROMIUM = "/usr/bin/chromium"
 def test_guide_shows_its_progress_and_each_chart(monkeypatch, tmp_path):
     calls = []
 
-    def fake_build(out, seed, scale, backend, progress, log):
-        calls.append(scale)
+    def fake_build(spec, progress, log):
+        calls.append(spec.scale)
         for done in range(0, 1001, 50):
             progress(done, 1000)
         log("chart grid_heatmap: Against baseline opponents: 2 players ...")
         log("chart seats: ...")
-        return Path(out) / "index.html"
-    monkeypatch.setattr(guide_pages, "build_guide", fake_build)
+        return Path(spec.folder.path) / "index.html"
+    monkeypatch.setattr(guide_pages, "run", fake_build)
     r = CliRunner().invoke(main, ["guide", "--out", str(tmp_path / "gd"), "--small"])
     assert r.exit_code == 0, r.stderr
     lines = r.stderr.splitlines()

@@ -87,21 +87,21 @@ def test_distribution_samples_inside_the_space_and_moves_to_the_elites():
 
 def test_settings_are_checked():
     with pytest.raises(SeasaltError, match="--iterations needs 'self'"):
-        opt.settings(iterations=3)
+        opt.OptimizeSpec.build(iterations=3)
     with pytest.raises(SeasaltError, match="--population"):
-        opt.settings(population=2)
+        opt.OptimizeSpec.build(population=2)
     with pytest.raises(SeasaltError, match="--elite"):
-        opt.settings(population=4, elite=0.9)
+        opt.OptimizeSpec.build(population=4, elite=0.9)
     with pytest.raises(SeasaltError, match="games must be between 2"):
-        opt.settings(games=1)
+        opt.OptimizeSpec.build(games=1)
     with pytest.raises(SeasaltError, match="given twice"):
-        opt.settings(vs=["baseline", "baseline(stop_at=7)"])
+        opt.OptimizeSpec.build(vs=["baseline", "baseline(stop_at=7)"])
 
 
 # --- common random numbers and the seed plan -----------------------------------------------------
 
 def test_candidates_of_a_generation_share_their_seeds():
-    s = opt.settings(**{**TINY, "seed": 5})
+    s = opt.OptimizeSpec.build(**{**TINY, "seed": 5})
     mu = opt.matchups(s, ["threshold", "threshold(stop_at=9)"], [BASELINE], 60, 123)
     seeds = [[r.batch.seed for r in rots] for per in mu.planned for rots in per]
     assert seeds[0] == seeds[1]                                    # same streams, every seating
@@ -114,7 +114,7 @@ def test_pick_and_report_follow_the_seed_plan(tiny):
     assert f["pick"] == best["spec"] == tiny["best"]
     # the held-out report, recomputed from its documented seed (S, 3, k)
     assert f["report_seed"] == derive_seed(TINY["seed"], 3, 0)
-    s = opt.settings(**TINY)
+    s = opt.OptimizeSpec.build(**TINY)
     rots = plan_rotations([f["pick"], BASELINE], s.holdout_games, f["report_seed"])
     out = Runner().run([r.batch for r in rots], {"command": "test"})
     me = aggregate(rotation_runs(rots, out.counters, {}), [0, 1], 2)[0]

@@ -97,7 +97,8 @@ def test_driver_follows_the_documented_procedure(players, kind, given):
 
 def test_identical_arms_never_differ():
     """Same deal, no difference: every pair ends the same way in both arms."""
-    df = paired.run([paired.plan_policy(3, "baseline", "threshold", 600, seed=4)])
+    df = paired.run(paired.PairedSpec.build([paired.plan_policy(3, "baseline", "threshold", 600,
+                                                                  seed=4)]))
     r = df.iloc[0]
     assert r["pairs"] == 600 and r["win_rate_a"] == r["win_rate_b"]
     assert (r["win_rate_diff"], r["win_rate_diff_lo"], r["win_rate_diff_hi"]) == (0, 0, 0)
@@ -123,8 +124,8 @@ def test_holding_every_pair_of_a_kind_is_measured_on_the_same_deals():
 
 def test_same_answer_for_any_thread_count():
     es = [paired.plan_card(3, "crab", 700, seed=3)]
-    one = paired.run(es, backend=Backend(jobs=1))
-    two = paired.run(es, backend=Backend(jobs=2))
+    one = paired.run(paired.PairedSpec.build(es, Backend(jobs=1)))
+    two = paired.run(paired.PairedSpec.build(es, Backend(jobs=2)))
     assert one.equals(two)
 
 
