@@ -37,6 +37,10 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'seasalt' has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_SPECS})
+
+
 __all__ = ["__version__", "advise", "AdviceSpec", "Backend", "POLICIES", "parse_policy",
            "replay", "run", "RunSpec", "run_advice", "SeasaltError", "score_hand", "simulate",
            "simulate_games", "simulate_rounds", "STUDIES", "sweep", "tournament",
