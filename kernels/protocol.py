@@ -10,8 +10,9 @@ values of the options, played to the end on redeals of what the deciding seat ca
 once no decision is left, the result. Nothing here is compiled: kernels run the games, this
 names what they offer.
 
-Sea Salt & Paper's engine (kernels.engine: DEC_* decision points, legal actions, act) and
-Seastead's (kernels.seastead.table: a game played again to its next decision) both meet it;
+Sea Salt & Paper (analyzer.play.table: a Play-view game stopped at its seat's decision points,
+kernels.engine's DEC_*, its values the advisor's evaluation) and Seastead (analyzer.seastead.table:
+a game played again to its next decision by kernels.seastead.table) both meet it;
 docs/architecture.md has the checklist for a third.
 """
 from __future__ import annotations

@@ -59,6 +59,14 @@ class SearchSeat:
         self.table = tables[seat]
         self.rng[:] = srng[seat]
 
+    def copy(self, rnd: Round) -> "SearchSeat":
+        """The same seat, its memory and streams copied, playing on `rnd` (a copied round)."""
+        other = object.__new__(SearchSeat)
+        other.__dict__.update({k: v.copy() if isinstance(v, np.ndarray) else v
+                               for k, v in self.__dict__.items()})
+        other.round = rnd
+        return other
+
     def decide(self) -> tuple[int, list[dict]]:
         """The action the search player takes at its current decision, and every action it
         weighed: its words, mean value (chance of winning the game) with standard error, the

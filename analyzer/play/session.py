@@ -272,6 +272,9 @@ class Game:
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.round = self.round.copy()
+        other.rng = other.round.rng         # one stream, the round's (copied): new deals too
+        other._search = {q: seat.copy(other.round) for q, seat in self._search.items()}
+        other.done_rounds, other._running = list(self.done_rounds), list(self._running)
         other.totals, other.winners = self.totals.copy(), self.winners.copy()
         other.actions = list(self.actions)
         other.decisions, other.decision_steps = list(self.decisions), list(self.decision_steps)
@@ -291,7 +294,7 @@ class Game:
             know[ksr.K_DEPTH + int(r.s[ks.CRAB_PILE])] = 0      # it looks through the pile
         return know
 
-    def _marked(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    def marked(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
         """The user's decision as the seat sees it: the state with every card it cannot place
         blanked (kernels.search.mark_known), those cards, each hidden hand's unknown count, and
         the actions the advisor weighs (analyzer.play.position.decision_actions)."""
@@ -319,7 +322,7 @@ class Game:
         from .review import ReviewedDecision, trace_so_far
         if len(self.legal()) < 2:
             return
-        view, pool, unknown, actions = self._marked()
+        view, pool, unknown, actions = self.marked()
         kind = int(view[ks.DEC])
         if kind == ka.DEC_PLAY:          # the advisor weighs a pair by its kinds, not copies
             chosen = next(a for a in actions if a & ka.BASE_MASK == action & ka.BASE_MASK)
@@ -409,7 +412,7 @@ class Game:
                                f"got {samples!r}", param="samples")
         seed = (self.seed + len(self.actions)) & MAX_SEED if seed is None else _seed(seed)
         q, n = self.seat, self.players
-        view, pool, unknown, actions = self._marked()
+        view, pool, unknown, actions = self.marked()
         models, pk, pp = self.models()
         ev = Evaluation(view, pool, unknown, np.zeros((0, 3), np.int64), q, actions, pk, pp,
                         self.deck, self.target, self.totals.copy())
@@ -431,7 +434,7 @@ class Game:
                        explanation=verdict.explanation,
                        distinguishable=verdict.distinguishable, ranking=verdict.ranking)
         for o in options.values():
-            o["ids"] = [a for a in legal if _covers(int(view[ks.DEC]), o["action"], a)]
+            o["ids"] = [a for a in legal if covers(int(view[ks.DEC]), o["action"], a)]
         return out
 
     # -- the game file and the replay ------------------------------------------------------
@@ -537,7 +540,7 @@ def _seed(seed: object) -> int:
     return check_seed(seed)
 
 
-def _covers(kind: int, option: int, action: int) -> bool:
+def covers(kind: int, option: int, action: int) -> bool:
     """The advisor's option (kernels.legal without copies, or a crab pick named at once) stands
     for the user's legal action: the same action, a pair of the same kinds whichever copies
     it plays, or the search of the pile whose card the option names."""
