@@ -63,7 +63,8 @@ def replay(seed: int | None, players: int | None, policies: tuple[str, ...], exp
         spec = ReplaySpec.build(players, list(policies) or ["baseline"], seed, expansion, target)
         from ..play.replay import run
         r = run(spec)
-    from ..play.replay import format_replay, replay_frame
+    from ..play.replay import replay_frame
+    from ..render.replay_text import format_replay
     if out is not None:
         write_out(replay_frame(r), out)
     from ..render.text_tables import wrap_text
@@ -264,7 +265,8 @@ def review(seed: int | None, players: int | None, policies: tuple[str, ...],
 def _emit_many(reviews: list[dict], names: list[str], as_json: bool, out: str | None) -> None:
     """`seasalt review --game A --game B` (or --game DIR): what the games say together."""
     from ..play.review import review_frame
-    from ..play.review_many import combine, format_many
+    from ..play.review_many import combine
+    from ..render.review_text import format_many
     c = combine(reviews, names)
     if out is not None:
         import pandas as pd

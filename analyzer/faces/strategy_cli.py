@@ -412,8 +412,8 @@ def calibrate(players: int, policies: tuple[str, ...], games: int, seat: int, sa
     """
     from ..base.progress import ProgressLine
     from ..render.tidy_frames import check_out
-    from ..play.calibrate import (CalibrateSpec, decision_frame, format_calibration,
-                                     reliability_figure, run)
+    from ..render.calibrate_text import format_calibration
+    from ..play.calibrate import CalibrateSpec, decision_frame, reliability_figure, run
     if out is not None:
         check_out(out)
     _check_chart(chart)

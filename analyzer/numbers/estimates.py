@@ -114,3 +114,10 @@ def cluster_mean(sums: Sequence[float], counts: Sequence[float],
     var = g / (g - 1) * sum((s - m * c) ** 2 for s, c in zip(sums, counts)) / (n * n)
     half = z * math.sqrt(var)
     return m, m - half, m + half
+
+
+def holds(step: dict) -> bool:
+    """Whether a step's 95% interval contains 0 (the martingale check passes; no interval, as
+    with one game, does not)."""
+    lo, hi = step["ci95"]
+    return not (math.isnan(lo) or lo > 0 or hi < 0)

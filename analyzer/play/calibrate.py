@@ -34,12 +34,11 @@ import numpy as np
 from .. import __version__
 from ..base.errors import RunInterrupted, SeasaltError
 from ..numbers.estimates import cluster_mean, wilson
-from ..render.text_tables import points_ci, table, wrap
+from ..render.calibrate_text import STEPS
 from ..rules.policies import check_review_options, expert_meta, review_models, short_spec
 from ..runs import checkpoint as ckpt
 from ..runs.batches import max_jobs
 from ..runs.spec import ONE_THREAD, Backend, RunSpec
-from .calibration import holds
 from kernels.policy_slots import DEFAULT_TREMBLE
 
 MAX_GAMES = 100_000
@@ -51,12 +50,6 @@ FIELDS = ("round", "turn", "decision", "chosen", "p", "p_lo", "p_hi", "p_read", 
 # (the next decision; the next round's first decision; the end), so that an honest P(win)
 # moves by 0 on average at each (optional stopping). Splitting the moves by what happens later
 # (did the round go on?) would not be: see docs/calibration.md.
-STEPS = (("next", "to the next decision", "from each decision to the seat's next one (the "
-                                          "result after its last)"),
-         ("round_end", "to the round's end", "from each decision to the first decision of the "
-                                             "next round (the result if the game ended)"),
-         ("result", "to the result", "the game's result (1 won outright, else 0) minus each "
-                                     "decision's P(win)"))
 
 
 @dataclass(frozen=True)
@@ -404,78 +397,6 @@ def figures_of(games: Sequence[dict], key: str) -> dict:
 
 # ---------------------------------------------------------------------------------------------
 # Text, tables and the plot
-
-def _num(x: float, pct: bool = False) -> str:
-    return "n/a" if x is None or math.isnan(x) else (f"{100 * x:.1f}%" if pct else f"{x:+.4f}")
-
-
-def _ci(d: dict) -> str:
-    lo, hi = d["ci95"]
-    return f"{_num(d['mean'])} [{_num(lo)}, {_num(hi)}]"
-
-
-def format_calibration(r: dict) -> str:
-    """The study as text within 100 columns: the steps, the Brier score and the reliability
-    table, for each P(win) measured."""
-    pols = ", ".join(dict.fromkeys(short_spec(p) for p in r["policies"]))
-    lines = wrap(f"seasalt calibrate: seat {r['seat']} of {r['games']:,} {r['players']}-player "
-                 f"games ({pols}; {r['expansion']} deck), seeds {r['seed']} to "
-                 f"{r['seed'] + r['games'] - 1}, {r['samples']:,} samples per decision, "
-                 f"{r['decisions']:,} decisions, seat {r['seat']} won {r['won']:,} games; "
-                 f"seasalt {r['version']}")
-    names = {"plain": "P(win) as advise and review print it (the unseen cards dealt uniformly)",
-             "read": f"P(win) weighted by the round's history (reading {r['reading']}, "
-                     f"tremble {r['tremble']})"}
-    for key, f in r["figures"].items():
-        lines += [""] + wrap(names[key] + ":")
-        rows = [(label, _ci(f["steps"][k]), f"{f['steps'][k]['n']:,}",
-                 "yes" if holds(f["steps"][k]) else "no") for k, label, _ in STEPS]
-        rows.append(("Brier score", _ci(f["brier"]).replace("+", ""), f"{f['brier']['n']:,}",
-                     ""))
-        lines += table([("step", "<", [x[0] for x in rows]),
-                        ("mean [95% interval]", "<", [x[1] for x in rows]),
-                        ("n", ">", [x[2] for x in rows]),
-                        ("0 inside", "<", [x[3] for x in rows])], indent="  ")
-        rel = f["reliability"]
-        lines += [""] + table([
-            ("P(win) quoted", "<", [f"{100 * x['bin'][0]:.0f}-{100 * x['bin'][1]:.0f}%"
-                                    for x in rel]),
-            ("decisions", ">", [f"{x['decisions']:,}" for x in rel]),
-            ("mean quoted", ">", [_num(x["predicted"], True) for x in rel]),
-            ("won", ">", [_num(x["won"], True) for x in rel]),
-            ("95% interval", "<", [f"[{_num(x['won_ci95'][0], True)}, "
-                                   f"{_num(x['won_ci95'][1], True)}]" for x in rel])],
-            indent="  ")
-    lines += [""] + wrap("Each step is measured from every decision, its interval clustered by "
-                         "game. An honest P(win) moves by 0 on average at every step, and the "
-                         "decisions quoted at x% are won x% of the time (docs/calibration.md).")
-    lines += _luck_lines(r)
-    return "\n".join(lines)
-
-
-def _luck_lines(r: dict) -> list[str]:
-    """The luck and skill over the games (luck_over), as a table."""
-    f = r.get("luck_and_skill")
-    if not f or not f["games"]:
-        return []
-    names = {"start": "start (P(win) before the deal)", "luck": "luck (the cards)",
-             "skill": f"skill (seat {r['seat']}'s decisions)",
-             "opponents": "opponents' decisions", "result": "result (won outright)",
-             "residual": "residual (estimation noise)", "error_rate": "error rate per decision"}
-    keys = list(names)
-    lines = [""] + wrap(f"seat {r['seat']}'s P(win game) from before the deal to the result, "
-                        "per game (points of %; docs/advisor.md, \"Luck and skill\"):")
-    lines += table([("term", "<", [names[k] for k in keys]),
-                    ("mean [95% interval]", "<", [_pct_ci(f[k], k not in ("start", "result"))
-                                                    for k in keys])], indent="  ")
-    lines += wrap(f"the residual's own 95% interval held 0 in {f['residual_covered']:,} of "
-                  f"{f['games']:,} games.", indent="  ")
-    return lines
-
-
-def _pct_ci(d: dict, sign: bool = True) -> str:
-    return points_ci(d["mean"], *d["ci95"], 1, sign)
-
 
 def decision_frame(spec: CalibrateSpec, games: Sequence[dict]):
     """One row per reviewed decision (tidy), with the game, its seed, the seat's result and the

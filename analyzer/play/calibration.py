@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import pathlib
 from typing import Sequence
 
+from ..numbers.estimates import holds
 from ..render.text_tables import wrap
 from ..rules.policies import short_spec
 
@@ -38,11 +38,7 @@ def study_for(players: int, opponents: Sequence[str]) -> dict | None:
     return None
 
 
-def holds(step: dict) -> bool:
-    """Whether a step's 95% interval contains 0 (the martingale check passes; no interval, as
-    with one game, does not)."""
-    lo, hi = step["ci95"]
-    return not (math.isnan(lo) or lo > 0 or hi < 0)
+
 
 
 def _pts(mean: float, lo: float, hi: float, digits: int) -> str:

@@ -44,7 +44,8 @@ from ..rules.notation import card_name
 from .decisions import DECISION_WORDS, PILE_NAMES, Round
 from ..base.errors import SeasaltError
 from ..rules.policies import policy_arrays, seat_policies
-from .replay import STREAM, game_events, narrate, round_record, winner_text
+from .replay import STREAM, game_events, narrate, round_record
+from ..render.replay_text import winner_text
 from ..runs.spec import ONE_THREAD, Backend, RunSpec
 from ..rules.limits import MAX_SEED, check_players, check_seed
 

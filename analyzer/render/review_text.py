@@ -3,8 +3,10 @@ decisions, where reading the hands changes the choice, and the luck and skill ta
 words made short. From the review's JSON-ready dict alone (analyzer.play.review)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..rules.limits import DEFAULT_TARGETS
-from .text_tables import WIDTH, table, wrap
+from .text_tables import WIDTH, points_ci, table, wrap
 
 COMPACT = ((", the other onto pile ", ", discard on "), ("take pile A's top ", "take A's "),
            ("take pile B's top ", "take B's "), ("draw two from the deck", "draw from the deck"))
@@ -234,3 +236,56 @@ def _fit_words(cols: list[tuple]) -> list[str]:
         for i in range(len(cols)):
             expanded[i] += parts[i] + [""] * (height - len(parts[i]))
     return table([(h, align, expanded[i]) for i, (h, align, _) in enumerate(cols)], indent="")
+
+
+def _est(g: dict, key: str) -> dict:
+    return {"mean": g[key], "ci95": [g[key + "_lo"], g[key + "_hi"]]}
+
+
+def _pts(d: dict, digits: int = 2) -> str:
+    return points_ci(d["mean"], *d["ci95"], digits)
+
+
+def format_many(c: dict) -> str:
+    """The games together as text within 100 columns: a line per game, the decision kinds by
+    what they cost, the error rate's trend, the luck and skill over the games."""
+    gs = c["games"]
+    lines = wrap(f"seasalt review: {len(gs)} game{'s' * (len(gs) != 1)}, {c['samples']:,} "
+                 "sampled deals per decision, "
+                 f"seasalt {c['version']}; points of P(win game), 95% intervals")
+    lines += wrap("games: " + "; ".join(f"{i} {Path(g['file']).name} (seed {g['seed']})"
+                                        for i, g in enumerate(gs, 1)), hang="    ")
+    lines += [""] + table([
+        ("game", ">", [str(i) for i in range(1, len(gs) + 1)]),
+        ("decisions", ">", [str(g["decisions"]) for g in gs]),
+        ("error rate", "<", [_pts(_est(g, "error_rate")) for g in gs]),
+        ("luck", "<", [_pts(_est(g, "luck"), 1) if "luck" in g else "-" for g in gs]),
+        ("skill", "<", [_pts(_est(g, "skill"), 1) if "luck" in g else "-" for g in gs]),
+        ("result", "<", [("won" if g["result"] else "not won") if "luck" in g else "not over"
+                         for g in gs])], indent="")
+    e = c["error_rate"]
+    lines += [""] + wrap(f"error rate over the {e['n']:,} decisions with a choice: {_pts(e)} "
+                         "points a decision (the mean loss against the advisor's choice).")
+    if c.get("scale"):
+        lines += wrap("On " + " ".join(c["scale"]["words"]), hang="    ")
+    t = c["trend"]
+    if t is not None:
+        lo, hi = t["ci95"]
+        way = ("falling" if hi < 0 else "rising" if lo > 0 else
+               "no trend distinguishable at this precision")
+        lines += wrap(f"from game to game: {way} ({100 * t['slope']:+.3f} [{100 * lo:+.3f}, "
+                      f"{100 * hi:+.3f}] points a decision per game, {t['games']} games).")
+    lines += [""] + table([
+        ("decision", "<", [k["decision"] for k in c["kinds"]]),
+        ("decisions", ">", [str(k["decisions"]) for k in c["kinds"]]),
+        ("loss in all", ">", [f"{100 * k['total_loss']:+.1f}" for k in c["kinds"]]),
+        ("loss a decision", "<", [_pts(k["mean_loss"]) for k in c["kinds"]])], indent="")
+    ls = c["luck_and_skill"]
+    n = ls["luck"]["n"]
+    if n:
+        won = round(ls["result"]["mean"] * n)
+        lines += [""] + wrap(f"over the {n} finished games, a game's mean (docs/advisor.md, "
+                             "\"Luck and skill\"): " + "; ".join(
+                                 f"{k} {_pts(ls[k], 1)}" for k in TERMS[:-1])
+                             + f"; won {won} of {n}.")
+    return "\n".join(lines)

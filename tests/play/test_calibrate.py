@@ -14,8 +14,8 @@ from analyzer.faces.cli import main
 from analyzer.numbers.estimates import cluster_mean
 from analyzer.play.review import review
 from analyzer.runs.spec import Backend
-from analyzer.play.calibrate import (FIELDS, CalibrateSpec, figures_of, format_calibration,
-                                     run as run_calibrate)
+from analyzer.play.calibrate import FIELDS, CalibrateSpec, figures_of, run as run_calibrate
+from analyzer.render.calibrate_text import format_calibration
 
 SMALL = dict(samples=40, target=12)
 
@@ -181,7 +181,6 @@ def test_a_real_interrupt_keeps_the_games_and_resume_finishes_the_same_study(tmp
 def test_the_study_gives_each_luck_and_skill_term_over_its_games(tmp_path):
     """Each term's mean over the games is the mean of the games' own reviews (`seasalt review
     --seed S+g`), the result the share of games won outright; the text shows the table."""
-    from analyzer.play.calibrate import format_calibration
     from analyzer.play.review import ReviewSpec, run
     spec = CalibrateSpec.build(2, ["baseline"], 3, 91, **SMALL,
                                backend=Backend(jobs=1, checkpoint=str(tmp_path / "j")))

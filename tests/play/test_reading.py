@@ -346,7 +346,8 @@ def test_a_replay_shows_each_reading_decisions_effective_sample_size():
     """`seasalt replay` of a game with search(read=1): each of its decisions carries the ESS of
     its READ_CANDIDATES x samples candidate deals (between 1 and that count) in the JSON and a
     line of the text; a search without reading has neither."""
-    from analyzer.play.replay import format_replay, replay
+    from analyzer.play.replay import replay
+    from analyzer.render.replay_text import format_replay
     from kernels.search import READ_CANDIDATES
     g = replay(4, 2, ["search(samples=6,continuations=1,read=1)", "baseline"], target=8)
     weighed = [d for r in g["rounds"] for d in r["search_decisions"]]

@@ -11,7 +11,8 @@ import pytest
 
 from analyzer import __version__
 from analyzer.base.errors import SeasaltError
-from analyzer.play.replay import STREAM, TraceOverflow, format_replay, replay
+from analyzer.play.replay import STREAM, TraceOverflow, replay
+from analyzer.render.replay_text import format_replay
 from analyzer.rules.score import score_hand
 from analyzer.studies.simulate import simulate_games
 
