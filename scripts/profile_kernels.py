@@ -7,12 +7,14 @@
 Numba's compiled code has no symbols for a profiler, so this script does the mapping itself:
 
 1. the driver (kernels.batch.run_rounds, or kernels.search_batch.run_search) is compiled with
-   debug line information (NUMBA_DEBUGINFO=1) into a fresh cache, and its assembly written out;
-2. the same driver, loaded from that cache, runs under `perf record -e cpu-clock` (a software
-   clock: it works where hardware counters are not exposed), and the process dumps its
-   anonymous executable memory (the JIT code) before it exits;
-3. the assembly is assembled with `as` and disassembled with its line table (`objdump -dl`), the
-   dumped code is disassembled as raw bytes, and the two instruction streams are aligned by
+   debug line information (NUMBA_DEBUGINFO=1) into a fresh cache, and the assembly of its
+   library and of every `once` kernel it calls (kernels.compiling: the engine's round is one,
+   compiled in its own library) written out;
+2. the same code, loaded from that cache, runs under `perf record -e cpu-clock` (a software
+   clock: it works where hardware counters are not exposed), and the process dumps each
+   library's machine code from the address of its first function;
+3. each assembly is assembled with `as` and disassembled with its line table (`objdump -dl`),
+   each dump is disassembled as raw bytes, and the two instruction streams are aligned by
    their mnemonics (difflib: jump and nop encodings differ, the instructions do not);
 4. each sample's address is charged to the source line of its instruction, and lines to the
    kernel function that encloses them (read from the kernel files with ast).
@@ -62,33 +64,47 @@ else:
     run = lambda n, b: batch.run_rounds(players, deck, n, pk, pp, np.uint64(1), 0, b)
     driver = batch.driver_for(players, deck, pk)     # the compiled driver run_rounds calls
 run(8, buf[:1])
-if mode == "asm":
-    for sig in driver.signatures:
-        open(out, "w").write(driver.inspect_asm(sig))
+if mode == "asm":          # the driver's library, then every `once` kernel it needs, once each
+    import importlib
+    from kernels.compiling import needs
+    libs, todo, seen = [], [(f"{driver.py_func.__module__}.{driver.py_func.__name__}", c.library)
+                            for c in driver.overloads.values()], set()
+    while todo:
+        label, lib = todo.pop(0)
+        libs.append({"label": label, "asm": f"{out}.{len(libs)}.s"})
+        open(libs[-1]["asm"], "w").write(lib.get_asm_str())
+        for symbol, (module, name, args, _) in needs(lib).items():
+            if symbol not in seen:
+                seen.add(symbol)
+                d = getattr(importlib.import_module(module), name)
+                todo.append((f"{module}.{name}", d.overloads[args].library))
+    json.dump(libs, open(out, "w"))
     sys.exit()
 t = time.perf_counter(); run(count, buf); print(time.perf_counter() - t, file=sys.stderr)
-regions = []
-for line in open("/proc/self/maps"):
-    parts = line.split()
-    if "x" in parts[1] and len(parts) < 6:
-        lo, hi = (int(x, 16) for x in parts[0].split("-"))
-        path = f"{out}.{lo:x}.bin"
-        open(path, "wb").write(ctypes.string_at(lo, hi - lo))
-        regions.append((lo, hi, path))
-json.dump(regions, open(out, "w"))
+from numba.core.registry import cpu_target
+engine = cpu_target.target_context.codegen()._engine
+libs = json.load(open(sys.argv[7]))
+maps = [[int(x, 16) for x in line.split()[0].split("-")] for line in open("/proc/self/maps")]
+for lib in libs:           # each library's code from its first function, as laid out in memory
+    lib["addr"] = a = engine.get_function_address(lib["symbol"])
+    end = next(hi for lo, hi in maps if lo <= a < hi)          # never read past its mapping
+    lib["bin"] = f"{out}.{a:x}.bin"
+    open(lib["bin"], "wb").write(ctypes.string_at(a, min(lib["size"], end - a)))
+json.dump(libs, open(out, "w"))
 """
 
 INSN = re.compile(r"^\s+([0-9a-f]+):\s+(\S+)")
 
 
-def _child(mode: str, out: pathlib.Path, args, env, prefix=()) -> None:
+def _child(mode: str, out: pathlib.Path, args, env, prefix=(), plan: str = "") -> None:
     cmd = [*prefix, sys.executable, "-c", CHILD, mode, str(out), str(args.players),
-           str(args.count), args.policy, str(args.search)]
+           str(args.count), args.policy, str(args.search), plan]
     subprocess.run(cmd, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
 
-def _line_table(asm: pathlib.Path) -> list[tuple[str, str | None]]:
-    """(mnemonic, 'file.py:line') of every instruction of the driver's assembly, in order."""
+def _line_table(asm: pathlib.Path) -> tuple[list[tuple[str, str | None]], str, int]:
+    """(mnemonic, 'file.py:line') of every instruction of a library's assembly, in order; the
+    name of its first function and the size of its code."""
     text = re.sub(r'(?m)^(\s*\.file\s+\d+) "([^"]*)" "([^"]*)"', r'\1 "\2/\3"', asm.read_text())
     fixed = asm.with_suffix(".fixed.s")
     fixed.write_text(text)                     # DWARF 5 .file lines, for older assemblers
@@ -96,8 +112,12 @@ def _line_table(asm: pathlib.Path) -> list[tuple[str, str | None]]:
     subprocess.run(["as", str(fixed), "-o", str(obj)], check=True)
     dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-l", str(obj)],
                          check=True, capture_output=True, text=True).stdout
-    out, src = [], None
+    out, src, first, end = [], None, None, 0
     for line in dis.splitlines():
+        m = re.match(r"^[0-9a-f]+ <([^>]+)>:", line)
+        if m and first is None:
+            first = m.group(1)
+            continue
         m = re.match(r"^(/\S+):(\d+)", line)
         if m:
             path = m.group(1)
@@ -107,7 +127,8 @@ def _line_table(asm: pathlib.Path) -> list[tuple[str, str | None]]:
         m = INSN.match(line)
         if m:
             out.append((m.group(2), src))
-    return out
+            end = int(m.group(1), 16)
+    return out, first, end + 16
 
 
 def _raw(path: str) -> list[tuple[int, str]]:
@@ -116,6 +137,26 @@ def _raw(path: str) -> list[tuple[int, str]]:
                           "--no-show-raw-insn", path], check=True, capture_output=True,
                          text=True).stdout
     return [(int(m.group(1), 16), m.group(2)) for m in map(INSN.match, dis.splitlines()) if m]
+
+
+def _aligned(addr: int, raw: list[tuple[int, str]], table: list[tuple[str, str | None]]
+             ) -> tuple[int, int, dict[int, str | None]]:
+    """(first address, end, address -> source line) of a library's dumped code, aligned with
+    its assembly by mnemonics; the end is past the last instruction matched."""
+    norm = lambda m: m.rstrip("qlwb").replace("movabs", "mov")
+    match = difflib.SequenceMatcher(None, [norm(m) for _, m in raw],
+                                    [norm(m) for m, _ in table], autojunk=False)
+    where: dict[int, str | None] = {}
+    end = 0
+    for i, j, n in match.get_matching_blocks():
+        for k in range(n):
+            where[addr + raw[i + k][0]] = table[j + k][1]
+            end = max(end, raw[i + k][0] + 16)
+    last = None
+    for off, _ in raw:                      # unmatched instructions: the line before them
+        if off < end:
+            last = where.setdefault(addr + off, last)
+    return addr, addr + end, where
 
 
 def _functions() -> dict[str, list[tuple[int, int, str]]]:
@@ -142,27 +183,25 @@ def main(argv: list[str] | None = None) -> int:
         tmp = pathlib.Path(tmp)
         env = dict(os.environ, NUMBA_DEBUGINFO="1", NUMBA_CACHE_DIR=str(tmp / "cache"),
                    PYTHONPATH=str(ROOT))
-        _child("asm", tmp / "driver.s", args, env)
+        _child("asm", tmp / "libs.json", args, env)
+        libs = json.loads((tmp / "libs.json").read_text())
+        for lib in libs:
+            lib["table"], lib["symbol"], size = _line_table(pathlib.Path(lib["asm"]))
+            lib["size"] = size + size // 4 + 64        # room for the assembler's shorter jumps
+        plan = tmp / "plan.json"
+        plan.write_text(json.dumps([{k: lib[k] for k in ("label", "symbol", "size")}
+                                    for lib in libs]))
         perf = tmp / "perf.data"
-        _child("run", tmp / "regions.json", args, env,
-               ("perf", "record", "-q", "-e", "cpu-clock", "-F", "5000", "-o", str(perf)))
+        _child("run", tmp / "dumped.json", args, env,
+               ("perf", "record", "-q", "-e", "cpu-clock", "-F", "5000", "-o", str(perf)),
+               str(plan))
         ips = collections.Counter(int(x, 16) for x in subprocess.run(
             ["perf", "script", "-i", str(perf), "-F", "ip"], check=True, capture_output=True,
             text=True).stdout.split())
-        lo, hi, code = max(json.loads((tmp / "regions.json").read_text()),
-                           key=lambda r: r[1] - r[0])   # the driver's library
-        table = _line_table(tmp / "driver.s")
-        raw = _raw(code)
-    norm = lambda m: m.rstrip("qlwb").replace("movabs", "mov")
-    match = difflib.SequenceMatcher(None, [norm(m) for _, m in raw],
-                                    [norm(m) for m, _ in table], autojunk=False)
-    where: dict[int, str | None] = {}
-    for i, j, n in match.get_matching_blocks():
-        for k in range(n):
-            where[raw[i + k][0]] = table[j + k][1]
-    last = None
-    for off, _ in raw:                      # unmatched instructions: the line before them
-        last = where.setdefault(off, last)
+        dumped = json.loads((tmp / "dumped.json").read_text())
+        spans_of = []                 # (first address, end, {address: source line}) per library
+        for lib, d in zip(libs, dumped):
+            spans_of.append(_aligned(d["addr"], _raw(d["bin"]), lib["table"]))
     spans = _functions()
 
     def function(loc: str | None) -> str:
@@ -174,13 +213,16 @@ def main(argv: list[str] | None = None) -> int:
 
     by_line: collections.Counter = collections.Counter()
     for ip, c in ips.items():
-        if lo <= ip < hi:
-            by_line[where.get(ip - lo)] += c
+        for lo, hi, where in spans_of:
+            if lo <= ip < hi:
+                by_line[where.get(ip)] += c
+                break
     total = sum(by_line.values())
     by_fn: collections.Counter = collections.Counter()
     for loc, c in by_line.items():
         by_fn[function(loc)] += c
-    print(f"{total:,} samples in the driver's code ({sum(ips.values()):,} in the process)")
+    print(f"{total:,} samples in the driver's code and the kernels it calls once-compiled "
+          f"({', '.join(lib['label'] for lib in libs)}); {sum(ips.values()):,} in the process")
     print(f"\n{'samples':>8} {'share':>6}  kernel function")
     for name, c in by_fn.most_common(args.functions):
         print(f"{c:8,} {100 * c / total:5.1f}%  {name}")
