@@ -65,7 +65,8 @@ def format_replay(r: dict) -> str:
                 lines.append(f"      {text}")
         lines += scores
         if rd["scores"]:
-            lines.append("    totals: " + ", ".join(f"seat {q} {v}" for q, v in enumerate(rd["totals"])))
+            lines.append("    totals: " + ", ".join(f"seat {q} {v}"
+                                                   for q, v in enumerate(rd["totals"])))
     totals = ", ".join(f"seat {q} {v}" for q, v in enumerate(r["totals"]))
     played = "{} round{}".format(r["rounds_played"], "s" if r["rounds_played"] != 1 else "")
     if not r.get("over", True):         # a Play game file saved before the game ended
@@ -93,5 +94,6 @@ def _weighed_lines(dec: dict) -> list[str]:
         mark = ">" if o["chosen"] else " "
         note = "  (its rollout player's choice)" if o["rollout_choice"] else ""
         words = o["words"] if len(o["words"]) <= 44 else o["words"][:41] + "..."
-        out.append(f"      {mark} {words:<44} {100 * o['value']:5.1f}% ± {196 * o['se']:4.1f}{note}")
+        out.append(f"      {mark} {words:<44} {100 * o['value']:5.1f}% ± "
+                   f"{196 * o['se']:4.1f}{note}")
     return out

@@ -112,7 +112,8 @@ def format_review(r: dict) -> str:
         for k, i in enumerate(s["costliest"], 1):
             x = rows[i]
             lines += wrap(f"{k}. round {x['round']}, turn {x['turn']}, {x['decision']}: "
-                          f"{x['chosen_words']} (P(win) {_pct(x['win_game_chosen'])}); the advisor: "
+                          f"{x['chosen_words']} (P(win) {_pct(x['win_game_chosen'])}); "
+                          "the advisor: "
                           f"{x['advisor_words']} ({_pct(x['win_game_advisor'])}); loss "
                           f"{_loss(x['loss'])}" + ("" if x["worse"] else
                                                    " (not distinguishable from 0)"),
@@ -144,7 +145,8 @@ def _reading_lines(r: dict) -> list[str]:
         return []
     rows, flips = r["decisions"], r["summary"]["reading_flips"]
     read = [x["reading"] for x in rows if "reading" in x]
-    model = "as " + ("their own policies" if r["reading"]["model"] == "own" else r["reading"]["model"])
+    model = "as " + ("their own policies" if r["reading"]["model"] == "own"
+                     else r["reading"]["model"])
     ess = sorted(x["ess"] for x in read)
     lines = wrap(f"reading the opponents' hands {model} (tremble {r['reading']['tremble']}; "
                  f"{sum(x['observations'] > 0 for x in read)} of {len(read)} decisions had a "
