@@ -19,8 +19,9 @@ turn's draw) are the hidden part: each is some card of q's hand at that moment, 
 before it is that hand without it. Each *explanation* (which card each hidden gain was) gives
 every view of q's hand exactly; the reading searches them depth first, most recent gain first,
 the choices each card explains tried first, and keeps the explanation the model fits best. Other
-seats' hands in a view are taken as they are now (a model of q reads only its own hand, the
-tables, the piles and the deck count).
+seats' hands in a view keep their cards as they are now with their sizes wound back (a model of
+q reads only its own hand, the tables, the piles, the deck count, the turn count and hand
+sizes).
 
 **Where reading starts** (observe): after the round's deal; after the last crab search that
 took a card (which card left the pile is hidden, so the piles before it cannot be rebuilt); for
@@ -36,25 +37,26 @@ deck draws whose kept card only one of the two draw orders explains (the two car
 deck in a random order: a keep that either order explains is twice as likely as one that only
 one order does). A model that never errs gives 0 or 1 per choice (a consistency filter); the
 tremble (a documented parameter, default 0.05) keeps every deal possible so that deals are never
-all rejected, and a tremble of 1 makes every deal weigh the same (uniform deals). Only
-deterministic models are read (baseline and threshold, kernels.policies.greedy); any other model
-gives cost 0. The search over explanations stops after MAX_NODES tries beyond its first complete
-explanation, keeping the best found.
+all rejected, and a tremble of 1 makes every deal weigh the same (uniform deals). Only models
+that draw no random number are read (baseline, threshold and the expert: IS_READABLE); any
+other model gives cost 0. The search over explanations stops after MAX_NODES tries beyond its
+first complete explanation, keeping the best found.
 """
 import numpy as np
 
 from .jit import kernel, once
 from .policy_slots import DEFAULT_TREMBLE  # noqa: F401  (the reading's default)
+from .reading_kinds import READABLE_KINDS
 
 from . import events as ev
 from .actions import (A_END, DEC_DRAW, DEC_KEEP, DEC_PLAY, PAIR_ACTIONS, PAIR_KIND1, PAIR_KIND2,
                       SRC_DECK, SRC_PILE_A, TRIO)
 from .cards import MAX_DECK, NKINDS, NTYPES
-from .policies import bot_action, greedy
+from .policies import bot_action
 from .scoring import card_points
 from .state import (CUR, DEC, DECK, DECK_LEN, DECL, DECL_NONE, HK, HLEN, HT, KIND_OF, LOCK,
                     MAX_PLAYERS, NPAIRS, NPLAYERS, PILE, PILE_LEN, PTS, REVEALED, STATE_CORE, TT,
-                    copy_state, gain_card, lose_card)
+                    TURNS, copy_state, gain_card, lose_card)
 
 # An observation row per opponent seat q: obs[q * OBS_WIDTH + O_*] (int64[OBS_SIZE]).
 O_FIRST = 0       # the first trace row read (0: q is not read)
@@ -66,6 +68,10 @@ OBS_SIZE = MAX_PLAYERS * OBS_WIDTH
 MISS = 64
 MAX_MISMATCHES = 2 * MAX_PLAYERS     # the advisor's buckets: more weighs as this many
 MAX_TIES = 15                        # ... and as this many draws explained one way
+
+# The kinds read, by kind (kernels.reading_kinds: models that draw no random number).
+IS_READABLE = np.zeros(8, dtype=np.bool_)
+IS_READABLE[list(READABLE_KINDS)] = True
 
 MAX_GAINS = 24                       # hidden gains of one opponent read back from now
 MAX_NODES = 4096                     # explanations tried beyond the first complete one
@@ -165,7 +171,7 @@ def mismatches(d, o, tr, obs, pk, pp, v, stack, rng):
     m = 0
     for q in range(n):
         first = obs[q * OBS_WIDTH + O_FIRST]
-        if q == o or first == 0 or not greedy(pk, q):
+        if q == o or first == 0 or not IS_READABLE[pk[q]]:
             continue
         m += _read_seat(d, o, q, tr, first, last, pk, pp, v, stack, rng)
     return m
@@ -455,7 +461,9 @@ def _undo_public(v, tr, r, q, o):
     code = tr[r, 0]
     p = tr[r, 1]
     gained = False
-    if code == ev.DISCARD:
+    if code == ev.TURN:
+        v[TURNS] -= 1                            # the turn before had not ended yet
+    elif code == ev.DISCARD:
         v[PILE_LEN + tr[r, 3]] -= 1
     elif code == ev.TAKE_PILE:
         j = tr[r, 3]

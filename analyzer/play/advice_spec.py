@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 from ..base.errors import SeasaltError
 from ..rules.limits import check_budget, flag
-from ..rules.policies import check_tremble, models, parse_policy
+from ..rules.policies import check_readable, check_tremble, models, parse_policy
 from ..runs.spec import Backend
 
 Models = str | Sequence[str]
@@ -89,6 +89,14 @@ class AdviceSpec:
         if not isinstance(self.position, dict) or "history" not in self.position:
             raise SeasaltError("--reading needs the round's public history: give the position a "
                                "'history' (docs/advisor.md)")
+        model = self.reading or (self.opponents[0] if self.opponents else "baseline")
+        try:
+            check_readable(model)
+        except SeasaltError as e:
+            raise SeasaltError(f"--reading: {e}" + ("" if self.reading else
+                               " (give --reading MODEL, or '--reading off')"),
+                               page=f"reading the opponents' hands: {e}; untick \"read the "
+                                    "opponents' hands\" or choose another opponent model") from None
 
 
 def run(spec: AdviceSpec, backend: Backend | None = None,

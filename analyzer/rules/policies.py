@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from kernels import policy_slots as slots
+from kernels.reading_kinds import READABLE_KINDS
 
 from ..base.errors import SeasaltError
 from .limits import check_review
@@ -394,6 +395,15 @@ def check_models(pols: Sequence[Policy]) -> None:
         if p.info.kind in slots.EXTERNAL_KINDS:
             raise SeasaltError(f"{p.info.name!r} cannot continue a deal: only bots "
                                "can (baseline, threshold, presets, random)")
+
+
+def check_readable(spec: str) -> None:
+    """Hand reading reads a model that draws no random number (kernels.reading_kinds)."""
+    if parse_policy(spec).info.kind not in READABLE_KINDS:
+        names = ", ".join(n for n, i in REGISTRY.items()
+                          if i.kind in READABLE_KINDS and not n[-1].isdigit())
+        raise SeasaltError(f"{spec!r} cannot be read (its choices draw random numbers); "
+                           f"read as one of {names}")
 
 
 def check_tremble(tremble: float) -> None:
