@@ -42,3 +42,28 @@ def evaluate_read(template, pool, unknown_hand, takes, me, actions, pk, pp, deck
         nb[m] += 1
         evaluate(template, pool, unknown_hand, takes, me, actions, pk, pp, deck, target, totals,
                  seed, i, ONE, counts[m:m + 1], cross[m:m + 1], raw[m:m + 1])
+
+
+@njit(cache=True, nogil=True)
+def read_buckets(template, pool, unknown_hand, takes, me, seed, first, n, tr, rks, rps, out):
+    """The reading-cost bucket (kernels.reading.bucket) of samples first .. first + n - 1, each
+    drawn as evaluate draws it, under each model j (kinds rks[j], parameters rps[j]):
+    out[i - first, j]; -1 for a sample with no possible deal. What analyzer.play.reading's
+    model fit weighs: how well each model explains the same choices on the same deals."""
+    obs = np.zeros(OBS_SIZE, dtype=np.int64)
+    observe(template, tr, me, obs)
+    d = np.empty(STATE_SIZE, dtype=np.int32)
+    v = np.empty(STATE_SIZE, dtype=np.int32)
+    w = np.zeros(W_SIZE, dtype=np.int64)
+    stack = np.zeros(STACK_SIZE, dtype=np.int64)
+    rng = np.empty(4, dtype=np.uint64)
+    scratch = np.zeros(4, dtype=np.uint64)
+    for i in range(first, first + n):
+        seed_stream_into(rng, seed, i)
+        if deal_position(d, template, pool, unknown_hand, takes, w, rng) > 0:
+            for j in range(rks.shape[0]):
+                out[i - first, j] = bucket(mismatches(d, me, tr, obs, rks[j], rps[j], v, stack,
+                                                      scratch))
+        else:
+            for j in range(rks.shape[0]):
+                out[i - first, j] = -1

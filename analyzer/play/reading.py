@@ -44,6 +44,7 @@ from kernels import cards as kc
 from kernels import events as ev
 from kernels import reading as kr
 from kernels import reading_advisor as kra
+from kernels import policy_slots as slots
 from kernels import state as ks
 
 from .advisor import (Advice, Evaluation, Tally, advice_meta, evaluation, game_of, impossible,
@@ -219,6 +220,70 @@ def observations(s: np.ndarray, tr: np.ndarray, seat: int) -> int:
     return int(kr.observe(s, tr, seat, kr.new_obs()))
 
 
+FIT_MODELS = ("baseline", "tuned", "expert")   # the models every read opponent is fitted to
+FIT_DEALS = 5_000                               # at most this many of the answer's deals
+
+
+def model_fit(ev: Evaluation, tr: np.ndarray, model: str, tremble: float, seed: int,
+              samples: int, jobs: int | None) -> list[dict]:
+    """How well each model (the one read, then FIT_MODELS) explains each read opponent's
+    choices: per seat, each model's share of the evidence, its likelihood averaged over the
+    same deals (the answer's first FIT_DEALS), with equal prior weights (the chance that the
+    seat plays as that model if it plays as one of them), a 95% interval by the delta method.
+    One row per opponent with something read, its models by share."""
+    s, me, players = ev.template, ev.seat, int(ev.template[ks.NPLAYERS])
+    obs = kr.new_obs()
+    kr.observe(s, tr, me, obs)
+    seats = [q for q in range(players) if q != me and obs[q * kr.OBS_WIDTH + kr.O_FIRST] > 0]
+    specs = [model] + [m for m in FIT_MODELS if m != model]
+    pols = [seat_policies([m], players)[0] for m in specs]
+    specs = list(dict.fromkeys(p.spec for p in pols))      # "tuned" may be the model read
+    if not seats:
+        return []
+    rows = [(q, spec) for q in seats for spec in specs]
+    rks = np.full((len(rows), players), slots.RANDOM, np.int64)     # RANDOM: not read
+    rps = np.zeros((len(rows), players, slots.MAX_PARAMS))
+    for j, (q, spec) in enumerate(rows):
+        kinds, params = policy_arrays(seat_policies([spec], players))
+        rks[j, q], rps[j, q] = kinds[q], params[q]
+    n = min(samples, FIT_DEALS)
+    out = np.empty((n, len(rows)), np.int64)
+    threads = jobs or max_jobs()
+
+    def one(k):
+        for lo in range(k * BLOCK, n, threads * BLOCK):
+            hi = min(lo + BLOCK, n)
+            kra.read_buckets(s, ev.pool, ev.unknown_hand, ev.takes, me, np.uint64(seed), lo,
+                             hi - lo, tr, rks, rps, out[lo:hi])
+
+    with ThreadPoolExecutor(threads) as pool:
+        list(pool.map(one, range(threads)))
+    w = kr.bucket_weights(tremble)[out[out[:, 0] >= 0]]
+    fit = []
+    for q in seats:
+        cols = [j for j, (seat, _) in enumerate(rows) if seat == q]
+        fit.append({"seat": q, "deals": len(w),
+                    "models": _shares(w[:, cols], [rows[j][1] for j in cols])})
+    return fit
+
+
+def _shares(w: np.ndarray, specs: list[str]) -> list[dict]:
+    """Each column's share of the column means of w (deals x models), with the delta method's
+    95% interval from the columns' covariance over the deals; by share, largest first."""
+    z = w.mean(axis=0)
+    total = z.sum()
+    cov = np.cov(w, rowvar=False).reshape(len(specs), len(specs))
+    out = []
+    for a, spec in enumerate(specs):
+        g = np.full(len(specs), -z[a] / total ** 2)        # d share_a / d z_b
+        g[a] += 1 / total
+        half = 1.96 * float(np.sqrt(max(g @ cov @ g, 0.0) / len(w)))
+        share = float(z[a] / total)
+        out.append({"model": spec, "share": share,
+                    "ci95": [max(0.0, share - half), min(1.0, share + half)]})
+    return sorted(out, key=lambda m: -m["share"])
+
+
 def read_tally(ev: Evaluation, tr: np.ndarray, rk: np.ndarray, rp: np.ndarray, tremble: float,
                seed: int, first: int, samples: int, jobs: int | None,
                stop: Callable[[], None] | None = None,
@@ -304,11 +369,13 @@ def advise_read(position: dict | Position, model: str = "baseline", tremble: flo
     ev = evaluation(pos, actions, pk, pp, game)
     t0 = time.perf_counter()
     tally = read_tally(ev, tr, rk, rp, tremble, seed, 0, samples, jobs, stop, progress)
-    seconds = time.perf_counter() - t0
     nobs = observations(s, tr, pos.seat)
     read = judge(tally, s, list(actions))
     plain = judge(tally.plain(), s, list(actions))
-    reading = {"model": seat_policies([model], pos.players)[0].spec, "tremble": tremble,
+    spec = seat_policies([model], pos.players)[0].spec
+    fit = model_fit(ev, tr, spec, tremble, seed, samples, jobs)
+    seconds = time.perf_counter() - t0
+    reading = {"model": spec, "tremble": tremble, "fit": fit,
                "observations": nobs, "ess": tally.ess, "samples": tally.n,
                "mismatch_samples": [int(v) for v in tally.nb],
                "flips": read.best != plain.best, "without": _verdict_summary(plain)}

@@ -3,7 +3,7 @@ models, an answer with hand reading. Each reads the answer's own fields (analyze
 and Robust, whose `to_dict()` is the JSON of the same answer)."""
 from __future__ import annotations
 
-from .text_tables import fit, join_words, pct_digits, rate_ci, short_spec, wrap
+from .text_tables import fit, join_words, pct_digits, rate_ci, short_spec, wrap, wrap_spec
 
 
 def advice_text(result) -> str:
@@ -112,14 +112,23 @@ def _rate(r: dict) -> str:
     return f"{100 * r['rate']:.1f}% [{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}]"
 
 
+def fit_line(f: dict) -> str:
+    """One opponent's model fit (analyzer.play.reading.model_fit) in a line."""
+    models = " · ".join(f"{m['model'].split('(')[0]} {100 * m['share']:.0f}% "
+                        f"[{100 * m['ci95'][0]:.0f}, {100 * m['ci95'][1]:.0f}]"
+                        for m in f["models"])
+    return "\n".join(wrap(f"seat {f['seat']}'s choices read as: {models}"))
+
+
 def format_read(a) -> str:
     """The verdict with reading, the verdict without, and the effective sample size."""
     r = a.meta["reading"]
     w = r["without"]
-    lines = [f"reading the opponents as {r['model']} (tremble {r['tremble']}): "
-             f"{r['observations']} opponent turn{'s' if r['observations'] != 1 else ''} read; "
-             f"effective sample size "
-             f"{r['ess']:,.0f} of {r['samples']:,} deals", "",
+    head = wrap_spec("reading the opponents as ", r["model"])
+    head[-1] += (f" (tremble {r['tremble']}): {r['observations']} opponent "
+                 f"turn{'s' if r['observations'] != 1 else ''} read; effective sample size "
+                 f"{r['ess']:,.0f} of {r['samples']:,} deals")
+    lines = [*head[:-1], *wrap(head[-1]), *map(fit_line, r["fit"]), "",
              f"{'option':<28} {'P(win game), reading':>28} {'without reading':>28}"]
     for k in a.meta["ranking"]:
         g = a.options[k]["win_game"]

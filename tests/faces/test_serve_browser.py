@@ -401,6 +401,10 @@ def test_a_position_with_history_shows_both_verdicts(page, url):
         f"Recommendation: {cli['options']['last_chance']['words']}"
     note = page.text_content("#reading-note")
     assert f"effective sample size {round(r['ess']):,} of 2,000 deals" in note
+    best = r["fit"][0]["models"][0]
+    assert (f" Seat 1's choices read as: {best['model'].split('(')[0]} "
+            f"{round(100 * best['share'])}% [") in note
+    shoot(page, "reading", at="#reading-result")
     flip = page.text_content("#reading-flip")
     assert flip.startswith("Reading changes the verdict. Without reading: ")
     assert cli["options"][r["without"]["recommendation"]]["words"] in flip

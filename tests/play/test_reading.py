@@ -28,7 +28,7 @@ from analyzer.faces.cli import main
 from analyzer.play.decisions import Round
 from analyzer.rules.policies import policy_arrays, seat_policies
 from analyzer.play.position import parse
-from analyzer.play.reading import advise_read
+from analyzer.play.reading import FIT_DEALS, advise_read, model_fit, observations
 from analyzer.play.search_seat import SearchSeat
 from analyzer.studies.simulate import simulate_games, simulate_rounds
 from analyzer.runs.spec import Backend
@@ -620,3 +620,56 @@ def test_every_history_a_real_round_plays_passes_the_check(players, expansion):
             acts = r.legal()
             r.apply(acts[int(pick.integers(len(acts)))])
     assert checked > 50
+
+
+# --- which model an opponent plays like --------------------------------------------------------
+
+def _last_reads(opponent: str, seed: int):
+    """The Evaluation and trace of seat 0's (baseline) decision with the most opponent turns
+    to read in the first round of a 2-player game against `opponent`, as the review sees it."""
+    from analyzer.play.advisor import Evaluation
+    from analyzer.play.review import _decisions
+    from kernels import cards as kc
+    pk, pp = policy_arrays(seat_policies(["baseline", opponent], 2))
+    deck, full = kc.deck_types("base"), kc.copies_in("base").astype(np.int64)
+    decisions, _ = _decisions(2, 0, deck, full, 40, pk, pp, seed)
+    dec = max((d for d in decisions if d.round == 1 and d.trace is not None),
+              key=lambda d: observations(d.template, d.trace, 0))
+    ev = Evaluation(dec.template, dec.pool, dec.unknown, np.zeros((0, 3), np.int64), 0,
+                    dec.actions, pk, pp, deck, 40, np.zeros(ks.MAX_PLAYERS, np.int64))
+    return ev, dec.trace
+
+
+def test_an_opponent_is_read_as_the_model_it_plays():
+    """The fit of seat 1's choices over a round's turns: played by the expert, the expert takes
+    most of the evidence in most games; played by the baseline, the expert takes the least (the
+    baseline and tuned, which choose alike here mostly, share the rest). Shares sum to 1, each
+    inside its interval, the same on 1 or 2 threads."""
+    top = Counter()
+    for opponent in ("expert", "baseline"):
+        for seed in range(6):
+            ev, tr = _last_reads(opponent, seed)
+            fit = model_fit(ev, tr, "baseline", 0.05, 1, 4000, 1)
+            assert fit == model_fit(ev, tr, "baseline", 0.05, 1, 4000, 2)
+            (row,) = fit
+            assert row["seat"] == 1 and row["deals"] == min(4000, FIT_DEALS)
+            shares = {m["model"].split("(")[0]: m for m in row["models"]}
+            assert set(shares) == {"baseline", "tuned2", "expert2"}
+            assert sum(m["share"] for m in row["models"]) == pytest.approx(1)
+            assert all(m["ci95"][0] <= m["share"] <= m["ci95"][1] for m in row["models"])
+            top[opponent, row["models"][0]["model"].split("(")[0] == "expert2"] += 1
+            if opponent == "baseline":
+                assert row["models"][-1]["model"] == "expert2"
+    assert top["expert", True] >= 5 and top["baseline", True] == 0
+
+
+def test_the_answer_shows_how_each_opponent_reads(tmp_path):
+    """`seasalt advise` with reading prints the fit line and puts it in the JSON."""
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(penguin_position()))
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "2000", "--seed", "1"])
+    assert r.exit_code == 0 and "seat 1's choices read as: " in r.stdout
+    r = CliRunner().invoke(main, ["advise", str(path), "--samples", "2000", "--seed", "1",
+                                  "--json"])
+    (fit,) = json.loads(r.stdout)["reading"]["fit"]
+    assert fit["seat"] == 1 and len(fit["models"]) == 3

@@ -793,7 +793,8 @@ function showAdvice(all, text, seconds) {
 }
 
 /** With the round's history: the verdict reading the opponents' hands, and the one without
- * when they differ (what `seasalt advise --reading` prints), with the effective sample size. */
+ * when they differ (what `seasalt advise --reading` prints), with the effective sample size and
+ * which model each opponent's choices fit. */
 function showReading(a) {
   const r = a.reading;
   $("reading-result").hidden = !r;
@@ -801,7 +802,10 @@ function showReading(a) {
   const n = (x) => Math.round(x).toLocaleString("en-US");
   $("reading-note").textContent = `Reading the opponents' hands as ${r.model} (tremble ` +
     `${r.tremble}): ${r.observations} choice${r.observations === 1 ? "" : "s"} of theirs read; ` +
-    `effective sample size ${n(r.ess)} of ${n(r.samples)} deals.`;
+    `effective sample size ${n(r.ess)} of ${n(r.samples)} deals.` +
+    r.fit.map((f) => ` Seat ${f.seat}'s choices read as: ` + f.models.map((m) =>
+      `${m.model.split("(")[0]} ${Math.round(100 * m.share)}% [${Math.round(100 * m.ci95[0])}, ` +
+      `${Math.round(100 * m.ci95[1])}]`).join(" · ") + ".").join("");
   const w = r.without, flip = $("reading-flip");
   if (r.flips) {
     const g = w.win_game[w.recommendation];
