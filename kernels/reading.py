@@ -83,15 +83,21 @@ K_OPTS = STATE_CORE
 K_ROW = K_OPTS + NTYPES
 K_M = K_ROW + 1
 K_TRIED = K_M + 1
-K_WIDTH = K_TRIED + 1
+K_BEST = K_TRIED + 1                 # the best cost found when the search came to this gain
+K_WIDTH = K_BEST + 1
 # Then a table of the states already searched through: (q's hand at a hidden gain's row, the
-# fewest further mismatches found from there), so that explanations differing only in the
-# order of the same cards are not searched twice (the search is then over sets, not orders).
+# fewest further mismatches from there: exact, or a lower bound), so that explanations
+# differing only in the order of the same cards are not searched twice (the search is then
+# over sets, not orders), and another deal whose explanation comes to the same hand at the
+# same gain is not read from there again. A state's further mismatches depend only on the
+# round's rows and the model read, so the table is kept from deal to deal while those stay
+# (MEMO_FOR: their fingerprint) and cleared when they change.
 MEMO = MAX_GAINS * K_WIDTH
-MEMO_SLOTS = 2048                    # a power of two; a key and a value each
+MEMO_SLOTS = 8192                    # a power of two; a key and a value each
 MEMO_LIST = MEMO + 2 * MEMO_SLOTS    # the slots in use, so that clearing costs what was used
 MEMO_USED = MEMO_LIST + MEMO_SLOTS // 2
-STACK_SIZE = MEMO_USED + 1
+MEMO_FOR = MEMO_USED + 1
+STACK_SIZE = MEMO_FOR + 1
 
 
 @kernel(forceinline=True)
@@ -168,6 +174,12 @@ def mismatches(d, o, tr, obs, pk, pp, v, stack, rng):
     stack: int64[STACK_SIZE]; rng: a scratch stream (the models read draw nothing)."""
     n = d[NPLAYERS]
     last = min(tr[0, 0], tr.shape[0] - 1)
+    key = _fingerprint(o, tr, last, obs, pk, pp)
+    if stack[MEMO_FOR] != key:                  # other rows or another model: start afresh
+        for j in range(stack[MEMO_USED]):
+            stack[MEMO + 2 * stack[MEMO_LIST + j]] = 0
+        stack[MEMO_USED] = 0
+        stack[MEMO_FOR] = key
     m = 0
     for q in range(n):
         first = obs[q * OBS_WIDTH + O_FIRST]
@@ -177,6 +189,26 @@ def mismatches(d, o, tr, obs, pk, pp, v, stack, rng):
     return m
 
 
+@kernel
+def _fingerprint(o, tr, last, obs, pk, pp):
+    """A nonzero 64-bit hash of what a state's further mismatches depend on: the reader, the
+    rows read, where each opponent's reading starts, and the model read (kinds, parameters)."""
+    h = np.int64(o) * np.int64(-7046029254386353131) + np.int64(last)
+    start = last
+    for i in range(OBS_SIZE):
+        h = (h ^ np.int64(obs[i])) * np.int64(1099511628211)
+        if i % OBS_WIDTH == O_FIRST and obs[i] > 0:
+            start = min(start, obs[i])
+    for r in range(max(start - 1, 1), last + 1):
+        for c in range(tr.shape[1]):
+            h = (h ^ np.int64(tr[r, c])) * np.int64(1099511628211)
+    for q in range(pk.shape[0]):
+        h = (h ^ np.int64(pk[q])) * np.int64(1099511628211)
+        for j in range(pp.shape[1]):
+            h = (h ^ np.int64(pp[q, j] * 1048576.0)) * np.int64(1099511628211)
+    return h | np.int64(1)
+
+
 @once
 @kernel
 def _read_seat(d, o, q, tr, first, last, pk, pp, v, stack, rng):
@@ -184,10 +216,6 @@ def _read_seat(d, o, q, tr, first, last, pk, pp, v, stack, rng):
     hidden gains (module doc): a depth-first search, each depth one hidden gain (most recent
     first), its view kept on `stack` so that the next card can be tried from it."""
     copy_state(v, d)
-    for j in range(stack[MEMO_USED]):
-        i = stack[MEMO_LIST + j]
-        stack[MEMO + 2 * i] = 0
-    stack[MEMO_USED] = 0
     best = 1 << 30
     nodes = 0
     depth = 0
@@ -209,8 +237,13 @@ def _read_seat(d, o, q, tr, first, last, pk, pp, v, stack, rng):
             stack[base + K_ROW] = r
             stack[base + K_M] = m
             stack[base + K_TRIED] = -1
+            stack[base + K_BEST] = best
             seen = _memo_find(stack, _memo_key(v, 0, q, r))
-            if seen >= 0 and m + seen >= best:
+            if seen >= 0 and (seen & 1) == 1:    # searched from here before, to the end
+                best = min(best, m + (seen >> 1))
+                if best == 0:
+                    return 0
+            elif seen >= 0 and m + (seen >> 1) >= best:
                 pass                             # searched from here before: nothing better
             elif not _mark_options(v, q, stack, base + K_OPTS):
                 m += MISS                        # no card of q's hand can be it: not this deal
@@ -231,9 +264,11 @@ def _read_seat(d, o, q, tr, first, last, pk, pp, v, stack, rng):
             fresh = depth - 1 if fresh == depth - 1 else -1
             capped = best < (1 << 30) and nodes >= MAX_NODES
             if t < 0 or stack[base + K_M] + local >= best or capped:
-                if not capped:                   # every card tried or bounded: remember it
+                if not capped:                   # every card tried or bounded: remember it,
+                    # exact if the best was found below this gain, else a lower bound
+                    exact = best < stack[base + K_BEST]
                     _memo_put(stack, _memo_key(stack, base, q, stack[base + K_ROW]),
-                              best - stack[base + K_M])
+                              2 * (best - stack[base + K_M]) + exact)
                 depth -= 1
                 continue
             if best < (1 << 30):
@@ -262,7 +297,7 @@ def _memo_key(v, at, q, r):
 
 @kernel(forceinline=True)
 def _memo_find(stack, key):
-    """The fewest further mismatches stored for key, or -1."""
+    """The value stored for key (2 x the fewest further mismatches, + 1 if exact), or -1."""
     i = key & np.int64(MEMO_SLOTS - 1)
     for _ in range(MEMO_SLOTS):
         k = stack[MEMO + 2 * i]
@@ -276,9 +311,10 @@ def _memo_find(stack, key):
 
 @kernel(forceinline=True)
 def _memo_put(stack, key, value):
-    """Store (key, value): from that state no explanation has fewer than `value` further
-    mismatches (keeping the larger of two such bounds); a half-full table stores nothing more
-    (the search is then only slower)."""
+    """Store (key, value): value = 2 f + exact, where no explanation from that state has fewer
+    than f further mismatches (exactly f if exact); of two values the larger is kept (an exact
+    one over any bound, which cannot exceed it). A half-full table stores nothing more (the
+    search is then only slower)."""
     if stack[MEMO_USED] >= MEMO_SLOTS // 2:
         return
     i = key & np.int64(MEMO_SLOTS - 1)

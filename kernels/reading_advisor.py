@@ -55,15 +55,15 @@ def read_buckets(template, pool, unknown_hand, takes, me, seed, first, n, tr, rk
     d = np.empty(STATE_SIZE, dtype=np.int32)
     v = np.empty(STATE_SIZE, dtype=np.int32)
     w = np.zeros(W_SIZE, dtype=np.int64)
-    stack = np.zeros(STACK_SIZE, dtype=np.int64)
+    stacks = np.zeros((rks.shape[0], STACK_SIZE), dtype=np.int64)     # one table per model
     rng = np.empty(4, dtype=np.uint64)
     scratch = np.zeros(4, dtype=np.uint64)
     for i in range(first, first + n):
         seed_stream_into(rng, seed, i)
         if deal_position(d, template, pool, unknown_hand, takes, w, rng) > 0:
             for j in range(rks.shape[0]):
-                out[i - first, j] = bucket(mismatches(d, me, tr, obs, rks[j], rps[j], v, stack,
-                                                      scratch))
+                out[i - first, j] = bucket(mismatches(d, me, tr, obs, rks[j], rps[j], v,
+                                                      stacks[j], scratch))
         else:
             for j in range(rks.shape[0]):
                 out[i - first, j] = -1
