@@ -272,12 +272,14 @@ def _shares(w: np.ndarray, specs: list[str]) -> list[dict]:
     95% interval from the columns' covariance over the deals; by share, largest first."""
     z = w.mean(axis=0)
     total = z.sum()
-    cov = np.cov(w, rowvar=False).reshape(len(specs), len(specs))
+    cov = (np.cov(w, rowvar=False).reshape(len(specs), len(specs)) if len(w) > 1 else
+           np.full((len(specs), len(specs)), np.inf))            # one deal: no interval
     out = []
     for a, spec in enumerate(specs):
         g = np.full(len(specs), -z[a] / total ** 2)        # d share_a / d z_b
         g[a] += 1 / total
-        half = 1.96 * float(np.sqrt(max(g @ cov @ g, 0.0) / len(w)))
+        with np.errstate(invalid="ignore"):
+            half = 1.96 * float(np.sqrt(max(g @ cov @ g, 0.0) / len(w)))
         share = float(z[a] / total)
         out.append({"model": spec, "share": share,
                     "ci95": [max(0.0, share - half), min(1.0, share + half)]})
