@@ -49,14 +49,14 @@ def _review() -> None:
     """review's traced game and both advisors (plain and reading), which advise --reading and
     the page's reading use too, and the reading's fit of each opponent to the models."""
     from ..runs.spec import WARMUP
+    from ..play.advice_spec import AdviceSpec, run
     from ..play.position_template import EXAMPLE
-    from ..play.reading import advise_read
     from ..play.review import review
     review(0, 2, samples=2, backend=WARMUP)
-    advise_read(dict(EXAMPLE, history=[                 # the example's last two turns
+    read = dict(EXAMPLE, history=[                      # the example's last two turns
         {"seat": 1, "draw": "deck", "discard": "octopus:grey", "onto": "A"},
-        {"seat": 0, "draw": "deck", "discard": "penguin:pink", "onto": "B"}]),
-        samples=1, seed=0, backend=WARMUP)
+        {"seat": 0, "draw": "deck", "discard": "penguin:pink", "onto": "B"}])
+    run(AdviceSpec.build(read, samples=1, seed=0), WARMUP)
 
 
 def _search() -> None:
