@@ -27,10 +27,12 @@ from ab import ROOT, export  # noqa: E402
 from bench import cpu_model  # noqa: E402
 
 POSITION = str(ROOT / "docs" / "example_position.json")
+READING = str(ROOT / "docs" / "example_reading.json")
 COMMANDS = {
     "first simulate": ["simulate", "-p", "2", "--rounds", "1000", "--seed", "1"],
     "first simulate --games": ["simulate", "-p", "2", "--games", "100", "--seed", "1"],
     "first advise": ["advise", POSITION, "--samples", "1000", "--seed", "1"],
+    "first advise --reading": ["advise", READING, "--samples", "1000", "--seed", "1"],
     "first tournament --policy search": [
         "tournament", "-p", "2", "--policy", "search(samples=1,continuations=1)",
         "--policy", "baseline", "--games", "2", "--seed", "1"],
