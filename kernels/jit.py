@@ -16,6 +16,7 @@ everything above it slow to compile: inline it at hot sites only (see scoring.ga
 from llvmlite import ir
 from numba import njit, types  # noqa: F401  (njit: the batch drivers' decorator, from here)
 from numba.core import cgutils, sigutils
+from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 from numba.extending import intrinsic
 
@@ -38,7 +39,16 @@ class KernelDispatcher(CPUDispatcher):
     that calls with int32 and int64 seats, or with a constant, share one compiled function
     instead of each costing a compile; the caller's arguments are converted at the call."""
 
+    caching = False     # enable numba's disk cache at the first compile (kernel's cache=True)
+
     def compile(self, sig):
+        if self.caching:
+            # Set up on first use, not at import: a command imports some 150 kernels and runs
+            # a few (enable_caching locates each file's cache folder).
+            with global_compiler_lock:
+                if self.caching:
+                    self.enable_caching()
+                    self.caching = False
         args, ret = sigutils.normalize_signature(sig)
         args = tuple(_canonical(a) for a in args)
         return super().compile(args if ret is None else ret(*args))
@@ -56,8 +66,7 @@ def kernel(*args, **options):
 
     def make(fn):
         disp = KernelDispatcher(py_func=fn, locals={}, targetoptions=dict(options))
-        if cache:
-            disp.enable_caching()
+        disp.caching = cache
         return disp
 
     if args and callable(args[0]):
