@@ -16,7 +16,6 @@ everything above it slow to compile: inline it at hot sites only (see scoring.ga
 from llvmlite import ir
 from numba import njit, types  # noqa: F401  (njit: the batch drivers' decorator, from here)
 from numba.core import cgutils, sigutils
-from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 from numba.extending import intrinsic
 
@@ -39,16 +38,7 @@ class KernelDispatcher(CPUDispatcher):
     that calls with int32 and int64 seats, or with a constant, share one compiled function
     instead of each costing a compile; the caller's arguments are converted at the call."""
 
-    caching = False     # enable numba's disk cache at the first compile (kernel's cache=True)
-
     def compile(self, sig):
-        if self.caching:
-            # Set up on first use, not at import: a command imports some 150 kernels and runs
-            # a few (enable_caching locates each file's cache folder).
-            with global_compiler_lock:
-                if self.caching:
-                    self.enable_caching()
-                    self.caching = False
         args, ret = sigutils.normalize_signature(sig)
         args = tuple(_canonical(a) for a in args)
         return super().compile(args if ret is None else ret(*args))
@@ -66,7 +56,8 @@ def kernel(*args, **options):
 
     def make(fn):
         disp = KernelDispatcher(py_func=fn, locals={}, targetoptions=dict(options))
-        disp.caching = cache
+        if cache:
+            disp.enable_caching()
         return disp
 
     if args and callable(args[0]):
