@@ -26,7 +26,9 @@ model would not have made on it, (1 + tremble) / 2 per kept deck card only one d
 explains; the best explanation of the cards the opponents kept out of sight) and
 every estimate is the self-normalized weighted mean, its 95% interval by the delta method:
 var = sum w_i^2 (x_i - mean)^2 / (sum w_i)^2, from the integer sums of each bucket m (exact
-and the same for any thread count). The effective sample size (sum w)^2 / sum w^2 is reported.
+and the same for any thread count). The effective sample size (sum w)^2 / sum w^2 is reported,
+and which player each opponent's choices fit (model_fit: the baseline, tuned and expert players
+and the model read, as shares of their likelihood on the same deals).
 """
 from __future__ import annotations
 
