@@ -3,6 +3,7 @@ cached in a folder named by its closure hash, a folder that cannot be written re
 named, a damaged entry recompiled. Imported by kernels.jit, through which every compiled kernel
 file gets numba, so the cache is set up before the first kernel is defined; importing the package
 alone (its hashes, the policy slots) does not import numba."""
+import functools
 import glob
 import os
 import pathlib
@@ -31,24 +32,32 @@ def unusable(root: str, error: OSError) -> str:
             f"a folder you can write")
 
 
+@functools.cache
+def _folder(py_file: str) -> str | None:
+    """A kernel file's cache folder under the root (its module and closure hash), None for a
+    file outside kernels/; worked out once per file, not once for each of its kernels."""
+    try:
+        path = pathlib.Path(py_file).resolve()
+        name = ".".join(path.relative_to(HERE).with_suffix("").parts)
+    except (ValueError, OSError):
+        return None
+    return f"{name}-{closure_hash(path)}"
+
+
 class ClosureLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
     """Numba cache locator for kernel files: one folder per file and closure hash."""
 
     def __init__(self, py_func, py_file):
         self._py_file = py_file
         self._lineno = py_func.__code__.co_firstlineno
-        path = pathlib.Path(py_file).resolve()
-        name = ".".join(path.relative_to(HERE).with_suffix("").parts)
-        self._cache_path = os.path.join(cache_root(), f"{name}-{closure_hash(path)}")
+        self._cache_path = os.path.join(cache_root(), _folder(py_file))
 
     def get_cache_path(self):
         return self._cache_path
 
     @classmethod
     def from_function(cls, py_func, py_file):
-        try:
-            pathlib.Path(py_file).resolve().relative_to(HERE)
-        except (ValueError, OSError):
+        if _folder(py_file) is None:
             return None                     # not a kernel file: numba's own locators
         return cls(py_func, py_file)        # never numba's next one (kernels/__pycache__)
 

@@ -23,7 +23,7 @@ import importlib
 import inspect
 import textwrap
 
-from numba.core import codegen, inline_closurecall
+from numba.core import codegen, cpu
 
 
 def once(dispatcher):
@@ -85,6 +85,7 @@ _ONE_COPY = """\
 def _inline_ir_copying_once():
     """numba's InlineWorker.inline_ir with its copy_ir copying the blocks in one deepcopy, or
     None if this numba's inline_ir is not the one read here (then it is left as it is)."""
+    from numba.core import inline_closurecall
     worker = inline_closurecall.InlineWorker
     source = textwrap.dedent(inspect.getsource(worker.inline_ir))
     per_block = textwrap.indent(_PER_BLOCK_COPY, "    ")
@@ -118,13 +119,36 @@ def _front_end_once(original):
 
 
 def install() -> None:
-    """Patch numba's code library (`once` kernels linked by symbol) and its inliner."""
+    """Patch numba's code library (`once` kernels linked by symbol) now, and its inliner when
+    numba first loads its typing and lowering registries (before anything is compiled): the
+    inliner's module imports some 50 ms of numba that a process running cached kernels never
+    needs (kernels.cache)."""
     lib = codegen.CPUCodeLibrary
     if not getattr(lib.add_linking_library, "seasalt_patch", False):
         lib.add_linking_library = _add_linking_library(lib.add_linking_library)
+    context = cpu.CPUContext
+    load = context.load_additional_registries
+    if getattr(load, "seasalt_patch", False):
+        return
+
+    def load_additional_registries(self):
+        load(self)
+        if not _INLINER:
+            _install_inliner()
+    load_additional_registries.seasalt_patch = True
+    context.load_additional_registries = load_additional_registries
+
+
+_INLINER: list = []         # [True] once the inliner is patched (numba refreshes at every compile)
+
+
+def _install_inliner() -> None:
+    """The inliner's two changes (module doc)."""
+    from numba.core import inline_closurecall
     worker = inline_closurecall.InlineWorker
     patched = _inline_ir_copying_once()
     if patched is not None:
         worker.inline_ir = patched
     if not getattr(worker.run_untyped_passes, "seasalt_patch", False):
         worker.run_untyped_passes = _front_end_once(worker.run_untyped_passes)
+    _INLINER.append(True)
