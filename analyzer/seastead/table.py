@@ -54,9 +54,11 @@ class Game:
         return pp
 
     def script(self, extra: int = 0) -> np.ndarray:
-        sc = np.zeros((1 + len(self.choices) + extra, 6), dtype=np.int64)   # int64: a table's
-        if self.choices:                                                   # (players.table_ask)
-            sc[1:1 + len(self.choices)] = np.array(self.choices, dtype=np.int64)
+        """The choices as a P_SCRIPT script (players.py: a header row, then a row per choice;
+        `extra` free rows more), int32 as the engine's own: one compiled game for both."""
+        sc = np.zeros((1 + len(self.choices) + extra, 6), dtype=np.int32)
+        if self.choices:
+            sc[1:1 + len(self.choices)] = np.array(self.choices, dtype=np.int32)
         return sc
 
     def play(self, trace_rows: int = 0) -> tuple[Decision | None, np.ndarray, np.ndarray]:

@@ -16,11 +16,10 @@ of `ob` (fields per kind in layout.K_*). A decision with one option is never ask
 * P_SEARCH: asked here only outside its searches, it plays its heuristic; its actions and
   splits are searched by the game driver (kernels.seastead.search, via search_batch.play_any).
 * P_ASK: a script's fallback at the table (kernels.seastead.table): stops the game at the first
-  decision after the script (`ask`), or branches a rollout there. A table's script is int64
-  (`table_ask`), so only the table's kernels compile `ask`.
+  decision after the script (`ask`), or branches a rollout there. The table's games and the
+  engine's share one compiled game (a table's script is int32 too); `ask` is compiled once
+  and only declared in it.
 """
-from numba import types
-from numba.extending import overload
 
 from ..jit import kernel, once
 from ..rng import below, next_u64
@@ -221,6 +220,8 @@ def ask(s, cp, kind, n, p, rng, sc):
     decks redealt with the stream rng[4:8], then the game's stream becomes 4 draws of it, as
     kernels.seastead.search.evaluate does at an action's start); -1: the seat plays its
     heuristic. Compiled once (`once`): the engine's libraries only declare it."""
+    if sc.shape[0] == 0:
+        return -1
     mode = sc[0, L.ASK_MODE]
     if mode == L.ASK_STOP:
         sc[0, 3] = p
@@ -237,20 +238,6 @@ def ask(s, cp, kind, n, p, rng, sc):
     return -1
 
 
-def table_ask(s, cp, kind, n, p, rng, sc):
-    """`ask` where the script is a table's (int64 rows: analyzer.seastead.table), else -1 (the
-    heuristic): chosen by the script's type when compiling, so the engine's own games (int32
-    scripts) never compile `ask` and its redeal."""
-    return -1
-
-
-@overload(table_ask)
-def _table_ask(s, cp, kind, n, p, rng, sc):
-    if sc.dtype == types.int64:
-        return lambda s, cp, kind, n, p, rng, sc: ask(s, cp, kind, n, p, rng, sc)
-    return lambda s, cp, kind, n, p, rng, sc: -1
-
-
 @kernel
 def choose(s, cp, p, kind, ob, n, pk, pp, rng, sc):
     """Index of the option seat p takes among the n rows of `ob` (see the module doc)."""
@@ -263,7 +250,7 @@ def choose(s, cp, p, kind, ob, n, pk, pp, rng, sc):
             return i
         k = int(pp[p, L.H_FALLBACK])
         if k == L.P_ASK:
-            i = table_ask(s, cp, kind, n, p, rng, sc)
+            i = ask(s, cp, kind, n, p, rng, sc)
             if i >= 0:
                 return i
             k = L.P_HEURISTIC
