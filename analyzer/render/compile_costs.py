@@ -10,23 +10,25 @@ from __future__ import annotations
 # measure again with `python scripts/compile_times.py --out docs/compile-times.md` (each
 # command's first run with an empty cache) and edit only these numbers.
 COMPILE = {
-    "warmup_wall_s": 120,          # a cold `seasalt warmup`, wall clock (docs/compile-times.md)
-    "warmup_cpu_s": 120,           # ... its CPU time
+    "warmup_wall_s": 91,           # a cold `seasalt warmup`, wall clock (docs/compile-times.md)
+    "warmup_cpu_s": 91,            # ... its CPU time
     "warmup_peak_gb": 0.8,         # ... its peak memory (maximum resident set)
-    "simulate_s": 10,              # a first `seasalt simulate` with nothing compiled, CPU-s
+    "simulate_s": 9,               # a first `seasalt simulate` with nothing compiled, CPU-s
     # each command's first run with nothing compiled, CPU-s (docs/compile-times.md): what its
     # status line promises. "engine": a study of other players than the baseline (sweep,
     # tournament, optimize, guide; measured with a threshold sweep); "search": a search player.
-    "first_run_s": {"simulate": 10, "engine": 14, "score": 3, "replay": 28,
-                    "advise": 59, "serve": 59, "review": 58, "search": 57,
-                    "seastead": 26},
+    "first_run_s": {"simulate": 9, "engine": 8, "score": 2, "replay": 26,
+                    "advise": 44, "serve": 44, "review": 51, "search": 47,
+                    "seastead": 24},
     "machine": "a 2-core machine",
 }
 
 
 def about(seconds: float) -> str:
     """A duration as the status line and the docs say it: about N s, or about N minutes."""
-    return f"about {seconds / 60:.0f} minutes" if seconds >= 90 else f"about {seconds:.0f} s"
+    if seconds >= 120:
+        return f"about {seconds / 60:.0f} minutes"
+    return f"about {seconds:.0f} s" if seconds < 60 else f"about {round(seconds, -1):.0f} s"
 
 
 # "about 6 minutes (369 s wall, 367 CPU-seconds and 4.4 GB of memory at its peak on an idle
