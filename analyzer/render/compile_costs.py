@@ -31,10 +31,10 @@ def about(seconds: float) -> str:
     return f"about {seconds:.0f} s" if seconds < 60 else f"about {round(seconds, -1):.0f} s"
 
 
-# "about 6 minutes (369 s wall, 367 CPU-seconds and 4.4 GB of memory at its peak on an idle
+# "about 6 minutes (369 s wall, 367 CPU seconds and 4.4 GB of memory at its peak on an idle
 # 2-core machine; longer on a busy one)"
 WARMUP_COST = (f"{about(COMPILE['warmup_wall_s'])} ({COMPILE['warmup_wall_s']} s wall, "
-               f"{COMPILE['warmup_cpu_s']} CPU-seconds and {COMPILE['warmup_peak_gb']} GB of "
+               f"{COMPILE['warmup_cpu_s']} CPU seconds and {COMPILE['warmup_peak_gb']} GB of "
                f"memory at its peak on {COMPILE['machine']}; longer on a busy one)")
 SIMULATE_COST = f"{about(COMPILE['simulate_s'])}"
 WARMUP_SHORT = about(COMPILE["warmup_wall_s"])
