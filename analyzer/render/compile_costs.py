@@ -25,7 +25,8 @@ COMPILE = {
 
 
 def about(seconds: float) -> str:
-    """A duration as the status line and the docs say it: about N s, or about N minutes."""
+    """A duration as the status line and the docs say it: about N s (to the nearest 10 s from a
+    minute on), or about N minutes from two minutes on."""
     if seconds >= 120:
         return f"about {seconds / 60:.0f} minutes"
     return f"about {seconds:.0f} s" if seconds < 60 else f"about {round(seconds, -1):.0f} s"
